@@ -1,0 +1,73 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "ghusers",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "ghusers", targets: ["ghusers"]),
+        .executable(name: "github-fake", targets: ["github-fake"]),
+        .library(name: "GHUsersKit", targets: ["GHUsersKit"]),
+        .library(name: "GitHubFake", targets: ["GitHubFake"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.60.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+    ],
+    targets: [
+        .target(
+            name: "GHUsersKit",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "ghusers",
+            dependencies: [
+                "GHUsersKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "GitHubFake",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            resources: [.copy("Resources")]
+        ),
+        .executableTarget(
+            name: "github-fake",
+            dependencies: [
+                "GitHubFake",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "GHUsersKitTests",
+            dependencies: ["GHUsersKit", "GitHubFake"]
+        ),
+        .testTarget(
+            name: "GitHubFakeTests",
+            dependencies: [
+                "GitHubFake",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "GitHubFake",
+                "GHUsersKit",
+            ]
+        ),
+    ]
+)

@@ -1,0 +1,99 @@
+import Foundation
+
+/// Everything that can go wrong talking to the GitHub API, in the terms a retry decision and
+/// a user need.
+public enum GitHubAPIError: Error, Equatable {
+    /// No connection could be made.
+    case unreachable(String)
+    /// The server did not answer in time.
+    case timedOut
+    /// The connection closed before a whole response arrived.
+    case connectionLost(String)
+    /// A 5xx answer; `retryAfter` from its `Retry-After` header.
+    case server(status: Int, retryAfter: Duration?)
+    /// A 429 that is not a primary rate limit.
+    case tooManyRequests(retryAfter: Duration?)
+    /// GitHub's secondary (abuse) rate limit: a 403 or 429 that says so or carries `Retry-After`.
+    case secondaryRateLimit(retryAfter: Duration?)
+    /// The primary rate limit is used up until `reset`.
+    case rateLimited(reset: Date)
+    /// 404.
+    case notFound
+    /// 401: the token is missing, wrong or expired.
+    case unauthorized(String)
+    /// 403 for another reason than a rate limit.
+    case forbidden(String)
+    /// Any other status that is not a success.
+    case unexpectedStatus(Int)
+    /// A success whose body is not what the API promises (not JSON, an HTML error page, ...).
+    case invalidResponse(String)
+    /// The body was larger than allowed.
+    case bodyTooLarge(limit: Int)
+    /// More than five redirects, or a redirect without a usable `Location`.
+    case badRedirect
+
+    /// Whether the error means the network, not the server, failed us.
+    public var isNetworkFailure: Bool {
+        switch self {
+        case .unreachable, .timedOut, .connectionLost: true
+        default: false
+        }
+    }
+
+    init(_ error: TransportError) {
+        switch error {
+        case .unreachable(let reason): self = .unreachable(reason)
+        case .timedOut: self = .timedOut
+        case .connectionLost(let reason): self = .connectionLost(reason)
+        case .bodyTooLarge(let limit): self = .bodyTooLarge(limit: limit)
+        }
+    }
+}
+
+extension GitHubAPIError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .unreachable(let reason):
+            "cannot reach the GitHub API (\(reason)); check your connection, pass --wait to retry until it is back, or --offline to use the cache"
+        case .timedOut:
+            "the GitHub API did not answer in time; try again later, or pass --offline to use the cache"
+        case .connectionLost(let reason):
+            "the connection to the GitHub API was lost (\(reason)); try again, or pass --offline to use the cache"
+        case .server(let status, _):
+            "the GitHub API answered \(status) (a server error) on every attempt; try again later"
+        case .tooManyRequests:
+            "the GitHub API answered 429 (too many requests) on every attempt; wait a minute and try again"
+        case .secondaryRateLimit(let retryAfter):
+            "GitHub's secondary rate limit was hit"
+                + (retryAfter.map { "; it asks to wait \(Self.seconds($0)) s before trying again" } ?? "; wait a few minutes before trying again")
+        case .rateLimited(let reset):
+            "GitHub's API rate limit is used up until \(Self.format(reset)); try again then, set GH_TOKEN for a higher limit, or pass --offline to use the cache"
+        case .notFound:
+            "not found on GitHub"
+        case .unauthorized(let message):
+            "GitHub refused the token (\(message)); check GH_TOKEN or GITHUB_TOKEN"
+        case .forbidden(let message):
+            "GitHub refused the request: \(message)"
+        case .unexpectedStatus(let status):
+            "the GitHub API answered with an unexpected status \(status)"
+        case .invalidResponse(let reason):
+            "the GitHub API sent a response that is not valid (\(reason)); try again later"
+        case .bodyTooLarge(let limit):
+            "the GitHub API sent a response larger than \(limit / 1_048_576) MiB; refused"
+        case .badRedirect:
+            "the GitHub API redirected too often or without a location"
+        }
+    }
+
+    /// A time as users read it: local time with its zone, e.g. `2026-11-22 14:05:09 UTC`.
+    static func format(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss zzz"
+        return formatter.string(from: date)
+    }
+
+    static func seconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds + (duration.components.attoseconds > 0 ? 1 : 0)
+    }
+}

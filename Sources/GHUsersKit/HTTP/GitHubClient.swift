@@ -1,0 +1,179 @@
+import Foundation
+import Logging
+
+/// Sends `GET` requests to the GitHub REST API the way GitHub asks clients to.
+///
+/// Every request goes through the one ``RequestQueue`` (one request at a time) inside the
+/// ``RetryController`` (backoff happens outside the queue, so a waiting request holds nothing).
+/// Headers: `Accept: application/vnd.github+json`, `X-GitHub-Api-Version: 2022-11-28`, a
+/// `User-Agent` naming ghusers and its version, `If-None-Match` when an ETag is known, and
+/// `Authorization: Bearer` only while the URL's host is the API host. Redirects (at most 5) are
+/// followed here, so a redirect to another host never carries the token.
+public final class GitHubClient: Sendable {
+    /// Settings of a client.
+    public struct Configuration: Sendable {
+        /// The API root, `https://api.github.com` by default.
+        public var apiURL: URL
+        /// A token for `Authorization: Bearer`, from `GH_TOKEN` or `GITHUB_TOKEN`.
+        public var token: String?
+        /// The largest response body accepted: 8 MiB.
+        public var maximumBodyBytes: Int = 8 << 20
+
+        /// Creates settings.
+        public init(apiURL: URL, token: String?) {
+            self.apiURL = apiURL
+            self.token = token
+        }
+    }
+
+    /// The `User-Agent` sent with every request.
+    public static let userAgent = "ghusers/\(GHUsersVersion.current) (+https://github.com/ghusers)"
+
+    public let configuration: Configuration
+    private let transport: any HTTPTransporting
+    private let queue: RequestQueue
+    private let retry: RetryController
+    private let logger = Logger(label: "ghusers.http")
+
+    /// Creates a client.
+    public init(configuration: Configuration, transport: any HTTPTransporting, queue: RequestQueue, retry: RetryController) {
+        self.configuration = configuration
+        self.transport = transport
+        self.queue = queue
+        self.retry = retry
+    }
+
+    /// A successful answer: `200` with its body, or `304` when the ETag still matched.
+    public struct Response: Sendable {
+        public var status: Int
+        public var headers: HTTPHeaderFields
+        public var body: Data
+        /// Whether the server answered `304 Not Modified`.
+        public var notModified: Bool { status == 304 }
+        /// The response's `ETag`.
+        public var etag: String? { headers["etag"] }
+        /// The rate limit the response reports.
+        public var rateLimit: RateLimit? { RateLimit(headers: headers) }
+    }
+
+    /// Fetches `path` (relative to the API root) and decodes the answer with `decode`, retrying
+    /// what the policy retries, undecodable bodies included.
+    public func get<T: Sendable>(
+        path: String, query: [URLQueryItem] = [], etag: String? = nil,
+        decode: @escaping @Sendable (Response) throws -> T
+    ) async throws -> T {
+        let url = try makeURL(path: path, query: query)
+        return try await retry.run { _ in
+            let response = try await self.queue.run { try await self.send(url, etag: etag) }
+            do {
+                return try decode(response)
+            } catch let error as GitHubAPIError {
+                throw error
+            } catch {
+                throw GitHubAPIError.invalidResponse(Self.describe(decodingError: error))
+            }
+        }
+    }
+
+    /// Closes the connection.
+    public func shutdown() async throws {
+        try await transport.shutdown()
+    }
+
+    private func makeURL(path: String, query: [URLQueryItem]) throws -> URL {
+        var components = URLComponents(url: configuration.apiURL, resolvingAgainstBaseURL: false)
+        let base = components?.path ?? ""
+        components?.path = (base.hasSuffix("/") ? String(base.dropLast()) : base) + path
+        components?.queryItems = query.isEmpty ? nil : query
+        guard let url = components?.url else { throw GitHubAPIError.badRedirect }
+        return url
+    }
+
+    private func send(_ firstURL: URL, etag: String?) async throws -> Response {
+        var url = firstURL
+        for _ in 0...5 {
+            var headers: HTTPHeaderFields = [
+                "Accept": "application/vnd.github+json",
+                "X-GitHub-Api-Version": "2022-11-28",
+                "User-Agent": Self.userAgent,
+            ]
+            if let etag { headers["If-None-Match"] = etag }
+            if let token = configuration.token, Self.sameOrigin(url, configuration.apiURL) {
+                headers["Authorization"] = "Bearer \(token)"
+            }
+            logger.debug("GET \(url.absoluteString)", metadata: ["if-none-match": "\(etag ?? "-")"])
+            let response: TransportResponse
+            do {
+                response = try await transport.send(
+                    TransportRequest(url: url, headers: headers, maximumBodyBytes: configuration.maximumBodyBytes))
+            } catch let error as TransportError {
+                logger.debug("GET \(url.absoluteString) failed: \(error)")
+                throw GitHubAPIError(error)
+            }
+            logger.debug("GET \(url.absoluteString) -> \(response.status), \(response.body.count) bytes")
+            switch response.status {
+            case 200..<300, 304:
+                return Response(status: response.status, headers: response.headers, body: response.body)
+            case 301, 302, 303, 307, 308:
+                guard let location = response.headers["location"],
+                    let next = URL(string: location, relativeTo: url)?.absoluteURL,
+                    User.isWebURL(next.absoluteString)
+                else { throw GitHubAPIError.badRedirect }
+                url = next
+            default:
+                throw Self.error(for: response)
+            }
+        }
+        throw GitHubAPIError.badRedirect
+    }
+
+    static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
+        a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased()
+            && a.port == b.port
+    }
+
+    /// Maps an unsuccessful response onto the error its status and headers mean.
+    static func error(for response: TransportResponse) -> GitHubAPIError {
+        let headers = response.headers
+        let retryAfter = headers["retry-after"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            .map { Duration.seconds(max(0, $0)) }
+        let message = Self.message(in: response.body)
+        switch response.status {
+        case 401:
+            return .unauthorized(message ?? "401 Unauthorized")
+        case 403, 429:
+            if headers["x-ratelimit-remaining"] == "0", retryAfter == nil,
+                let reset = headers["x-ratelimit-reset"].flatMap(TimeInterval.init)
+            {
+                return .rateLimited(reset: Date(timeIntervalSince1970: reset))
+            }
+            if retryAfter != nil || message?.localizedCaseInsensitiveContains("secondary rate limit") == true {
+                return .secondaryRateLimit(retryAfter: retryAfter)
+            }
+            return response.status == 429 ? .tooManyRequests(retryAfter: nil) : .forbidden(message ?? "403 Forbidden")
+        case 404, 410:
+            return .notFound
+        case 500..<600:
+            return .server(status: response.status, retryAfter: retryAfter)
+        default:
+            return .unexpectedStatus(response.status)
+        }
+    }
+
+    /// GitHub's error bodies are `{"message": ..., "documentation_url": ...}`.
+    private static func message(in body: Data) -> String? {
+        struct ErrorBody: Decodable { var message: String }
+        guard let message = try? JSONDecoder().decode(ErrorBody.self, from: body).message else { return nil }
+        return TerminalSanitizer.sanitize(String(message.prefix(300)))
+    }
+
+    private static func describe(decodingError error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted: "the body is not JSON"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            "unexpected JSON at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
+        case DecodingError.keyNotFound(let key, _): "the field \(key.stringValue) is missing"
+        default: "the body cannot be decoded"
+        }
+    }
+}

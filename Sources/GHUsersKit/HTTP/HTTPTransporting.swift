@@ -1,0 +1,57 @@
+import Foundation
+
+/// Sends one HTTP request and returns the whole response: the seam between ghusers' request
+/// logic and the HTTP client.
+///
+/// ``HTTPTransport`` is the real implementation over AsyncHTTPClient; unit tests of the retry
+/// controller and the request queue script their own.
+public protocol HTTPTransporting: Sendable {
+    /// Sends `request` and collects at most `request.maximumBodyBytes` of its body.
+    ///
+    /// - Throws: ``TransportError`` for anything that prevented a complete response.
+    func send(_ request: TransportRequest) async throws -> TransportResponse
+
+    /// Closes kept-alive connections. Call once, when no request is in flight.
+    func shutdown() async throws
+}
+
+/// A `GET` request as a transport sends it.
+public struct TransportRequest: Sendable {
+    public var url: URL
+    public var headers: HTTPHeaderFields
+    /// Longest accepted body; a longer one fails with ``TransportError/bodyTooLarge(limit:)``.
+    public var maximumBodyBytes: Int
+
+    /// Creates a request.
+    public init(url: URL, headers: HTTPHeaderFields = [:], maximumBodyBytes: Int) {
+        self.url = url
+        self.headers = headers
+        self.maximumBodyBytes = maximumBodyBytes
+    }
+}
+
+/// A complete response.
+public struct TransportResponse: Sendable {
+    public var status: Int
+    public var headers: HTTPHeaderFields
+    public var body: Data
+
+    /// Creates a response.
+    public init(status: Int, headers: HTTPHeaderFields = [:], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// Why a transport produced no complete response.
+public enum TransportError: Error, Equatable {
+    /// No connection could be made: refused, no route, name not resolved, connect timeout.
+    case unreachable(String)
+    /// The server took longer than the read timeout or the request deadline.
+    case timedOut
+    /// The connection closed before the whole response arrived.
+    case connectionLost(String)
+    /// The body was larger than the request allowed.
+    case bodyTooLarge(limit: Int)
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Runs an operation and retries it on the schedule of a ``RetryPolicy``.
+///
+/// The clock, the source of jitter and the sleep are injected so that unit tests can check the
+/// schedule without waiting; the defaults are the system clock, a random number and
+/// `Task.sleep`. Cancellation ends the wait at once.
+public struct RetryController: Sendable {
+    /// A retry about to happen, for status lines.
+    public struct Event: Sendable {
+        /// The attempt that just failed (1-based).
+        public var attempt: Int
+        /// Why it failed.
+        public var error: GitHubAPIError
+        /// How long the controller waits before the next attempt.
+        public var delay: Duration
+    }
+
+    public var policy: RetryPolicy
+    private let now: @Sendable () -> Date
+    private let jitter: @Sendable () -> Double
+    private let sleep: @Sendable (Duration) async throws -> Void
+    private let onRetry: @Sendable (Event) -> Void
+
+    /// Creates a controller.
+    public init(
+        policy: RetryPolicy = RetryPolicy(),
+        now: @escaping @Sendable () -> Date = { Date() },
+        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        onRetry: @escaping @Sendable (Event) -> Void = { _ in }
+    ) {
+        self.policy = policy
+        self.now = now
+        self.jitter = jitter
+        self.sleep = sleep
+        self.onRetry = onRetry
+    }
+
+    /// Runs `operation` (given the 1-based attempt number) until it succeeds or the policy gives
+    /// up, then returns its value or rethrows its last error.
+    public func run<T: Sendable>(_ operation: @Sendable (Int) async throws -> T) async throws -> T {
+        var attempt = 1
+        while true {
+            do {
+                return try await operation(attempt)
+            } catch {
+                let decision = policy.decision(after: error, attempt: attempt, now: now(), jitter: jitter())
+                guard case .retry(let delay) = decision, let apiError = error as? GitHubAPIError else {
+                    throw error
+                }
+                onRetry(Event(attempt: attempt, error: apiError, delay: delay))
+                try await sleep(delay)
+                attempt += 1
+            }
+        }
+    }
+}

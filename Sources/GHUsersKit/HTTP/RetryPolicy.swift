@@ -1,0 +1,89 @@
+import Foundation
+
+/// When and how long to wait before trying a failed request again.
+///
+/// The schedule is exponential with "equal jitter": before retry *n* (1-based) it waits
+/// `d/2 + random(0..<d/2)` where `d = min(maxDelay, baseDelay × factor^(n-1))`. With the defaults
+/// (base 0.5 s, factor 2, cap 30 s, 5 attempts) a request that keeps failing is tried at about
+/// 0, 0.5, 1.5, 3.5 and 7.5 s (±jitter) and fails after roughly 8–15 s.
+///
+/// What is retried: connection failures, timeouts, lost connections, 5xx, 429, secondary rate
+/// limits and responses that cannot be decoded. `Retry-After` replaces the computed delay. A
+/// primary rate limit is waited out only if it resets within ``maxWait``; otherwise, like any
+/// server-requested wait longer than ``maxWait``, it fails at once. 400, 401, 403 (not a rate
+/// limit), 404, 410 and 422 are never retried.
+public struct RetryPolicy: Sendable, Hashable {
+    /// The first delay before jitter: 0.5 s.
+    public var baseDelay: Duration = .milliseconds(500)
+    /// Growth per retry: 2.
+    public var factor: Double = 2
+    /// The longest computed delay: 30 s.
+    public var maxDelay: Duration = .seconds(30)
+    /// Attempts in all, the first included: 5.
+    public var maxAttempts: Int = 5
+    /// The longest wait a server may ask for (`Retry-After`, a rate-limit reset): 60 s.
+    public var maxWait: Duration = .seconds(60)
+    /// `--wait`: network failures are retried without limit (each delay still capped).
+    public var waitsForNetwork: Bool = false
+    /// The least wait after a secondary rate limit without `Retry-After`, as GitHub asks: 60 s.
+    public var secondaryLimitDelay: Duration = .seconds(60)
+
+    /// The default policy.
+    public init() {}
+
+    /// The delay before retry number `retry` (1 for the first retry), `jitter` in `0..<1`.
+    public func backoff(retry: Int, jitter: Double) -> Duration {
+        let exponent = Double(max(0, retry - 1))
+        let uncapped = baseDelay.seconds * pow(factor, exponent)
+        let full = min(maxDelay.seconds, uncapped)
+        let half = full / 2
+        return .seconds(half + half * min(max(jitter, 0), 0.999_999))
+    }
+
+    /// What to do after attempt number `attempt` (1-based) failed with `error`.
+    public func decision(after error: any Error, attempt: Int, now: Date, jitter: Double) -> RetryDecision {
+        guard let error = error as? GitHubAPIError else { return .fail }
+        let withinAttempts = attempt < maxAttempts
+        switch error {
+        case .unreachable, .timedOut, .connectionLost:
+            guard withinAttempts || waitsForNetwork else { return .fail }
+            return .retry(after: backoff(retry: attempt, jitter: jitter))
+        case .server(_, let retryAfter), .tooManyRequests(let retryAfter):
+            guard withinAttempts else { return .fail }
+            return honour(retryAfter, otherwise: backoff(retry: attempt, jitter: jitter))
+        case .secondaryRateLimit(let retryAfter):
+            guard withinAttempts else { return .fail }
+            let computed = max(secondaryLimitDelay, backoff(retry: attempt, jitter: jitter))
+            return honour(retryAfter, otherwise: min(computed, maxWait))
+        case .rateLimited(let reset):
+            guard withinAttempts else { return .fail }
+            let wait = Duration.seconds(max(0, reset.timeIntervalSince(now)) + 1)
+            return wait <= maxWait ? .retry(after: wait) : .fail
+        case .invalidResponse:
+            guard withinAttempts else { return .fail }
+            return .retry(after: backoff(retry: attempt, jitter: jitter))
+        case .notFound, .unauthorized, .forbidden, .unexpectedStatus, .bodyTooLarge, .badRedirect:
+            return .fail
+        }
+    }
+
+    private func honour(_ requested: Duration?, otherwise computed: Duration) -> RetryDecision {
+        guard let requested else { return .retry(after: computed) }
+        return requested <= maxWait ? .retry(after: requested) : .fail
+    }
+}
+
+/// The outcome of ``RetryPolicy/decision(after:attempt:now:jitter:)``.
+public enum RetryDecision: Sendable, Hashable {
+    /// Try again after waiting this long.
+    case retry(after: Duration)
+    /// Give up and report the error.
+    case fail
+}
+
+extension Duration {
+    /// The duration in seconds, as a floating-point number.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

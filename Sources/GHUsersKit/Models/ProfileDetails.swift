@@ -1,0 +1,32 @@
+import Foundation
+
+/// A profile with its user, its local note and where it came from: what `ghusers profile` shows.
+public struct ProfileDetails: Sendable, Hashable {
+    /// Where a shown profile came from.
+    public enum Source: Sendable, Hashable {
+        /// Fetched now (or revalidated with a `304 Not Modified`).
+        case network
+        /// Cached and fresh enough: no request was made.
+        case cache
+        /// Cached, shown because the network could not be used; `reason` says why.
+        case staleCache(reason: String)
+    }
+
+    public var user: User
+    public var profile: Profile
+    public var note: String?
+    public var seen: Bool
+    /// When the profile was last fetched or revalidated.
+    public var fetchedAt: Date
+    public var source: Source
+
+    /// Creates profile details.
+    public init(user: User, profile: Profile, note: String?, seen: Bool, fetchedAt: Date, source: Source) {
+        self.user = user
+        self.profile = profile
+        self.note = note
+        self.seen = seen
+        self.fetchedAt = fetchedAt
+        self.source = source
+    }
+}

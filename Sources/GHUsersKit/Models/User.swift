@@ -1,0 +1,82 @@
+import Foundation
+
+/// A GitHub account as the users list returns it: the fields of GitHub's `simple-user` that
+/// ghusers keeps.
+///
+/// Coding keys are GitHub's own field names (`avatar_url`, `site_admin`, ...), so the same type
+/// decodes API responses, maps database rows and encodes `--json` output.
+public struct User: Codable, Sendable, Hashable, Identifiable {
+    /// GitHub's numeric account id; stable across renames.
+    public var id: Int64
+    /// The account name, unique on GitHub without regard to case.
+    public var login: String
+    /// GitHub's GraphQL node id.
+    public var nodeID: String?
+    /// Where the avatar image is; always an `http` or `https` URL once validated.
+    public var avatarURL: String
+    /// The account's page on the GitHub website.
+    public var htmlURL: String?
+    /// `User` or `Organization`.
+    public var type: String
+    /// Whether the account is a GitHub staff administrator.
+    public var siteAdmin: Bool
+
+    /// Creates a user from its fields.
+    public init(
+        id: Int64, login: String, nodeID: String? = nil, avatarURL: String, htmlURL: String? = nil,
+        type: String = "User", siteAdmin: Bool = false
+    ) {
+        self.id = id
+        self.login = login
+        self.nodeID = nodeID
+        self.avatarURL = avatarURL
+        self.htmlURL = htmlURL
+        self.type = type
+        self.siteAdmin = siteAdmin
+    }
+
+    public enum CodingKeys: String, CodingKey {
+        case id, login, type
+        case nodeID = "node_id"
+        case avatarURL = "avatar_url"
+        case htmlURL = "html_url"
+        case siteAdmin = "site_admin"
+    }
+}
+
+extension User {
+    /// Checks what the API promised but a server might break: a valid login and an http(s)
+    /// avatar URL.
+    ///
+    /// - Throws: ``User/ValidationError`` naming the first field that is wrong.
+    public func validated() throws -> User {
+        guard Login.isValid(login) else { throw ValidationError.invalidLogin(login) }
+        guard Self.isWebURL(avatarURL) else { throw ValidationError.invalidAvatarURL(avatarURL) }
+        if let htmlURL, !Self.isWebURL(htmlURL) { throw ValidationError.invalidHTMLURL(htmlURL) }
+        guard type.count <= 40, !type.contains(where: \.isControl) else { throw ValidationError.invalidType }
+        return self
+    }
+
+    /// Why a user from the server was refused.
+    public enum ValidationError: Error, Equatable {
+        case invalidLogin(String)
+        case invalidAvatarURL(String)
+        case invalidHTMLURL(String)
+        case invalidType
+    }
+
+    /// Whether `string` is an absolute `http` or `https` URL with a host.
+    static func isWebURL(_ string: String) -> Bool {
+        guard string.utf8.count <= 2_048, let components = URLComponents(string: string),
+            let scheme = components.scheme?.lowercased(), scheme == "https" || scheme == "http",
+            let host = components.host, !host.isEmpty
+        else { return false }
+        return true
+    }
+}
+
+extension Character {
+    fileprivate var isControl: Bool {
+        unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+}

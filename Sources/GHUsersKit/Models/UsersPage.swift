@@ -1,0 +1,61 @@
+import Foundation
+
+/// One page of `GET /users`, decoded item by item.
+///
+/// A page is never rejected for one bad item: valid users are kept, invalid ones are counted in
+/// ``skipped``, and ``cursor`` is the id of the last item the server returned, valid or not, so
+/// the next page starts after it.
+public struct UsersPage: Sendable, Hashable {
+    /// The valid users, in the server's order.
+    public var users: [User]
+    /// How many items the server returned, valid or not.
+    public var itemCount: Int
+    /// How many items were invalid and skipped.
+    public var skipped: Int
+    /// The id of the last item that carried an id; `nil` for an empty page.
+    public var cursor: Int64?
+
+    /// Creates a page.
+    public init(users: [User], itemCount: Int, skipped: Int, cursor: Int64?) {
+        self.users = users
+        self.itemCount = itemCount
+        self.skipped = skipped
+        self.cursor = cursor
+    }
+
+    /// Whether the server returned no item at all: the end of the list.
+    public var isEmpty: Bool { itemCount == 0 }
+
+    /// Decodes a `GET /users` body.
+    ///
+    /// - Throws: `DecodingError` when the body is not a JSON array; bad items never throw.
+    public init(decoding data: Data) throws {
+        let items = try JSONDecoder().decode([Item].self, from: data)
+        var users: [User] = []
+        users.reserveCapacity(items.count)
+        var cursor: Int64?
+        for item in items {
+            if let id = item.id { cursor = id }
+            if let user = item.user { users.append(user) }
+        }
+        self.init(users: users, itemCount: items.count, skipped: items.count - users.count, cursor: cursor)
+    }
+
+    /// An array element that decodes whatever it is: a valid user, or just an id, or nothing.
+    private struct Item: Decodable {
+        var user: User?
+        var id: Int64?
+
+        private struct IDOnly: Decodable { var id: Int64 }
+
+        init(from decoder: any Decoder) throws {
+            if let user = try? User(from: decoder) {
+                self.id = user.id
+                self.user = try? user.validated()
+            } else {
+                self.id = (try? IDOnly(from: decoder))?.id
+                self.user = nil
+            }
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// When to colour output: `--color auto|always|never`.
+public enum ColorMode: String, CaseIterable, Sendable {
+    /// Colour on a terminal whose `TERM` is not `dumb`, unless `NO_COLOR` is set; `CLICOLOR_FORCE`
+    /// forces it.
+    case auto
+    case always
+    case never
+
+    /// Whether to colour output written to `fileDescriptor`, given the environment.
+    public func enablesColor(fileDescriptor: Int32, environment: [String: String]) -> Bool {
+        switch self {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+            if let force = environment["CLICOLOR_FORCE"], !force.isEmpty, force != "0" { return true }
+            return Terminal.isTerminal(fileDescriptor) && environment["TERM"] != "dumb"
+        }
+    }
+}

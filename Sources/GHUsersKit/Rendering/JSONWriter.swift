@@ -1,0 +1,88 @@
+/// Writes flat JSON objects field by field into a byte buffer.
+///
+/// Used for rows streamed by the thousand (`list --json` of a million users): building each
+/// object through `JSONEncoder` costs several microseconds a row and an allocation per field,
+/// which dominates the run (see Docs/BENCHMARKS.md). One-off objects use this too, so all
+/// output shares one escaping routine. Output is RFC 8259 JSON: strings escaped, no trailing
+/// commas.
+public struct JSONWriter {
+    /// The JSON written so far.
+    public private(set) var bytes: [UInt8] = []
+    private var needsComma = false
+
+    /// Creates an empty writer.
+    public init() {}
+
+    /// Starts an object.
+    public mutating func beginObject() {
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+
+    /// Ends an object.
+    public mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    /// Writes `"key": "value"`, or `null` for `nil`.
+    public mutating func field(_ key: StaticString, _ value: String?) {
+        writeKey(key)
+        if let value { writeString(value) } else { writeNull() }
+    }
+
+    /// Writes `"key": number`, or `null` for `nil`.
+    public mutating func field(_ key: StaticString, _ value: Int64?) {
+        writeKey(key)
+        if let value { bytes.append(contentsOf: String(value).utf8) } else { writeNull() }
+    }
+
+    /// Writes `"key": number`, or `null` for `nil`.
+    public mutating func field(_ key: StaticString, _ value: Int?) {
+        field(key, value.map(Int64.init))
+    }
+
+    /// Writes `"key": true|false`, or `null` for `nil`.
+    public mutating func field(_ key: StaticString, _ value: Bool?) {
+        writeKey(key)
+        if let value { bytes.append(contentsOf: (value ? "true" : "false").utf8) } else { writeNull() }
+    }
+
+    /// Empties the buffer, keeping its capacity, to reuse the writer for the next row.
+    public mutating func reset() {
+        bytes.removeAll(keepingCapacity: true)
+        needsComma = false
+    }
+
+    private mutating func writeKey(_ key: StaticString) {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        needsComma = true
+        bytes.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+    }
+
+    private mutating func writeNull() {
+        bytes.append(contentsOf: "null".utf8)
+    }
+
+    private mutating func writeString(_ value: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0x00..<0x20, 0x7F:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0xF)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,57 @@
+/// Formats a profile as people read it: the login and name, the fields that are set, then the
+/// local note.
+public struct ProfileFormatter: Sendable {
+    /// Whether to use ANSI colours.
+    public var color: Bool
+
+    /// Creates a formatter.
+    public init(color: Bool) {
+        self.color = color
+    }
+
+    /// The whole profile, lines ending in line feeds.
+    public func text(_ details: ProfileDetails) -> String {
+        let profile = details.profile
+        let login = clean(details.user.login)
+        var output = color ? "\u{1B}[1m\(login)\u{1B}[22m" : login
+        if let name = profile.name, !name.isEmpty { output += " (\(clean(name)))" }
+        output += "\n"
+        var rows: [(String, String?)] = [
+            ("id", String(details.user.id)),
+            ("type", details.user.type),
+            ("company", profile.company),
+            ("blog", profile.blog),
+            ("location", profile.location),
+            ("email", profile.email),
+            ("hireable", profile.hireable.map { $0 ? "yes" : "no" }),
+            ("twitter", profile.twitterUsername.map { "@" + $0 }),
+            ("repos", profile.publicRepos.map(String.init)),
+            ("gists", profile.publicGists.map(String.init)),
+            ("followers", profile.followers.map(String.init)),
+            ("following", profile.following.map(String.init)),
+            ("joined", profile.createdAt),
+            ("url", details.user.htmlURL),
+        ]
+        if details.user.siteAdmin { rows.insert(("staff", "site admin"), at: 2) }
+        for (label, value) in rows {
+            guard let value, !value.isEmpty else { continue }
+            output += "  " + UserRowFormatter.pad(label, 10) + " " + clean(value) + "\n"
+        }
+        if let bio = profile.bio, !bio.isEmpty {
+            output += "\n" + indent(TerminalSanitizer.sanitize(bio)) + "\n"
+        }
+        if let note = details.note {
+            let marker = color ? "\u{1B}[33m\(UserRowFormatter.noteMarker) Note\u{1B}[39m" : "\(UserRowFormatter.noteMarker) Note"
+            output += "\n" + marker + "\n" + indent(TerminalSanitizer.sanitize(note)) + "\n"
+        }
+        return output
+    }
+
+    private func clean(_ text: String) -> String {
+        TerminalSanitizer.sanitize(text, keepNewlines: false)
+    }
+
+    private func indent(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+    }
+}

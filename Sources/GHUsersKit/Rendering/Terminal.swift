@@ -1,0 +1,13 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Facts about the terminal.
+public enum Terminal {
+    /// Whether `fileDescriptor` is a terminal.
+    public static func isTerminal(_ fileDescriptor: Int32) -> Bool {
+        isatty(fileDescriptor) == 1
+    }
+}

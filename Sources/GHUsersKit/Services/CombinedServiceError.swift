@@ -1,0 +1,33 @@
+import Foundation
+
+/// Why a ``CombinedService`` operation could not do what was asked, beyond network and store
+/// failures.
+public enum CombinedServiceError: Error, Equatable {
+    /// The operation needs the network and `--offline` was given.
+    case offline(String)
+    /// `--offline` and the profile of this login was never fetched.
+    case profileNotCached(login: String)
+    /// GitHub has no user of this login.
+    case userNotFound(login: String)
+    /// There is no note on this login.
+    case noNote(login: String)
+    /// `refresh` before any page was fetched.
+    case nothingToRefresh
+}
+
+extension CombinedServiceError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .offline(let what):
+            "\(what) needs the network; run it without --offline"
+        case .profileNotCached(let login):
+            "the profile of \(login) is not cached; run `ghusers profile \(login)` without --offline while connected"
+        case .userNotFound(let login):
+            "no GitHub user is named \(login); check the spelling"
+        case .noNote(let login):
+            "there is no note on \(login); write one with `ghusers note \(login) \"text\"`"
+        case .nothingToRefresh:
+            "nothing is cached yet; run `ghusers next-page` first"
+        }
+    }
+}

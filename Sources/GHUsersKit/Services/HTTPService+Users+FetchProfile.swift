@@ -1,0 +1,40 @@
+import Foundation
+
+extension HTTPService.Users {
+    /// `GET /users/{login}`: one user's public profile.
+    public struct FetchProfile: Sendable {
+        /// What one call returns.
+        public enum Result: Sendable {
+            /// The user and profile, with the response's ETag and rate limit.
+            case profile(User, Profile, etag: String?, rateLimit: RateLimit?)
+            /// `304 Not Modified`: the cached profile is current.
+            case notModified(rateLimit: RateLimit?)
+        }
+
+        let client: GitHubClient
+
+        /// Creates the operation.
+        public init(client: GitHubClient) {
+            self.client = client
+        }
+
+        /// Fetches the profile of `login`, which must be a valid login (see ``Login``).
+        ///
+        /// - Throws: ``GitHubAPIError/notFound`` for an unknown login.
+        public func callAsFunction(login: String, etag: String?) async throws -> Result {
+            precondition(Login.isValid(login), "logins are validated before they reach a URL")
+            return try await client.get(path: "/users/\(login)", etag: etag) { response in
+                if response.notModified { return .notModified(rateLimit: response.rateLimit) }
+                let decoder = JSONDecoder()
+                let user: User
+                do {
+                    user = try decoder.decode(User.self, from: response.body).validated()
+                } catch let error as User.ValidationError {
+                    throw GitHubAPIError.invalidResponse("the profile is not valid: \(error)")
+                }
+                let profile = try decoder.decode(Profile.self, from: response.body).capped()
+                return .profile(user, profile, etag: response.etag, rateLimit: response.rateLimit)
+            }
+        }
+    }
+}

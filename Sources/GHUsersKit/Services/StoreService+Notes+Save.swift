@@ -1,0 +1,38 @@
+import Foundation
+import GRDB
+
+extension StoreService.Notes {
+    /// Writes the note on a user, replacing any earlier one. Works for users not cached yet: the
+    /// note is attached to the user's id as soon as the user is seen.
+    public struct Save: Sendable {
+        let database: AppDatabase
+
+        /// Creates the operation.
+        public init(database: AppDatabase) {
+            self.database = database
+        }
+
+        /// Saves `text` (not empty) as the note on `login` (a valid login) and returns it.
+        @discardableResult
+        public func callAsFunction(login: String, text: String, now: Date = Date()) throws -> Note {
+            precondition(!text.isEmpty, "empty notes are refused before they reach the store")
+            return try database.write { db in
+                let user = try Row.fetchOne(db, sql: "SELECT id, login FROM user WHERE login = ?", arguments: [login])
+                let userID: Int64? = user?[0]
+                let currentLogin: String = user?[1] ?? login
+                if let existing = try Note.find(db, login: login) {
+                    try db.execute(
+                        sql: "UPDATE note SET text = ?, updated_at = ?, user_id = ?, login = ? WHERE id = ?",
+                        arguments: [text, now.timeIntervalSince1970, userID, currentLogin, existing.rowID])
+                } else {
+                    // A note kept under this login for another (renamed) account gives way.
+                    try db.execute(sql: "DELETE FROM note WHERE login = ? AND user_id IS NOT ?", arguments: [currentLogin, userID])
+                    try db.execute(
+                        sql: "INSERT INTO note (login, user_id, text, updated_at) VALUES (?, ?, ?, ?)",
+                        arguments: [currentLogin, userID, text, now.timeIntervalSince1970])
+                }
+                return Note(login: currentLogin, userID: userID, text: text, updatedAt: now)
+            }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+extension StoreService.Profiles {
+    /// Records that a cached profile was revalidated (`304 Not Modified`): it is fresh again.
+    public struct Touch: Sendable {
+        let database: AppDatabase
+
+        /// Creates the operation.
+        public init(database: AppDatabase) {
+            self.database = database
+        }
+
+        /// Sets the fetch time of the profile of user `id` to `now`.
+        public func callAsFunction(userID: Int64, now: Date = Date()) throws {
+            try database.write { db in
+                try db.execute(
+                    sql: "UPDATE profile SET fetched_at = ? WHERE user_id = ?",
+                    arguments: [now.timeIntervalSince1970, userID])
+            }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import GRDB
+
+extension StoreService.Users {
+    /// Streams cached users in id order: one row in memory at a time, whatever the table's size.
+    public struct List: Sendable {
+        let database: AppDatabase
+
+        /// Creates the operation.
+        public init(database: AppDatabase) {
+            self.database = database
+        }
+
+        /// Calls `each` for every cached user with an id above `after` and at most `through`, at
+        /// most `limit` of them (`nil`: all), in id order, inside one read transaction (a
+        /// consistent snapshot).
+        public func callAsFunction(
+            after: Int64 = 0, through: Int64 = .max, limit: Int? = nil, _ each: (UserDetails) throws -> Void
+        ) throws {
+            try database.read { db in
+                let rows = try Row.fetchCursor(
+                    db,
+                    sql: """
+                        SELECT \(UserDetails.selection) FROM user LEFT JOIN note ON note.user_id = user.id
+                        WHERE user.id > ? AND user.id <= ? ORDER BY user.id LIMIT ?
+                        """, arguments: [after, through, limit ?? -1])
+                while let row = try rows.next() {
+                    try each(UserDetails(row: row))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import GRDB
+
+extension AppDatabase {
+    /// The schema's history: named, append-only migrations. Never edit a shipped migration;
+    /// add a new one.
+    static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            // Users as the list returns them. `seen`: the profile was shown.
+            try db.execute(
+                sql: """
+                    CREATE TABLE user (
+                        id INTEGER PRIMARY KEY CHECK (id > 0),
+                        login TEXT NOT NULL UNIQUE COLLATE NOCASE CHECK (length(login) BETWEEN 1 AND 39),
+                        node_id TEXT,
+                        avatar_url TEXT NOT NULL CHECK (avatar_url LIKE 'http://%' OR avatar_url LIKE 'https://%'),
+                        html_url TEXT,
+                        type TEXT NOT NULL,
+                        site_admin BOOLEAN NOT NULL,
+                        seen BOOLEAN NOT NULL DEFAULT 0,
+                        fetched_at DOUBLE NOT NULL
+                    );
+                    CREATE VIRTUAL TABLE user_fts USING fts5(
+                        login, content='user', content_rowid='id', tokenize='trigram'
+                    );
+                    CREATE TRIGGER user_fts_insert AFTER INSERT ON user BEGIN
+                        INSERT INTO user_fts(rowid, login) VALUES (new.id, new.login);
+                    END;
+                    CREATE TRIGGER user_fts_delete AFTER DELETE ON user BEGIN
+                        INSERT INTO user_fts(user_fts, rowid, login) VALUES ('delete', old.id, old.login);
+                    END;
+                    CREATE TRIGGER user_fts_update AFTER UPDATE OF login ON user WHEN old.login IS NOT new.login BEGIN
+                        INSERT INTO user_fts(user_fts, rowid, login) VALUES ('delete', old.id, old.login);
+                        INSERT INTO user_fts(rowid, login) VALUES (new.id, new.login);
+                    END;
+
+                    -- The public profile of a user, with the ETag to revalidate it.
+                    CREATE TABLE profile (
+                        user_id INTEGER PRIMARY KEY REFERENCES user(id) ON DELETE CASCADE,
+                        name TEXT, company TEXT, blog TEXT, location TEXT, email TEXT, hireable BOOLEAN,
+                        bio TEXT, twitter_username TEXT,
+                        public_repos INTEGER, public_gists INTEGER, followers INTEGER, following INTEGER,
+                        created_at TEXT, updated_at TEXT,
+                        etag TEXT,
+                        fetched_at DOUBLE NOT NULL
+                    );
+
+                    -- Private notes. Keyed by login until the user's id is known, then by id too,
+                    -- so a note follows a renamed user. No foreign key: a note outlives the cache.
+                    CREATE TABLE note (
+                        id INTEGER PRIMARY KEY,
+                        login TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                        user_id INTEGER UNIQUE,
+                        text TEXT NOT NULL CHECK (length(text) > 0),
+                        updated_at DOUBLE NOT NULL
+                    );
+                    CREATE VIRTUAL TABLE note_fts USING fts5(
+                        text, content='note', content_rowid='id', tokenize='trigram'
+                    );
+                    CREATE TRIGGER note_fts_insert AFTER INSERT ON note BEGIN
+                        INSERT INTO note_fts(rowid, text) VALUES (new.id, new.text);
+                    END;
+                    CREATE TRIGGER note_fts_delete AFTER DELETE ON note BEGIN
+                        INSERT INTO note_fts(note_fts, rowid, text) VALUES ('delete', old.id, old.text);
+                    END;
+                    CREATE TRIGGER note_fts_update AFTER UPDATE OF text ON note BEGIN
+                        INSERT INTO note_fts(note_fts, rowid, text) VALUES ('delete', old.id, old.text);
+                        INSERT INTO note_fts(rowid, text) VALUES (new.id, new.text);
+                    END;
+
+                    -- Pages fetched from GET /users, by the `since` they were asked with (0 for the
+                    -- first), with the ETag to revalidate them and where the next page starts.
+                    CREATE TABLE page (
+                        since INTEGER PRIMARY KEY CHECK (since >= 0),
+                        last_id INTEGER NOT NULL CHECK (last_id > since),
+                        item_count INTEGER NOT NULL CHECK (item_count > 0),
+                        etag TEXT,
+                        fetched_at DOUBLE NOT NULL
+                    );
+
+                    -- The one row of pagination and rate-limit state.
+                    CREATE TABLE sync_state (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        page_size INTEGER CHECK (page_size BETWEEN 1 AND 100),
+                        cursor INTEGER CHECK (cursor > 0),
+                        end_reached BOOLEAN NOT NULL DEFAULT 0,
+                        last_sync_at DOUBLE,
+                        welcomed BOOLEAN NOT NULL DEFAULT 0,
+                        rate_limit INTEGER,
+                        rate_remaining INTEGER,
+                        rate_reset DOUBLE,
+                        rate_resource TEXT
+                    );
+                    INSERT INTO sync_state (id) VALUES (1);
+                    """)
+        }
+        return migrator
+    }()
+}

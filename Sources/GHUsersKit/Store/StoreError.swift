@@ -1,0 +1,37 @@
+import Foundation
+import GRDB
+
+/// Why the local database cannot be used.
+public enum StoreError: Error, Equatable {
+    /// The file was written by a newer ghusers whose schema this one does not know.
+    case newerVersion(path: String)
+    /// The file is damaged or not a SQLite database.
+    case corrupt(path: String)
+    /// Another process held the database longer than the busy timeout.
+    case busy(path: String)
+    /// Any other SQLite failure.
+    case sqlite(String)
+
+    init(_ error: DatabaseError, path: String) {
+        switch error.resultCode {
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: self = .corrupt(path: path)
+        case .SQLITE_BUSY, .SQLITE_LOCKED: self = .busy(path: path)
+        default: self = .sqlite(error.message ?? error.description)
+        }
+    }
+}
+
+extension StoreError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .newerVersion(let path):
+            "the database \(path) was written by a newer ghusers; upgrade ghusers, or use another --home"
+        case .corrupt(let path):
+            "the database \(path) is damaged or not a ghusers database; it was left untouched: move it aside (your notes may be recoverable with `sqlite3 \(path) .recover`) and run again to start a new one"
+        case .busy(let path):
+            "the database \(path) stayed locked by another ghusers process for 30 s; try again when it has finished"
+        case .sqlite(let message):
+            "the local database failed: \(message)"
+        }
+    }
+}

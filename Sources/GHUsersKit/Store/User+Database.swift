@@ -1,0 +1,63 @@
+import Foundation
+import GRDB
+
+// MARK: - Database
+
+extension User {
+    /// The columns of `user` a ``User`` is read from, in this order, for ``init(row:startingAt:)``.
+    static let selection = "user.id, user.login, user.node_id, user.avatar_url, user.html_url, user.type, user.site_admin"
+
+    /// Reads a user from the 7 columns of ``selection`` starting at `index`.
+    init(row: Row, startingAt index: Int = 0) {
+        self.init(
+            id: row[index], login: row[index + 1], nodeID: row[index + 2], avatarURL: row[index + 3],
+            htmlURL: row[index + 4], type: row[index + 5], siteAdmin: row[index + 6])
+    }
+
+    /// Inserts or updates this user, keeping its seen mark, and moves a note written for its
+    /// login onto its id. A stale row that holds the same login under another id (the account
+    /// was renamed and its old name taken) is removed; notes are never removed.
+    func upsert(_ db: Database, now: Date) throws {
+        try db.cachedStatement(sql: "DELETE FROM user WHERE login = ? AND id <> ?").execute(arguments: [login, id])
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO user (id, login, node_id, avatar_url, html_url, type, site_admin, fetched_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET
+                    login = excluded.login, node_id = excluded.node_id, avatar_url = excluded.avatar_url,
+                    html_url = excluded.html_url, type = excluded.type, site_admin = excluded.site_admin,
+                    fetched_at = excluded.fetched_at
+                """
+        ).execute(arguments: [id, login, nodeID, avatarURL, htmlURL, type, siteAdmin, now.timeIntervalSince1970])
+    }
+
+    /// Attaches notes written before their user was known, and follows renames, for the users
+    /// with ids in `range` (one page): two indexed statements per page, not per user.
+    static func attachNotes(_ db: Database, ids range: ClosedRange<Int64>) throws {
+        try db.cachedStatement(
+            sql: """
+                UPDATE OR IGNORE note SET user_id = (SELECT user.id FROM user WHERE user.login = note.login)
+                WHERE user_id IS NULL AND EXISTS (SELECT 1 FROM user WHERE user.login = note.login)
+                """
+        ).execute()
+        try db.cachedStatement(
+            sql: """
+                UPDATE OR IGNORE note SET login = (SELECT user.login FROM user WHERE user.id = note.user_id)
+                WHERE user_id BETWEEN ? AND ?
+                  AND login IS NOT (SELECT user.login FROM user WHERE user.id = note.user_id)
+                  AND EXISTS (SELECT 1 FROM user WHERE user.id = note.user_id)
+                """
+        ).execute(arguments: [range.lowerBound, range.upperBound])
+    }
+}
+
+extension UserDetails {
+    /// The columns a ``UserDetails`` is read from: ``User/selection``, then the note and the seen
+    /// mark, for a `FROM user LEFT JOIN note ON note.user_id = user.id`.
+    static let selection = User.selection + ", note.text, user.seen"
+
+    /// Reads a row of ``selection``.
+    init(row: Row) {
+        self.init(user: User(row: row), note: row[7], seen: row[8])
+    }
+}

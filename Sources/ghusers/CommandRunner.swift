@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import GHUsersKit
+
+/// Runs a command's body with the service its options describe, and turns any failure into one
+/// line on stderr and a documented exit code.
+enum CommandRunner {
+    static func run(
+        _ options: GlobalOptions, waitForNetwork: Bool = false,
+        _ body: (CombinedService) async throws -> Void
+    ) async throws {
+        let service: CombinedService
+        do {
+            service = try CombinedService(configuration: options.serviceConfiguration(waitForNetwork: waitForNetwork)) {
+                event in
+                Messages.retrying(event, waitingForNetwork: waitForNetwork)
+            }
+        } catch {
+            Messages.error(error)
+            throw ExitCode(ExitStatus(for: error).rawValue)
+        }
+        do {
+            try await body(service)
+            OutputStream.standardOutput.flush()
+            await service.shutdown()
+        } catch {
+            OutputStream.standardOutput.flush()
+            await service.shutdown()
+            if error is ExitCode || error is CleanExit { throw error }
+            Messages.error(error)
+            throw ExitCode(ExitStatus(for: error).rawValue)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import GHUsersKit
+
+extension GHUsersCommand {
+    struct NextPage: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "next-page",
+            abstract: "Fetch the next page of GitHub users after the last cached one, save it and print it.",
+            discussion: """
+                The first page ever fetched sets the page size. An empty page means the end of the \
+                list: it is reported and the command exits 0.
+                """)
+
+        @OptionGroup var options: GlobalOptions
+
+        @Option(help: "How many pages to fetch in this run, over one kept-alive connection (1-1000).")
+        var pages = 1
+
+        @Flag(help: "When the network is unreachable, keep retrying with backoff until it is back.")
+        var wait = false
+
+        func validate() throws {
+            guard (1...1_000).contains(pages) else { throw ValidationError("--pages must be between 1 and 1000.") }
+        }
+
+        func run() async throws {
+            try await CommandRunner.run(options, waitForNetwork: wait) { service in
+                var printer = RowPrinter(options: options)
+                try await service.nextPage(pages: pages) { outcome in
+                    for user in outcome.users { printer.print(user) }
+                    if outcome.skipped > 0 {
+                        Messages.notice("skipped \(outcome.skipped) invalid item\(outcome.skipped == 1 ? "" : "s") in the page after \(outcome.since ?? 0)")
+                    }
+                    if outcome.reachedEnd {
+                        Messages.notice("end of the list: no users after \(outcome.since ?? 0)")
+                    }
+                    if outcome.isFirstStore {
+                        Messages.welcome(databasePath: service.configuration.paths.database.path)
+                    }
+                }
+                printer.finish()
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import GHUsersKit
+
+extension GHUsersCommand {
+    struct Note: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write, show or delete your private note on a user.",
+            discussion: """
+                With TEXT, saves it (replacing any earlier note); with -, saves standard input. \
+                Without TEXT, prints the note exactly as saved. Notes stay on this machine and work \
+                for users not cached yet.
+                """)
+
+        @OptionGroup var options: GlobalOptions
+
+        @Argument(help: "The user's login.")
+        var login: String
+
+        @Argument(help: ArgumentHelp("The note, or - to read it from standard input.", valueName: "text"))
+        var text: String?
+
+        @Flag(help: "Delete the note.")
+        var delete = false
+
+        func validate() throws {
+            try LoginArgument.validate(login)
+            if delete && text != nil { throw ValidationError("Pass either TEXT or --delete, not both.") }
+            if let text, text.isEmpty { throw Self.emptyNote(login) }
+            if let text, text.utf8.count > GHUsersKit.Note.maximumBytes { throw Self.tooLong }
+        }
+
+        static func emptyNote(_ login: String) -> ValidationError {
+            ValidationError("The note is empty; to remove the note use `ghusers note \(login) --delete`.")
+        }
+
+        static let tooLong = ValidationError("The note is larger than 1 MiB; shorten it.")
+
+        func run() async throws {
+            try await CommandRunner.run(options) { service in
+                if delete {
+                    try service.deleteNote(login: login)
+                    Messages.notice("deleted the note on \(login)")
+                } else if let text {
+                    let body = text == "-" ? try Self.readStandardInput() : text
+                    guard !body.isEmpty else { throw Self.emptyNote(login) }
+                    let note = try service.saveNote(login: login, text: body)
+                    if options.json { print(note) } else { Messages.notice("saved the note on \(note.login)") }
+                } else {
+                    let note = try service.note(login: login)
+                    if options.json {
+                        print(note)
+                    } else {
+                        var text = note.text
+                        if Terminal.isTerminal(1) {
+                            text = TerminalSanitizer.sanitize(text)
+                            if !text.hasSuffix("\n") { text += "\n" }
+                        }
+                        OutputStream.standardOutput.write(text)
+                    }
+                }
+            }
+        }
+
+        private func print(_ note: GHUsersKit.Note) {
+            var writer = JSONWriter()
+            writer.write(note)
+            OutputStream.standardOutput.write(bytes: writer.bytes + [0x0A])
+        }
+
+        /// Reads all of standard input as UTF-8, at most ``GHUsersKit/Note/maximumBytes``.
+        static func readStandardInput() throws -> String {
+            var data = Data()
+            while let chunk = try FileHandle.standardInput.read(upToCount: 65_536), !chunk.isEmpty {
+                data.append(chunk)
+                if data.count > GHUsersKit.Note.maximumBytes { throw tooLong }
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw ValidationError("Standard input is not UTF-8 text; notes are text.")
+            }
+            return text
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import GHUsersKit
+
+extension GHUsersCommand {
+    struct Profile: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show a user's profile and your note on it, from the cache when fresh.",
+            discussion: """
+                A cached profile younger than an hour is shown without a request; an older one is \
+                revalidated with its ETag. Offline, or when the network fails, the cached profile \
+                is shown with a notice. Marks the user as seen.
+                """)
+
+        @OptionGroup var options: GlobalOptions
+
+        @Argument(help: "The user's login.")
+        var login: String
+
+        @Flag(help: "Ask GitHub even if the cached profile is fresh.")
+        var refresh = false
+
+        func validate() throws {
+            try LoginArgument.validate(login)
+        }
+
+        func run() async throws {
+            try await CommandRunner.run(options) { service in
+                let details = try await service.profile(login: login, refresh: refresh)
+                if case .staleCache(let reason) = details.source {
+                    let when = ISO8601DateFormatter().string(from: details.fetchedAt)
+                    Messages.notice("showing the profile cached at \(when) (\(reason))")
+                }
+                if options.json {
+                    var writer = JSONWriter()
+                    writer.write(details)
+                    OutputStream.standardOutput.write(bytes: writer.bytes + [0x0A])
+                } else {
+                    OutputStream.standardOutput.write(ProfileFormatter(color: options.colorsStandardOutput).text(details))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import GHUsersKit
+
+extension GHUsersCommand {
+    struct Search: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Search cached logins and your notes, locally.",
+            discussion: """
+                Case-insensitive. The user whose login equals the query comes first, then every \
+                user whose login or note contains it, in id order, then notes on users not cached \
+                yet. Never uses the network.
+                """)
+
+        @OptionGroup var options: GlobalOptions
+
+        @Argument(help: "The text to look for.")
+        var query: String
+
+        func validate() throws {
+            let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty else { throw ValidationError("The search text is empty; pass some text, like `ghusers search moj`.") }
+            guard trimmed.count <= 256 else { throw ValidationError("The search text is longer than 256 characters; shorten it.") }
+        }
+
+        func run() async throws {
+            try await CommandRunner.run(options) { service in
+                var printer = RowPrinter(options: options)
+                try service.search(query.trimmingCharacters(in: .whitespacesAndNewlines)) { printer.print($0) }
+                printer.finish()
+                if printer.count == 0 && !options.json {
+                    Messages.notice("no cached user or note matches '\(TerminalSanitizer.sanitize(query, keepNewlines: false))'")
+                }
+            }
+        }
+    }
+}
+
+import Foundation

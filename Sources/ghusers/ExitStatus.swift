@@ -1,0 +1,44 @@
+import ArgumentParser
+import GHUsersKit
+
+/// The documented exit codes of ghusers (see README.md).
+enum ExitStatus: Int32 {
+    case success = 0
+    /// Anything not listed below.
+    case failure = 1
+    /// The user, profile or note does not exist.
+    case notFound = 3
+    /// GitHub refused the token.
+    case authentication = 4
+    /// The network could not be reached, or is needed while `--offline`.
+    case network = 5
+    /// A GitHub rate limit stopped the run.
+    case rateLimited = 6
+    /// The local database cannot be used (damaged, newer, locked).
+    case database = 7
+    /// Bad arguments; ArgumentParser's own code for validation errors (EX_USAGE).
+    case usage = 64
+
+    /// The status that `error` ends the process with.
+    init(for error: any Error) {
+        switch error {
+        case let error as GitHubAPIError:
+            switch error {
+            case .unreachable, .timedOut, .connectionLost: self = .network
+            case .rateLimited, .secondaryRateLimit, .tooManyRequests: self = .rateLimited
+            case .unauthorized: self = .authentication
+            case .notFound: self = .notFound
+            default: self = .failure
+            }
+        case let error as CombinedServiceError:
+            switch error {
+            case .offline, .profileNotCached: self = .network
+            case .userNotFound, .noNote: self = .notFound
+            case .nothingToRefresh: self = .failure
+            }
+        case is StoreError: self = .database
+        case is ValidationError: self = .usage
+        default: self = .failure
+        }
+    }
+}

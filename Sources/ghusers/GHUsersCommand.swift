@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import GHUsersKit
+import Logging
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `ghusers`: browse GitHub users from the terminal, offline first.
+@main
+struct GHUsersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ghusers",
+        abstract: "Browse GitHub users page by page, keep private notes, search them, offline first.",
+        discussion: """
+            Pages, profiles and notes are kept in a local SQLite database, so list, search, note and \
+            cached profiles work without a network. Exit codes: 0 success, 1 error, 3 not found, \
+            4 authentication failed, 5 network unreachable (or needed while --offline), 6 rate \
+            limited, 7 local database unusable, 64 usage error.
+            """,
+        version: GHUsersVersion.current,
+        subcommands: [NextPage.self, List.self, Profile.self, Note.self, Search.self, Refresh.self, Status.self]
+    )
+
+    static func main() async {
+        umask(0o077)  // the database, its WAL and the lock file are the owner's alone
+        let level = ProcessInfo.processInfo.environment["GHUSERS_LOG"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
+}

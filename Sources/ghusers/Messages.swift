@@ -1,0 +1,52 @@
+import Foundation
+import GHUsersKit
+
+/// Lines for people on stderr: errors, notices, progress. Data never goes here.
+enum Messages {
+    /// `ghusers: <message>`.
+    static func notice(_ text: String) {
+        OutputStream.standardError.write("ghusers: " + text + "\n")
+    }
+
+    /// `ghusers: error: <description>`.
+    static func error(_ error: any Error) {
+        let description = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+        OutputStream.standardError.write("ghusers: error: " + TerminalSanitizer.sanitize(description, keepNewlines: false) + "\n")
+    }
+
+    /// The status line before a retry.
+    static func retrying(_ event: RetryController.Event, waitingForNetwork: Bool) {
+        let seconds = String(format: "%.1f", Double(event.delay.components.seconds) + Double(event.delay.components.attoseconds) / 1e18)
+        let reason: String
+        switch event.error {
+        case .server(let status, _): reason = "GitHub answered \(status)"
+        case .tooManyRequests: reason = "GitHub answered 429 (too many requests)"
+        case .secondaryRateLimit: reason = "GitHub's secondary rate limit was hit"
+        case .rateLimited: reason = "GitHub's rate limit is used up"
+        case .invalidResponse: reason = "the response was not valid"
+        case .timedOut: reason = "GitHub did not answer in time"
+        case .connectionLost: reason = "the connection was lost"
+        default: reason = "cannot reach GitHub"
+        }
+        let until = waitingForNetwork && event.error.isNetworkFailure ? ", waiting until the network is back (--wait)" : ""
+        notice("\(reason); retrying in \(seconds) s (attempt \(event.attempt + 1)\(until))")
+    }
+}
+
+extension Messages {
+    /// The one-time welcome after the very first page is stored.
+    static func welcome(databasePath: String) {
+        OutputStream.standardError.write(
+            """
+
+            Welcome to ghusers! Users, profiles and your notes are kept in \(databasePath),
+            so everything you have fetched works offline. Try next:
+              ghusers next-page            fetch the next page
+              ghusers profile LOGIN        show a profile
+              ghusers note LOGIN "text"    keep a private note
+              ghusers search TEXT          search logins and notes
+
+
+            """)
+    }
+}

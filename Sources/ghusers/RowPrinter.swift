@@ -1,0 +1,53 @@
+import GHUsersKit
+
+/// Streams rows to stdout: aligned lines for people, or one JSON array for scripts, written as
+/// rows arrive so memory stays flat however many there are.
+struct RowPrinter {
+    private let json: Bool
+    private let formatter: UserRowFormatter
+    private let output = OutputStream.standardOutput
+    private var writer = JSONWriter()
+    private(set) var count = 0
+
+    init(options: GlobalOptions) {
+        self.json = options.json
+        self.formatter = UserRowFormatter(color: options.colorsStandardOutput)
+    }
+
+    mutating func print(_ details: UserDetails) {
+        if json {
+            writer.reset()
+            writer.write(details)
+            emit(writer.bytes)
+        } else {
+            output.write(formatter.line(details) + "\n")
+        }
+        count += 1
+    }
+
+    mutating func print(_ result: SearchResult) {
+        switch result {
+        case .user(let details): print(details)
+        case .note(let note):
+            if json {
+                writer.reset()
+                writer.write(result)
+                emit(writer.bytes)
+            } else {
+                output.write(formatter.line(note) + "\n")
+            }
+            count += 1
+        }
+    }
+
+    /// Closes the JSON array (an empty one if nothing was printed).
+    func finish() {
+        guard json else { return }
+        output.write(count == 0 ? "[]\n" : "\n]\n")
+    }
+
+    private func emit(_ bytes: [UInt8]) {
+        output.write(count == 0 ? "[\n" : ",\n")
+        output.write(bytes: bytes)
+    }
+}
