@@ -35,7 +35,7 @@ public struct User: Codable, Sendable, Hashable, Identifiable {
         self.siteAdmin = siteAdmin
     }
 
-    public enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case id, login, type
         case nodeID = "node_id"
         case avatarURL = "avatar_url"

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import GHUsersKit
+
+@Suite("Retry schedule")
+struct RetryPolicyTests {
+    let policy = RetryPolicy()
+    let now = Date(timeIntervalSince1970: 1_000_000)
+
+    @Test("the backoff doubles from 0.5 s with equal jitter and is capped at 30 s")
+    func schedule() {
+        // Without jitter: half of 0.5, 1, 2, 4, ... s; with the most jitter: the full value.
+        let low = (1...8).map { policy.backoff(retry: $0, jitter: 0).seconds }
+        let high = (1...8).map { policy.backoff(retry: $0, jitter: 0.999_999).seconds }
+        #expect(low == [0.25, 0.5, 1, 2, 4, 8, 15, 15])
+        for (index, value) in high.enumerated() {
+            #expect(abs(value - [0.5, 1, 2, 4, 8, 16, 30, 30][index]) < 0.001)
+        }
+        #expect(policy.backoff(retry: 1_000, jitter: 0.5) <= policy.maxDelay)
+    }
+
+    @Test("network failures and 5xx are retried until the fifth attempt")
+    func retriesUpToMaxAttempts() {
+        for error in [GitHubAPIError.unreachable("x"), .timedOut, .connectionLost("x"), .server(status: 503, retryAfter: nil)] {
+            for attempt in 1...4 {
+                guard case .retry = policy.decision(after: error, attempt: attempt, now: now, jitter: 0) else {
+                    Issue.record("\(error) attempt \(attempt) not retried")
+                    continue
+                }
+            }
+            #expect(policy.decision(after: error, attempt: 5, now: now, jitter: 0) == .fail)
+        }
+    }
+
+    @Test("--wait retries network failures without limit, but not server errors")
+    func waitsForNetwork() {
+        var waiting = policy
+        waiting.waitsForNetwork = true
+        #expect(waiting.decision(after: GitHubAPIError.unreachable("x"), attempt: 500, now: now, jitter: 0) == .retry(after: .seconds(15)))
+        #expect(waiting.decision(after: GitHubAPIError.server(status: 500, retryAfter: nil), attempt: 5, now: now, jitter: 0) == .fail)
+    }
+
+    @Test("Retry-After replaces the computed delay; one longer than the longest wait fails at once")
+    func honoursRetryAfter() {
+        #expect(policy.decision(after: GitHubAPIError.tooManyRequests(retryAfter: .seconds(7)), attempt: 1, now: now, jitter: 0.9) == .retry(after: .seconds(7)))
+        #expect(policy.decision(after: GitHubAPIError.server(status: 503, retryAfter: .seconds(3)), attempt: 2, now: now, jitter: 0.9) == .retry(after: .seconds(3)))
+        #expect(policy.decision(after: GitHubAPIError.secondaryRateLimit(retryAfter: .seconds(2)), attempt: 1, now: now, jitter: 0) == .retry(after: .seconds(2)))
+        #expect(policy.decision(after: GitHubAPIError.secondaryRateLimit(retryAfter: .seconds(3_600)), attempt: 1, now: now, jitter: 0) == .fail)
+    }
+
+    @Test("a secondary limit without Retry-After waits a minute, as GitHub asks")
+    func secondaryWithoutRetryAfter() {
+        #expect(policy.decision(after: GitHubAPIError.secondaryRateLimit(retryAfter: nil), attempt: 1, now: now, jitter: 0) == .retry(after: .seconds(60)))
+    }
+
+    @Test("a primary limit resetting soon is waited out; one resetting later fails at once")
+    func primaryRateLimit() {
+        let soon = now.addingTimeInterval(10)
+        #expect(policy.decision(after: GitHubAPIError.rateLimited(reset: soon), attempt: 1, now: now, jitter: 0) == .retry(after: .seconds(11)))
+        let later = now.addingTimeInterval(3_000)
+        #expect(policy.decision(after: GitHubAPIError.rateLimited(reset: later), attempt: 1, now: now, jitter: 0) == .fail)
+    }
+
+    @Test("400, 401, 403, 404, 410 and 422 are never retried")
+    func neverRetried() {
+        let errors: [GitHubAPIError] = [
+            .unexpectedStatus(400), .unauthorized("x"), .forbidden("x"), .notFound, .unexpectedStatus(422),
+            .bodyTooLarge(limit: 1), .badRedirect,
+        ]
+        for error in errors {
+            #expect(policy.decision(after: error, attempt: 1, now: now, jitter: 0) == .fail, "\(error)")
+        }
+        #expect(GitHubClient.error(for: TransportResponse(status: 410)) == .notFound)
+        #expect(GitHubClient.error(for: TransportResponse(status: 422)) == .unexpectedStatus(422))
+        #expect(GitHubClient.error(for: TransportResponse(status: 400)) == .unexpectedStatus(400))
+    }
+
+    @Test("no delay ever exceeds the cap or the longest wait, for any attempt and jitter")
+    func boundedForAnyInput() {
+        let errors: [GitHubAPIError] = [
+            .unreachable("x"), .server(status: 502, retryAfter: nil), .secondaryRateLimit(retryAfter: nil),
+            .tooManyRequests(retryAfter: .seconds(59)), .invalidResponse("x"),
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let error = errors.randomElement(using: &generator)!
+            let attempt = Int.random(in: 1...10_000, using: &generator)
+            var waiting = policy
+            waiting.waitsForNetwork = Bool.random(using: &generator)
+            if case .retry(let delay) = waiting.decision(after: error, attempt: attempt, now: now, jitter: Double.random(in: 0..<1, using: &generator)) {
+                #expect(delay <= max(waiting.maxDelay, waiting.maxWait))
+                #expect(delay >= .zero)
+            }
+        }
+    }
+}

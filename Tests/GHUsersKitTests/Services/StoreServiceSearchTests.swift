@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+@testable import GHUsersKit
+
+@Suite("Local search over logins and notes")
+struct StoreServiceSearchTests {
+    let database: AppDatabase
+
+    init() throws {
+        database = try AppDatabase.inMemory()
+        let logins: [Int64: String] = [1: "mojombo", 2: "defunkt", 3: "pjhyett", 4: "wycats", 5: "ezmobius", 6: "mojo", 7: "ivey"]
+        try StoreService.Users.Save(database: database)(
+            Factory.page([1, 2, 3, 4, 5, 6, 7], logins: logins), request: .init(since: 0, pageSize: 7, movesCursor: true), etag: nil)
+        try StoreService.Notes.Save(database: database)(login: "wycats", text: "Works on MOJO tooling")
+        try StoreService.Notes.Save(database: database)(login: "ivey", text: "met in Berlin")
+        try StoreService.Notes.Save(database: database)(login: "tawk", text: "support chat, mojo fan")
+    }
+
+    func search(_ query: String) throws -> [String] {
+        var logins: [String] = []
+        try StoreService.Users.Search(database: database)(query) { logins.append($0.login) }
+        return logins
+    }
+
+    @Test("exact login first, then contains matches in id order, logins and notes, then uncached notes")
+    func ordering() throws {
+        #expect(try search("mojo") == ["mojo", "mojombo", "wycats", "tawk"])
+    }
+
+    @Test("matching ignores case")
+    func caseInsensitive() throws {
+        #expect(try search("MoJoMbO") == ["mojombo"])
+        #expect(try search("berlin") == ["ivey"])
+    }
+
+    @Test("queries shorter than three characters fall back to a scan", arguments: [("mo", ["mojombo", "wycats", "ezmobius", "mojo", "tawk"]), ("z", ["ezmobius"])])
+    func shortQueries(query: String, expected: [String]) throws {
+        #expect(try search(query) == expected)
+    }
+
+    @Test("no match gives nothing; quotes, percent signs and FTS syntax are plain text", arguments: ["zzzz", "\"mojo", "mo%", "a_b", "NEAR(mojo)", "mojo OR ivey", "*"])
+    func specialCharacters(query: String) throws {
+        #expect(try search(query).isEmpty)
+    }
+
+    @Test("a deleted note is no longer found")
+    func deletedNote() throws {
+        try StoreService.Notes.Delete(database: database)(login: "ivey")
+        #expect(try search("berlin").isEmpty)
+    }
+}

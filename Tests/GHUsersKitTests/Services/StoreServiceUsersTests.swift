@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import GHUsersKit
+
+@Suite("Saving pages, listing and finding users")
+struct StoreServiceUsersTests {
+    let database: AppDatabase
+    init() throws { database = try AppDatabase.inMemory() }
+
+    func all() throws -> [UserDetails] {
+        var rows: [UserDetails] = []
+        try StoreService.Users.List(database: database)() { rows.append($0) }
+        return rows
+    }
+
+    @Test("the first page sets the page size and the cursor, in one save")
+    func firstPage() throws {
+        let page = Factory.page([1, 2, 4, 5])
+        try StoreService.Users.Save(database: database)(page, request: .init(since: 0, pageSize: 4, movesCursor: true), etag: "W/\"1\"")
+        let state = try StoreService.Sync.State(database: database)()
+        #expect(state.pageSize == 4)
+        #expect(state.cursor == 5)
+        #expect(state.endReached == false)
+        #expect(try all().map(\.user.id) == [1, 2, 4, 5])
+        #expect(try StoreService.Sync.Page(database: database)(since: 0) == .init(lastID: 5, etag: "W/\"1\""))
+    }
+
+    @Test("a page whose save fails leaves neither users nor a moved cursor")
+    func atomicPage() throws {
+        try StoreService.Users.Save(database: database)(Factory.page([1, 2]), request: .init(since: 0, pageSize: 2, movesCursor: true), etag: nil)
+        // A user that breaks the schema (its avatar URL) makes the whole page fail.
+        var bad = Factory.page([3, 4])
+        bad.users[1].avatarURL = "file:///x"
+        #expect(throws: (any Error).self) {
+            try StoreService.Users.Save(database: database)(bad, request: .init(since: 2, pageSize: nil, movesCursor: true), etag: nil)
+        }
+        #expect(try all().map(\.user.id) == [1, 2])
+        #expect(try StoreService.Sync.State(database: database)().cursor == 2)
+    }
+
+    @Test("an empty page marks the end without moving the cursor")
+    func emptyPage() throws {
+        try StoreService.Users.Save(database: database)(Factory.page([1, 2]), request: .init(since: 0, pageSize: 2, movesCursor: true), etag: nil)
+        try StoreService.Users.Save(database: database)(Factory.page([]), request: .init(since: 2, pageSize: nil, movesCursor: true), etag: nil)
+        let state = try StoreService.Sync.State(database: database)()
+        #expect(state.cursor == 2 && state.endReached)
+    }
+
+    @Test("saving a user again keeps its seen mark and its note; a rename keeps the note")
+    func upsertKeepsLocalData() throws {
+        try StoreService.Users.Save(database: database)(Factory.page([7]), request: .init(since: 0, pageSize: 1, movesCursor: true), etag: nil)
+        try StoreService.Users.MarkSeen(database: database)(id: 7)
+        try StoreService.Notes.Save(database: database)(login: "USER7", text: "hello")
+        try StoreService.Users.Save(database: database)(
+            Factory.page([7], logins: [7: "renamed"]), request: .init(since: 0, pageSize: nil, movesCursor: false), etag: nil)
+        let row = try #require(try StoreService.Users.Find(database: database)(login: "Renamed"))
+        #expect(row.seen)
+        #expect(row.note == "hello")
+        #expect(try StoreService.Notes.Find(database: database)(login: "renamed")?.text == "hello")
+        #expect(try StoreService.Notes.Find(database: database)(login: "user7") == nil)
+    }
+
+    @Test("a note written before its user was cached is attached when the user arrives")
+    func noteBeforeUser() throws {
+        try StoreService.Notes.Save(database: database)(login: "Tawk", text: "met at a meetup")
+        #expect(try StoreService.Notes.Find(database: database)(login: "tawk")?.userID == nil)
+        try StoreService.Users.Save(database: database)(
+            Factory.page([9], logins: [9: "tawk"]), request: .init(since: 0, pageSize: 1, movesCursor: true), etag: nil)
+        let note = try #require(try StoreService.Notes.Find(database: database)(login: "TAWK"))
+        #expect(note.userID == 9)
+        #expect(note.text == "met at a meetup")
+        #expect(try all().first?.note == "met at a meetup")
+    }
+
+    @Test("a login taken over by another account replaces the stale row")
+    func loginTakenOver() throws {
+        try StoreService.Users.Save(database: database)(Factory.page([1], logins: [1: "name"]), request: .init(since: 0, pageSize: 1, movesCursor: true), etag: nil)
+        try StoreService.Users.Save(database: database)(Factory.page([2], logins: [2: "NAME"]), request: .init(since: 1, pageSize: nil, movesCursor: true), etag: nil)
+        #expect(try all().map(\.user.id) == [2])
+    }
+
+    @Test("list streams in id order with after, through and limit")
+    func listWindow() throws {
+        try StoreService.Users.Save(database: database)(Factory.page([1, 3, 5, 8, 13]), request: .init(since: 0, pageSize: 5, movesCursor: true), etag: nil)
+        var ids: [Int64] = []
+        try StoreService.Users.List(database: database)(after: 1, limit: 2) { ids.append($0.user.id) }
+        #expect(ids == [3, 5])
+        ids = []
+        try StoreService.Users.List(database: database)(after: 3, through: 8) { ids.append($0.user.id) }
+        #expect(ids == [5, 8])
+    }
+
+    @Test("statistics count what is cached")
+    func statistics() throws {
+        try StoreService.Users.Save(database: database)(Factory.page([1, 2, 3]), request: .init(since: 0, pageSize: 3, movesCursor: true), etag: nil)
+        try StoreService.Users.MarkSeen(database: database)(id: 2)
+        try StoreService.Notes.Save(database: database)(login: "user1", text: "a")
+        try StoreService.Notes.Save(database: database)(login: "nobody", text: "b")
+        try StoreService.Profiles.Save(database: database)(user: Factory.user(2), profile: Profile(name: "Two"), etag: "e")
+        #expect(try StoreService.Sync.Statistics(database: database)() == StoreStatistics(users: 3, profiles: 1, notes: 2, seen: 1, pages: 1))
+    }
+}
