@@ -1,0 +1,231 @@
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// `GET /users` and `GET /users/{login}`: faults, latency, rate limit, ETags.
+extension FakeResponder {
+    /// A parsed API request.
+    enum APIRequest: Sendable {
+        case list(since: Int, perPage: Int)
+        case user(login: String)
+        /// A query parameter that is not a number: 422 like GitHub.
+        case invalid(field: String)
+    }
+
+    /// A normal answer before rate limiting and conditional handling.
+    struct Rendered {
+        var status: HTTPResponse.Status
+        var body: [UInt8]
+        var link: String?
+    }
+
+    /// Parses `since` (default 0) and `per_page` (default from the configuration, clamped to 1...100).
+    func listRequest(_ query: [String: String]) -> APIRequest {
+        var since = 0
+        if let raw = query["since"], !raw.isEmpty {
+            guard let value = Int(raw) else { return .invalid(field: "since") }
+            since = value
+        }
+        var perPage = backend.configuration.defaultPerPage
+        if let raw = query["per_page"], !raw.isEmpty {
+            guard let value = Int(raw) else { return .invalid(field: "per_page") }
+            perPage = value
+        }
+        return .list(since: since, perPage: min(100, max(1, perPage)))
+    }
+
+    func api(_ apiRequest: APIRequest, request: Request, context: Context, ticket: FakeState.Ticket) async throws -> Reply {
+        let fault = backend.nextFault()
+        if backend.configuration.latency > .zero {
+            try await Task.sleep(for: backend.configuration.latency)
+        }
+        let base = baseURL(of: request)
+        switch fault {
+        case nil:
+            return .response(serve(apiRequest, request: request, baseURL: base, ticket: ticket))
+        case .slow(let delay):
+            try await Task.sleep(for: delay)
+            return .response(serve(apiRequest, request: request, baseURL: base, ticket: ticket))
+        case .invalidItems:
+            return .response(serve(apiRequest, request: request, baseURL: base, ticket: ticket, invalidItems: true))
+        case .status(let code):
+            return .response(statusFault(code, request: request, ticket: ticket))
+        case .tooManyRequests(let retryAfter):
+            var headers = apiHeaders(backend.rateLimitSnapshot(), request: request, ticket: ticket)
+            headers[.retryAfter] = String(retryAfter)
+            return .response(jsonResponse(.tooManyRequests, body: backend.fixtures.secondaryRateLimitBody, headers: headers))
+        case .primaryRateLimit(let resetIn):
+            var snapshot = backend.rateLimitSnapshot()
+            snapshot.reset = FakeBackend.now() + resetIn
+            return .response(primaryRateLimitResponse(snapshot, request: request, ticket: ticket))
+        case .secondaryRateLimit(let retryAfter):
+            var headers = apiHeaders(backend.rateLimitSnapshot(), request: request, ticket: ticket)
+            if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+            return .response(jsonResponse(.forbidden, body: backend.fixtures.secondaryRateLimitBody, headers: headers))
+        case .invalidJSON:
+            let body = Array(#"[{"login":"mojombo","id":1,"node_id":"MDQ6VXNlcjE=", <<this is not JSON>>"#.utf8)
+            return .response(jsonResponse(.ok, body: body, headers: apiHeaders(backend.rateLimitSnapshot(), request: request, ticket: ticket)))
+        case .htmlErrorPage:
+            var headers = apiHeaders(backend.rateLimitSnapshot(), request: request, ticket: ticket)
+            headers[.contentType] = "text/html; charset=utf-8"
+            return .response(Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: Self.unicornPage))))
+        case .dropConnection:
+            try? await context.channel.close()
+            return .dropped
+        case .dropMidBody:
+            return .response(partial(render(apiRequest, baseURL: base), declaringLength: false, request: request, ticket: ticket))
+        case .truncatedBody:
+            return .response(partial(render(apiRequest, baseURL: base), declaringLength: true, request: request, ticket: ticket))
+        }
+    }
+
+    // MARK: - Normal answers
+
+    /// The normal answer: 403 once the rate limit is exhausted, 304 when `If-None-Match`
+    /// matches (not counted), else the rendered body with its weak ETag.
+    private func serve(_ apiRequest: APIRequest, request: Request, baseURL: String, ticket: FakeState.Ticket, invalidItems: Bool = false) -> Response {
+        let rendered = render(apiRequest, baseURL: baseURL, invalidItems: invalidItems)
+        let etag = rendered.status == .ok ? ETag.weak(of: rendered.body) : nil
+        let notModified = etag.map { ETag.ifNoneMatch(request.headers[.ifNoneMatch], matches: $0) } ?? false
+        switch backend.admit(counts: !notModified) {
+        case .exhausted(let snapshot):
+            return primaryRateLimitResponse(snapshot, request: request, ticket: ticket)
+        case .allowed(let snapshot):
+            var headers = apiHeaders(snapshot, request: request, ticket: ticket)
+            if let etag { headers[.eTag] = etag }
+            if let link = rendered.link { headers[.link] = link }
+            if notModified {
+                headers[.contentType] = "application/json; charset=utf-8"
+                return Response(status: .notModified, headers: headers)
+            }
+            return jsonResponse(rendered.status, body: rendered.body, headers: headers)
+        }
+    }
+
+    private func render(_ apiRequest: APIRequest, baseURL: String, invalidItems: Bool = false) -> Rendered {
+        let population = backend.population
+        switch apiRequest {
+        case .invalid(let field):
+            return Rendered(status: .init(code: 422), body: Self.validationFailed(field: field), link: nil)
+        case .list(let since, let perPage):
+            let overrides = backend.overrides
+            let page = population.page(since: since, perPage: perPage)
+            let users = page.ids.map { population.simpleUser(id: $0, overrides: overrides) }
+            let defects = invalidItems ? Self.defects(forPageOf: users.count) : [:]
+            var link = ""
+            if page.hasMore, let last = page.ids.last {
+                link = "<\(baseURL)/users?since=\(last)&per_page=\(perPage)>; rel=\"next\", "
+            }
+            link += "<\(baseURL)/users{?since}>; rel=\"first\""
+            return Rendered(status: .ok, body: UserJSON.page(users, baseURL: baseURL, defects: defects), link: link)
+        case .user(let login):
+            let overrides = backend.overrides
+            guard let id = population.id(forLogin: login, overrides: overrides) else {
+                return Rendered(status: .notFound, body: backend.fixtures.notFoundBody, link: nil)
+            }
+            let body = UserJSON.profile(
+                population.simpleUser(id: id, overrides: overrides),
+                population.profile(id: id, overrides: overrides),
+                baseURL: baseURL,
+                defects: invalidItems ? [.badLogin, .fileAvatar] : []
+            )
+            return Rendered(status: .ok, body: body, link: nil)
+        }
+    }
+
+    /// First item: no login; second: bad login; last: bad avatar (see ``Fault/invalidItems``).
+    private static func defects(forPageOf count: Int) -> [Int: UserJSON.Defects] {
+        guard count > 0 else { return [:] }
+        var defects: [Int: UserJSON.Defects] = [count - 1: .fileAvatar]
+        if count >= 2 { defects[0] = .missingLogin }
+        if count >= 3 { defects[1] = .badLogin }
+        return defects
+    }
+
+    private static func validationFailed(field: String) -> [UInt8] {
+        var writer = JSONWriter(capacity: 256)
+        writer.beginObject()
+        writer.field("message", "Validation Failed")
+        writer.key("errors")
+        writer.beginArray()
+        writer.beginObject()
+        writer.field("resource", "User")
+        writer.field("field", field)
+        writer.field("code", "invalid")
+        writer.endObject()
+        writer.endArray()
+        writer.field("documentation_url", "https://docs.github.com/rest/users/users#list-users")
+        writer.endObject()
+        return writer.bytes
+    }
+
+    // MARK: - Fault answers
+
+    private func primaryRateLimitResponse(_ snapshot: RateLimitWindow.Snapshot, request: Request, ticket: FakeState.Ticket) -> Response {
+        var exhausted = snapshot
+        exhausted.remaining = 0
+        exhausted.used = max(snapshot.used, snapshot.limit)
+        let headers = apiHeaders(exhausted, request: request, ticket: ticket)
+        return jsonResponse(.forbidden, body: backend.fixtures.primaryRateLimitBody, headers: headers)
+    }
+
+    private func statusFault(_ code: Int, request: Request, ticket: FakeState.Ticket) -> Response {
+        // Informational and out-of-range codes would break HTTP framing; serve 500 instead.
+        let status = HTTPResponse.Status(code: (200...599).contains(code) ? code : 500)
+        let headers = apiHeaders(backend.rateLimitSnapshot(), request: request, ticket: ticket)
+        if status.code == 204 || status.code == 304 {
+            return Response(status: status, headers: headers)
+        }
+        let message = switch status.code {
+        case 401: "Bad credentials"
+        case 404: "Not Found"
+        case 422: "Validation Failed"
+        case 500...599: "Server Error"
+        default: status.reasonPhrase
+        }
+        return jsonResponse(status, body: UserJSON.error(message: message), headers: headers)
+    }
+
+    /// Status and headers, then half of the body, then the connection closes.
+    private func partial(_ rendered: Rendered, declaringLength: Bool, request: Request, ticket: FakeState.Ticket) -> Response {
+        var headers = apiHeaders(backend.rateLimitSnapshot(), request: request, ticket: ticket)
+        headers[.contentType] = "application/json; charset=utf-8"
+        if declaringLength { headers[.contentLength] = String(rendered.body.count) }
+        if let link = rendered.link { headers[.link] = link }
+        let half = ByteBuffer(bytes: rendered.body.prefix(max(1, rendered.body.count / 2)))
+        return Response(status: rendered.status, headers: headers, body: ResponseBody { writer in
+            try await writer.write(half)
+            throw ConnectionDropped()
+        })
+    }
+
+    /// Thrown by a response body to make Hummingbird close the connection mid-response.
+    private struct ConnectionDropped: Error {}
+
+    // MARK: - Headers
+
+    /// The headers of every API answer: rate limit, API version, media type, caching.
+    private func apiHeaders(_ rate: RateLimitWindow.Snapshot, request: Request, ticket: FakeState.Ticket) -> HTTPFields {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json; charset=utf-8"
+        headers[.cacheControl] = (request.headers[.authorization] == nil ? "public" : "private") + ", max-age=60, s-maxage=60"
+        headers[.vary] = "Accept, Authorization, Cookie, X-GitHub-OTP"
+        headers[.rateLimitLimit] = String(rate.limit)
+        headers[.rateLimitRemaining] = String(rate.remaining)
+        headers[.rateLimitUsed] = String(rate.used)
+        headers[.rateLimitReset] = String(rate.reset)
+        headers[.rateLimitResource] = "core"
+        headers[.gitHubAPIVersionSelected] = "2022-11-28"
+        headers[.gitHubMediaType] = "github.v3; format=json"
+        headers[.gitHubRequestID] = "FAKE:\(ticket.sequence)"
+        return headers
+    }
+
+    private static let unicornPage = """
+        <!DOCTYPE html>
+        <html><head><meta charset="utf-8"><title>Unicorn! &middot; GitHub</title></head>
+        <body><h1>Unicorn!</h1><p>This page is taking too long to load.</p>
+        <p>Sorry about that. Please try refreshing and contact us if the problem persists.</p></body></html>
+
+        """
+}

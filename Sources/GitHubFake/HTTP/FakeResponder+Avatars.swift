@@ -1,0 +1,29 @@
+import Hummingbird
+import NIOCore
+
+/// `GET /avatars/u/{id}?s=SIZE`: identicon PNGs with weak ETags.
+extension FakeResponder {
+    /// The avatar of a user of the population, `s` × `s` pixels (460 by default, clamped to
+    /// 1...460); 304 when `If-None-Match` matches; 404 for an unknown id.
+    func avatar(id rawID: String, request: Request) -> Response {
+        guard let id = Int(rawID), backend.population.contains(id: id) else {
+            var headers = HTTPFields()
+            headers[.contentType] = "text/plain; charset=utf-8"
+            return Response(status: .notFound, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: "Not Found\n")))
+        }
+        let requested = request.queryDictionary["s"].flatMap { Int($0) } ?? IdenticonRenderer.maxSize
+        let size = min(IdenticonRenderer.maxSize, max(1, requested))
+        // The image is a function of id, size and drawing version, so the tag is too: a 304
+        // does not need to draw the image.
+        let etag = ETag.weak(of: "avatar:\(id):\(size):v\(IdenticonRenderer.version)".utf8)
+        var headers = HTTPFields()
+        headers[.contentType] = "image/png"
+        headers[.cacheControl] = "max-age=300"
+        headers[.eTag] = etag
+        if ETag.ifNoneMatch(request.headers[.ifNoneMatch], matches: etag) {
+            return Response(status: .notModified, headers: headers)
+        }
+        let png = IdenticonRenderer.png(id: id, size: size)
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
+    }
+}

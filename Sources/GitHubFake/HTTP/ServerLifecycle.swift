@@ -1,0 +1,168 @@
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// Starts and stops the Hummingbird application that serves a ``FakeBackend``, and
+/// restarts it on the same port after a period of refused connections.
+actor ServerLifecycle {
+    /// A Hummingbird application running in its own service group.
+    private struct RunningApplication {
+        var group: ServiceGroup
+        var task: Task<Void, any Error>
+    }
+
+    private enum Phase {
+        case idle
+        /// Binding; concurrent callers of ``start()`` wait for this task.
+        case starting(Task<RunningApplication, any Error>)
+        case running(RunningApplication)
+        /// Not listening; a restart is scheduled.
+        case refusing(restart: Task<Void, Never>)
+        case stopped
+    }
+
+    private let backend: FakeBackend
+    private var phase = Phase.idle
+    private let logger: Logger
+
+    init(backend: FakeBackend) {
+        self.backend = backend
+        var logger = Logger(label: "GitHubFake")
+        logger.logLevel = .critical
+        self.logger = logger
+    }
+
+    deinit {
+        switch phase {
+        case .running(let application): application.task.cancel()
+        case .refusing(let restart): restart.cancel()
+        case .idle, .starting, .stopped: break
+        }
+    }
+
+    /// Binds the configured port (or, when restarting, the port bound before) and returns
+    /// once the server listens. Does nothing if it is already running.
+    func start() async throws {
+        switch phase {
+        case .running, .refusing: return
+        case .starting(let task): _ = try await task.value; return
+        case .idle, .stopped: break
+        }
+        let port = backend.port != 0 ? backend.port : backend.configuration.port
+        let task = Task { try await self.launch(port: port) }
+        phase = .starting(task)
+        do {
+            let application = try await task.value
+            // If stop() ran meanwhile, it has shut this application down.
+            if case .starting = phase { phase = .running(application) }
+        } catch {
+            if case .starting = phase { phase = .idle }
+            throw error
+        }
+    }
+
+    /// Stops listening and closes all connections; waits up to 2 s for requests in flight.
+    func stop() async {
+        switch phase {
+        case .running(let application):
+            phase = .stopped
+            await Self.shutDown(application)
+        case .starting(let task):
+            phase = .stopped
+            if let application = try? await task.value { await Self.shutDown(application) }
+        case .refusing(let restart):
+            phase = .stopped
+            restart.cancel()
+            await restart.value
+        case .idle, .stopped:
+            phase = .stopped
+        }
+    }
+
+    /// Stops listening, so that connecting fails with `ECONNREFUSED`, and returns once the
+    /// old listener is gone; `duration` after the call the server listens again on the same port.
+    func refuseConnections(for duration: Duration) async throws {
+        guard case .running(let application) = phase else { throw GitHubFakeServer.LifecycleError.notRunning }
+        let deadline = ContinuousClock.now.advanced(by: duration)
+        let shutdown = Task.detached { await Self.shutDown(application) }
+        let restart = Task.detached { [weak self] in
+            await shutdown.value
+            try? await Task.sleep(until: deadline, clock: .continuous)
+            await self?.restartAfterRefusing()
+        }
+        phase = .refusing(restart: restart)
+        await shutdown.value
+    }
+
+    private func restartAfterRefusing() async {
+        guard case .refusing = phase, !Task.isCancelled else { return }
+        // The old listener is closed; retry briefly in case the system is slow to release the port.
+        var lastError: (any Error)?
+        for _ in 0..<20 {
+            do {
+                let application = try await launch(port: backend.port)
+                guard case .refusing = phase else {
+                    // Stopped while starting: undo.
+                    await Self.shutDown(application)
+                    return
+                }
+                phase = .running(application)
+                return
+            } catch {
+                lastError = error
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        logger.critical("GitHubFake could not listen again on port \(backend.port): \(String(describing: lastError))")
+        phase = .stopped
+    }
+
+    // MARK: - Hummingbird
+
+    private func launch(port: Int) async throws -> RunningApplication {
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let responder = FakeResponder(backend: backend) { [weak self] duration in
+            // Detached: a request handler's task-locals include its application's graceful
+            // shutdown, which must not reach the next application.
+            Task.detached { try? await self?.refuseConnections(for: duration) }
+        }
+        let application = Application(
+            responder: responder,
+            configuration: ApplicationConfiguration(address: .hostname(backend.configuration.host, port: port), serverName: "github-fake"),
+            onServerRunning: { channel in
+                continuation.yield(channel.localAddress?.port ?? port)
+                continuation.finish()
+            },
+            logger: logger
+        )
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [application], logger: logger))
+        // Detached, so that the application never inherits task-locals (such as another service
+        // group's graceful shutdown) from whoever started it.
+        let task = Task.detached {
+            defer { continuation.finish() }
+            try await group.run()
+        }
+        for await boundPort in ports {
+            backend.port = boundPort
+            return RunningApplication(group: group, task: task)
+        }
+        if Task.isCancelled {
+            task.cancel()
+            _ = await task.result
+            throw CancellationError()
+        }
+        // The application stopped before listening: report why (for instance, the port is taken).
+        try await task.value
+        throw GitHubFakeServer.LifecycleError.didNotStart
+    }
+
+    private static func shutDown(_ application: RunningApplication) async {
+        await application.group.triggerGracefulShutdown()
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(2))
+            application.task.cancel()
+        }
+        _ = await application.task.result
+        watchdog.cancel()
+    }
+}

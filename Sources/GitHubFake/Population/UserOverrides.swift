@@ -1,0 +1,22 @@
+/// Edits made to the population while the fake runs: renamed logins and changed names.
+///
+/// A value type, so a request handler copies it out of the lock in O(1) and renders
+/// without holding the lock.
+struct UserOverrides: Sendable {
+    /// New logins, by user id.
+    private(set) var loginByID: [Int: String] = [:]
+    /// The ids of renamed users, by lower-cased new login.
+    private(set) var idByLogin: [String: Int] = [:]
+    /// Changed names (a `nil` name is served as `null`), by user id.
+    private(set) var nameByID: [Int: String?] = [:]
+
+    mutating func rename(id: Int, to login: String) {
+        if let old = loginByID[id] { idByLogin[old.lowercased()] = nil }
+        loginByID[id] = login
+        idByLogin[login.lowercased()] = id
+    }
+
+    mutating func setName(id: Int, to name: String?) {
+        nameByID[id] = .some(name)
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Synchronization
+
+/// What the request handlers share: the immutable population and fixtures, and the mutable
+/// ``FakeState`` behind a `Mutex`.
+///
+/// Outlives restarts of the HTTP listener (``GitHubFakeServer/refuseConnections(for:)``), so
+/// stats, faults and the rate limit carry over.
+final class FakeBackend: Sendable {
+    let configuration: FakeConfiguration
+    let population: UserPopulation
+    let fixtures: FixtureCatalog
+    private let state: Mutex<FakeState>
+    private let boundPort = Mutex(0)
+
+    init(configuration: FakeConfiguration) {
+        self.configuration = configuration
+        fixtures = FixtureCatalog.shared
+        population = UserPopulation(userCount: configuration.userCount, fixtures: fixtures)
+        state = Mutex(FakeState(rateLimit: configuration.rateLimit, logLimit: configuration.requestLogLimit, now: Self.now()))
+    }
+
+    /// Epoch seconds.
+    static func now() -> Int {
+        Int(Date().timeIntervalSince1970)
+    }
+
+    // MARK: - Address
+
+    var port: Int {
+        get { boundPort.withLock { $0 } }
+        set { boundPort.withLock { $0 = newValue } }
+    }
+
+    /// `http://HOST:PORT`, with an IPv6 host in brackets.
+    var baseURL: String {
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        return "http://\(host):\(port)"
+    }
+
+    // MARK: - Faults
+
+    func inject(_ fault: Fault, count: Int) {
+        guard count > 0 else { return }
+        state.withLock { $0.faults.append(contentsOf: repeatElement(fault, count: count)) }
+    }
+
+    func nextFault() -> Fault? {
+        state.withLock { $0.nextFault() }
+    }
+
+    // MARK: - Rate limit
+
+    func admit(counts: Bool) -> RateLimitWindow.Admission {
+        let now = Self.now()
+        return state.withLock { $0.rateLimit.admit(now: now, counts: counts) }
+    }
+
+    func rateLimitSnapshot() -> RateLimitWindow.Snapshot {
+        let now = Self.now()
+        return state.withLock { $0.rateLimit.current(now: now) }
+    }
+
+    // MARK: - Population edits
+
+    var overrides: UserOverrides {
+        state.withLock { $0.overrides }
+    }
+
+    func renameUser(id: Int, to login: String) {
+        guard population.contains(id: id) else { return }
+        state.withLock { $0.overrides.rename(id: id, to: login) }
+    }
+
+    func setName(login: String, to name: String?) {
+        state.withLock { state in
+            guard let id = population.id(forLogin: login, overrides: state.overrides) else { return }
+            state.overrides.setName(id: id, to: name)
+        }
+    }
+
+    // MARK: - Accounting
+
+    func begin(_ entry: LoggedRequest, client: String, connection: ObjectIdentifier) -> (ticket: FakeState.Ticket, watchConnection: Bool) {
+        state.withLock { $0.begin(entry, client: client, connection: connection) }
+    }
+
+    func record(status: Int, for ticket: FakeState.Ticket) {
+        state.withLock { $0.record(status: status, for: ticket) }
+    }
+
+    func finish(_ ticket: FakeState.Ticket) {
+        state.withLock { $0.finish(ticket) }
+    }
+
+    func connectionClosed(_ connection: ObjectIdentifier) {
+        state.withLock { $0.connectionClosed(connection) }
+    }
+
+    var stats: FakeStats {
+        state.withLock { $0.stats }
+    }
+
+    func resetStats() {
+        state.withLock { $0.resetStats() }
+    }
+
+    /// Clears faults and stats and starts a fresh rate-limit window; keeps population edits.
+    func reset() {
+        let now = Self.now()
+        state.withLock { state in
+            state.faults = []
+            state.resetStats()
+            state.rateLimit.restart(now: now)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import GitHubFake
+
+/// `github-fake`: runs the fake GitHub users API until SIGINT or SIGTERM.
+///
+/// Prints one line, `github-fake listening on http://HOST:PORT`, once listening, so that a
+/// script started with `--port 0` can read the port.
+@main
+struct GitHubFakeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "github-fake",
+        abstract: "Serve a fake GitHub users API on loopback for tests, benchmarks and offline demos.",
+        discussion: """
+            Serves GET /users, GET /users/{login} and avatars at /avatars/u/{id}, and runs until \
+            SIGINT or SIGTERM. Control endpoints:
+              POST /_fake/fault?kind=status&status=503&count=2
+              GET  /_fake/stats
+              POST /_fake/reset
+              POST /_fake/refuse?seconds=N
+            """
+    )
+
+    @Option(help: "The address to listen on; a loopback address unless --allow-non-loopback is given.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on; 0 picks a free port (printed on startup).")
+    var port = 8080
+
+    @Option(name: .customLong("users"), help: "How many users GET /users lists.")
+    var userCount = 1_000
+
+    @Option(name: .customLong("per-page-default"), help: "The page size when a request has no per_page (1 to 100).")
+    var perPageDefault = 30
+
+    @Option(help: "Requests allowed per one-hour rate-limit window.")
+    var rateLimit = 5_000
+
+    @Option(name: .customLong("latency-ms"), help: "Milliseconds added before every API response.")
+    var latencyMilliseconds = 0
+
+    @Flag(help: "Allow listening on an address other than loopback (the fake has no authentication).")
+    var allowNonLoopback = false
+
+    func validate() throws {
+        guard allowNonLoopback || Self.isLoopback(host) else {
+            throw ValidationError("\(host) is not a loopback address. Use 127.0.0.1, ::1 or localhost, or pass --allow-non-loopback to expose the fake on the network.")
+        }
+        guard (0...65_535).contains(port) else {
+            throw ValidationError("--port must be from 0 to 65535; use 0 to pick a free port.")
+        }
+        guard userCount >= 0 else { throw ValidationError("--users must be 0 or more.") }
+        guard (1...100).contains(perPageDefault) else {
+            throw ValidationError("--per-page-default must be from 1 to 100, like GitHub's per_page.")
+        }
+        guard rateLimit >= 0 else { throw ValidationError("--rate-limit must be 0 or more.") }
+        guard latencyMilliseconds >= 0 else { throw ValidationError("--latency-ms must be 0 or more.") }
+    }
+
+    func run() async throws {
+        let server = GitHubFakeServer(configuration: FakeConfiguration(
+            host: host,
+            port: port,
+            userCount: userCount,
+            defaultPerPage: perPageDefault,
+            rateLimit: rateLimit,
+            latency: .milliseconds(latencyMilliseconds)
+        ))
+        try await server.start()
+        // FileHandle writes are unbuffered, so the line reaches a pipe at once.
+        FileHandle.standardOutput.write(Data("github-fake listening on \(server.baseURL)\n".utf8))
+        await waitForTerminationSignal()
+        await server.stop()
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+}
+
+/// Returns at the first SIGINT or SIGTERM, which no longer reach their default handlers.
+private func waitForTerminationSignal() async {
+    let (signals, continuation) = AsyncStream.makeStream(of: Int32.self)
+    let sources = [SIGINT, SIGTERM].map { number in
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        source.setEventHandler { continuation.yield(number) }
+        source.resume()
+        return source
+    }
+    for await _ in signals { break }
+    sources.forEach { $0.cancel() }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import GitHubFake
+import Testing
+
+@Suite("Control endpoints under /_fake/")
+struct ControlEndpointTests {
+    @Test("POST /_fake/fault queues faults like inject")
+    func faultEndpoint() async throws {
+        try await FakeHarness.run { fake async throws in
+            #expect(try await fake.request("/_fake/fault?kind=status&status=503&count=2", method: .POST).status == 200)
+            #expect(try await fake.request("/_fake/fault?kind=tooManyRequests&retry_after=5", method: .POST).status == 200)
+            #expect(try await fake.request("/_fake/fault?kind=secondaryRateLimit", method: .POST).status == 200)
+            #expect(try await fake.request("/_fake/fault?kind=slow&ms=10", method: .POST).status == 200)
+
+            #expect(try await fake.request("/users").status == 503)
+            #expect(try await fake.request("/users").status == 503)
+            let limited = try await fake.request("/users")
+            #expect(limited.status == 429)
+            #expect(limited.headers["retry-after"] == "5")
+            let secondary = try await fake.request("/users")
+            #expect(secondary.status == 403)
+            #expect(secondary.headers["retry-after"] == nil)
+            #expect(try await fake.request("/users").status == 200)
+        }
+    }
+
+    @Test("Every fault kind is accepted by name", arguments: [
+        "status", "tooManyRequests", "primaryRateLimit&reset_in=5", "secondaryRateLimit&retry_after=3", "dropConnection",
+        "dropMidBody", "truncatedBody", "invalidJSON", "htmlErrorPage", "slow&ms=1", "invalidItems",
+    ])
+    func faultKinds(kind: String) async throws {
+        try await FakeHarness.run { fake async throws in
+            #expect(try await fake.request("/_fake/fault?kind=\(kind)", method: .POST).status == 200)
+        }
+    }
+
+    @Test("Bad control requests are rejected with a message")
+    func badRequests() async throws {
+        try await FakeHarness.run { fake async throws in
+            let unknown = try await fake.request("/_fake/fault?kind=meteor", method: .POST)
+            #expect(unknown.status == 400)
+            #expect((try unknown.jsonObject()["message"] as? String)?.contains("meteor") == true)
+            #expect(try await fake.request("/_fake/fault?kind=status&status=abc", method: .POST).status == 400)
+            #expect(try await fake.request("/_fake/fault?kind=status", method: .GET).status == 405)
+            #expect(try await fake.request("/_fake/nothing").status == 404)
+            #expect(try await fake.request("/users").status == 200)
+        }
+    }
+
+    @Test("GET /_fake/stats is FakeStats as JSON; POST /_fake/reset clears faults and stats")
+    func statsAndReset() async throws {
+        try await FakeHarness.run { fake async throws in
+            _ = try await fake.request("/users")
+            await fake.server.inject(.status(500), count: 5)
+
+            let stats = try JSONDecoder().decode(FakeStats.self, from: Data(try await fake.request("/_fake/stats").body))
+            #expect(stats.requests == 1)
+            #expect(stats.log.first?.path == "/users")
+
+            #expect(try await fake.request("/_fake/reset", method: .POST).status == 200)
+            let response = try await fake.request("/users")
+            #expect(response.status == 200)
+            #expect(response.headers["x-ratelimit-remaining"] == "4999")
+            #expect(await fake.server.stats().requests == 1)
+        }
+    }
+
+    @Test("POST /_fake/rename and /_fake/name edit the population")
+    func edits() async throws {
+        try await FakeHarness.run { fake async throws in
+            #expect(try await fake.request("/_fake/rename?id=3&login=pj-renamed", method: .POST).status == 200)
+            #expect(try await fake.request("/_fake/name?login=PJ-RENAMED&name=P%20J", method: .POST).status == 200)
+            let profile = try await fake.request("/users/pj-renamed").jsonObject()
+            #expect(profile["id"] as? Int == 3)
+            #expect(profile["name"] as? String == "P J")
+        }
+    }
+}
