@@ -1,0 +1,46 @@
+import Foundation
+import GitHubFake
+
+/// A fake GitHub API on loopback and a fresh ghusers home: the world of one end-to-end test.
+struct EndToEnd {
+    let server: GitHubFakeServer
+    let home: URL
+    let ghusers: GHUsersProcess
+
+    /// Starts a fake with `configuration` and makes an empty home.
+    static func start(_ configuration: FakeConfiguration = FakeConfiguration()) async throws -> EndToEnd {
+        let server = GitHubFakeServer(configuration: configuration)
+        try await server.start()
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("ghusers-e2e-home-\(UUID().uuidString)")
+        return EndToEnd(server: server, home: home, ghusers: GHUsersProcess(home: home, apiURL: server.baseURL))
+    }
+
+    /// Runs `ghusers` against the fake.
+    func run(_ arguments: String..., input: String? = nil, environment: [String: String] = [:]) async throws -> GHUsersProcess.Result {
+        var process = ghusers
+        process.environment = environment
+        return try await process.run(arguments, input: input.map { Data($0.utf8) })
+    }
+
+    /// Runs `ghusers ARGUMENTS --json` and parses stdout.
+    func json(_ arguments: String...) async throws -> Any {
+        let result = try await ghusers.run(arguments + ["--json"])
+        guard result.status == 0 else { throw HarnessError("ghusers \(arguments) failed: \(result)") }
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    }
+
+    /// The logins of `ghusers list --json`.
+    func cachedLogins() async throws -> [String] {
+        (try await json("list") as? [[String: Any]] ?? []).compactMap { $0["login"] as? String }
+    }
+
+    /// The API requests the fake saw (avatars excluded).
+    func apiRequests() async -> [LoggedRequest] {
+        await server.stats().log.filter { $0.path.hasPrefix("/users") }
+    }
+
+    func stop() async {
+        await server.stop()
+        try? FileManager.default.removeItem(at: home)
+    }
+}
