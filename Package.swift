@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
         .target(
@@ -59,7 +60,11 @@ let package = Package(
         ),
         .testTarget(
             name: "GHUsersKitTests",
-            dependencies: ["GHUsersKit", "GitHubFake"]
+            dependencies: [
+                "GHUsersKit",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "GitHubFakeTests",
@@ -75,6 +80,7 @@ let package = Package(
             dependencies: [
                 "GitHubFake",
                 "GHUsersKit",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
     ]

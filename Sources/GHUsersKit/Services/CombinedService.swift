@@ -261,3 +261,33 @@ extension CombinedService {
             sync: try StoreService.Sync.State(database: database)())
     }
 }
+
+// MARK: - Notes archive
+
+extension CombinedService {
+    /// Writes every note as a ``NotesArchive`` (stable order, one note per line) to `output`.
+    public func exportNotes(to output: GHUsersKit.OutputStream, now: Date = Date()) throws {
+        let iso = ISO8601DateFormatter()
+        output.write("{\"format\":\"\(NotesArchive.formatName)\",\"version\":1,\"exported_at\":\"\(iso.string(from: now))\",\"notes\":[")
+        var writer = JSONWriter()
+        var first = true
+        try StoreService.Notes.Export(database: database)() { note in
+            writer.reset()
+            writer.beginObject()
+            writer.field("login", note.login)
+            writer.field("id", note.userID)
+            writer.field("note", note.text)
+            writer.field("updated_at", iso.string(from: note.updatedAt))
+            writer.endObject()
+            output.write(first ? "\n" : ",\n")
+            output.write(bytes: writer.bytes)
+            first = false
+        }
+        output.write("\n]}\n")
+    }
+
+    /// Imports an archive made by ``exportNotes(to:now:)``.
+    public func importNotes(_ data: Data, onConflict strategy: NotesConflictStrategy) throws -> NotesImportReport {
+        try StoreService.Notes.Import(database: database)(NotesArchive(decoding: data), onConflict: strategy)
+    }
+}

@@ -17,6 +17,11 @@ struct EndToEnd {
 
     /// Runs `ghusers` against the fake.
     func run(_ arguments: String..., input: String? = nil, environment: [String: String] = [:]) async throws -> GHUsersProcess.Result {
+        try await run(arguments, input: input, environment: environment)
+    }
+
+    /// Runs `ghusers` against the fake.
+    func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) async throws -> GHUsersProcess.Result {
         var process = ghusers
         process.environment = environment
         return try await process.run(arguments, input: input.map { Data($0.utf8) })

@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import GHUsersKit
+
+extension GHUsersCommand {
+    struct Notes: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Back up and restore your notes.",
+            subcommands: [Export.self, Import.self])
+    }
+}
+
+extension GHUsersCommand.Notes {
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write every note as JSON, sorted by login, to stdout or a file.")
+
+        @OptionGroup var options: GlobalOptions
+
+        @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write to this file (mode 0600) instead of stdout.", valueName: "file"))
+        var output: String?
+
+        func run() async throws {
+            try await CommandRunner.run(options) { service in
+                guard let output else {
+                    try service.exportNotes(to: OutputStream.standardOutput)
+                    return
+                }
+                try AtomicFile.write(to: URL(fileURLWithPath: output)) { stream in
+                    try service.exportNotes(to: stream)
+                }
+                Messages.notice("exported \(try service.status().statistics.notes) notes to \(output)")
+            }
+        }
+    }
+
+    struct Import: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Import notes from a file made by `ghusers notes export` (- for stdin).",
+            discussion: """
+                Idempotent: importing the same file again changes nothing. When a local note differs \
+                from the imported one, --on-conflict decides: merge (default) keeps both texts, keep \
+                keeps the local note, replace takes the imported one. Conflicts are always listed.
+                """)
+
+        @OptionGroup var options: GlobalOptions
+
+        @Argument(help: ArgumentHelp("The export file, or - for standard input.", valueName: "file"))
+        var file: String
+
+        @Option(name: .customLong("on-conflict"), help: "merge, keep or replace.")
+        var onConflict: NotesConflictStrategy = .merge
+
+        func run() async throws {
+            try await CommandRunner.run(options) { service in
+                let data: Data
+                do {
+                    data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
+                } catch {
+                    throw ValidationError("Cannot read \(file); check the path.")
+                }
+                let report = try service.importNotes(data, onConflict: onConflict)
+                if options.json {
+                    let encoder = JSONEncoder()
+                    encoder.outputFormatting = [.sortedKeys]
+                    OutputStream.standardOutput.write(String(decoding: try encoder.encode(report), as: UTF8.self) + "\n")
+                }
+                Messages.notice(
+                    "imported notes: \(report.added) added, \(report.updated) updated, \(report.unchanged) unchanged"
+                        + (report.conflicts.isEmpty ? "" : ", \(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s")")
+                        + (report.rejected.isEmpty ? "" : ", \(report.rejected.count) rejected"))
+                for conflict in report.conflicts { Messages.notice("  conflict: " + TerminalSanitizer.sanitize(conflict, keepNewlines: false)) }
+                for login in report.rejected { Messages.notice("  rejected (invalid login or note): " + TerminalSanitizer.sanitize(login, keepNewlines: false)) }
+            }
+        }
+    }
+}
+
+extension NotesConflictStrategy: ExpressibleByArgument {}
