@@ -99,6 +99,12 @@ public final class GitHubFakeServer: Sendable {
     /// Changes the `name` of a user's profile (`nil` serves `null`), so its ETag changes.
     /// Ignored for an unknown login.
     public func setName(login: String, to name: String?) async {
-        backend.setName(login: login, to: name)
+        backend.setProfileText(login: login, field: .name, to: name)
+    }
+
+    /// Changes a free-text field of a user's profile (`nil` serves `null`), so its ETag
+    /// changes: for tests of hostile server data. Ignored for an unknown login.
+    public func setProfileText(login: String, field: ProfileTextField, to value: String?) async {
+        backend.setProfileText(login: login, field: field, to: value)
     }
 }

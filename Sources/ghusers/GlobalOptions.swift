@@ -53,6 +53,10 @@ struct GlobalOptions: ParsableArguments {
             apiURL: resolvedAPIURL,
             token: [environment["GH_TOKEN"], environment["GITHUB_TOKEN"]].compactMap { $0 }.first { !$0.isEmpty })
         configuration.offline = offline
+        if let seconds = environment["GHUSERS_READ_TIMEOUT"].flatMap(Double.init), seconds > 0 {
+            configuration.timeouts.read = .milliseconds(Int64(seconds * 1_000))
+            configuration.timeouts.request = max(configuration.timeouts.request, .milliseconds(Int64(seconds * 2_000)))
+        }
         configuration.retryPolicy.waitsForNetwork = waitForNetwork
         return configuration
     }

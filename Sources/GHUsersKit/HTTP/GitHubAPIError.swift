@@ -27,6 +27,9 @@ public enum GitHubAPIError: Error, Equatable {
     case unexpectedStatus(Int)
     /// A success whose body is not what the API promises (not JSON, an HTML error page, ...).
     case invalidResponse(String)
+    /// A well-formed response whose data breaks the API's rules (an invalid login, a non-http(s)
+    /// avatar URL): refused, and not retried, since asking again gives the same answer.
+    case rejectedData(String)
     /// The body was larger than allowed.
     case bodyTooLarge(limit: Int)
     /// More than five redirects, or a redirect without a usable `Location`.
@@ -78,6 +81,8 @@ extension GitHubAPIError: LocalizedError {
             "the GitHub API answered with an unexpected status \(status)"
         case .invalidResponse(let reason):
             "the GitHub API sent a response that is not valid (\(reason)); try again later"
+        case .rejectedData(let reason):
+            "the GitHub API sent data that ghusers refuses (\(reason))"
         case .bodyTooLarge(let limit):
             "the GitHub API sent a response larger than \(limit / 1_048_576) MiB; refused"
         case .badRedirect:

@@ -62,7 +62,7 @@ public struct RetryPolicy: Sendable, Hashable {
         case .invalidResponse:
             guard withinAttempts else { return .fail }
             return .retry(after: backoff(retry: attempt, jitter: jitter))
-        case .notFound, .unauthorized, .forbidden, .unexpectedStatus, .bodyTooLarge, .badRedirect:
+        case .notFound, .unauthorized, .forbidden, .unexpectedStatus, .rejectedData, .bodyTooLarge, .badRedirect:
             return .fail
         }
     }

@@ -30,7 +30,7 @@ extension HTTPService.Users {
                 do {
                     user = try decoder.decode(User.self, from: response.body).validated()
                 } catch let error as User.ValidationError {
-                    throw GitHubAPIError.invalidResponse("the profile is not valid: \(error)")
+                    throw GitHubAPIError.rejectedData("the profile is not valid: \(error)")
                 }
                 let profile = try decoder.decode(Profile.self, from: response.body).capped()
                 return .profile(user, profile, etag: response.etag, rateLimit: response.rateLimit)

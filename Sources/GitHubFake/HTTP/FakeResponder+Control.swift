@@ -64,7 +64,7 @@ extension FakeResponder {
             guard let login = query["login"], !login.isEmpty else {
                 return controlError(.badRequest, "name needs login=LOGIN and optionally name=NAME.")
             }
-            backend.setName(login: login, to: query["name"])
+            backend.setProfileText(login: login, field: .name, to: query["name"])
             return controlMessage(.ok, "Name of \(login) changed.")
 
         case ("stats", _), ("fault", false), ("reset", false), ("refuse", false), ("rename", false), ("name", false):

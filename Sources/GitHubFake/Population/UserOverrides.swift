@@ -1,4 +1,4 @@
-/// Edits made to the population while the fake runs: renamed logins and changed names.
+/// Edits made to the population while the fake runs: renamed logins and changed profile text.
 ///
 /// A value type, so a request handler copies it out of the lock in O(1) and renders
 /// without holding the lock.
@@ -7,8 +7,8 @@ struct UserOverrides: Sendable {
     private(set) var loginByID: [Int: String] = [:]
     /// The ids of renamed users, by lower-cased new login.
     private(set) var idByLogin: [String: Int] = [:]
-    /// Changed names (a `nil` name is served as `null`), by user id.
-    private(set) var nameByID: [Int: String?] = [:]
+    /// Changed profile text (a `nil` value is served as `null`), by user id and field.
+    private(set) var textByID: [Int: [ProfileTextField: String?]] = [:]
 
     mutating func rename(id: Int, to login: String) {
         if let old = loginByID[id] { idByLogin[old.lowercased()] = nil }
@@ -16,7 +16,7 @@ struct UserOverrides: Sendable {
         idByLogin[login.lowercased()] = id
     }
 
-    mutating func setName(id: Int, to name: String?) {
-        nameByID[id] = .some(name)
+    mutating func setText(id: Int, field: ProfileTextField, to value: String?) {
+        textByID[id, default: [:]][field] = .some(value)
     }
 }

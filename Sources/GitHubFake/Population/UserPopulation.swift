@@ -84,7 +84,15 @@ struct UserPopulation: Sendable {
     func profile(id: Int, overrides: UserOverrides) -> UserProfile {
         var profile = knownUsers[id]?.profile
             ?? UserProfile.synthetic(id: id, login: simpleUser(id: id, overrides: UserOverrides()).login)
-        if let name = overrides.nameByID[id] { profile.name = name }
+        for (field, value) in overrides.textByID[id] ?? [:] {
+            switch field {
+            case .name: profile.name = value
+            case .company: profile.company = value
+            case .blog: profile.blog = value
+            case .location: profile.location = value
+            case .bio: profile.bio = value
+            }
+        }
         return profile
     }
 

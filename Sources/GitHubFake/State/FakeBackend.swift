@@ -72,10 +72,10 @@ final class FakeBackend: Sendable {
         state.withLock { $0.overrides.rename(id: id, to: login) }
     }
 
-    func setName(login: String, to name: String?) {
+    func setProfileText(login: String, field: ProfileTextField, to value: String?) {
         state.withLock { state in
             guard let id = population.id(forLogin: login, overrides: state.overrides) else { return }
-            state.overrides.setName(id: id, to: name)
+            state.overrides.setText(id: id, field: field, to: value)
         }
     }
 

@@ -1,0 +1,39 @@
+import Foundation
+import GRDB
+import Testing
+
+@Suite("A damaged or newer database")
+struct DatabaseRecoveryTests {
+    @Test("a damaged database: exit 7, a recovery hint, and the file untouched")
+    func damaged() async throws {
+        let world = try await EndToEnd.start()
+        defer { Task { await world.stop() } }
+        try FileManager.default.createDirectory(at: world.home, withIntermediateDirectories: true)
+        let file = world.home.appendingPathComponent("ghusers.sqlite")
+        let garbage = Data((0..<65_536).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        try garbage.write(to: file)
+        for arguments in [["list"], ["note", "tawk", "x"], ["next-page"], ["status"]] {
+            let result = try await world.run(arguments)
+            #expect(result.status == 7, "\(arguments): \(result)")
+            #expect(result.stderr.contains("damaged") && result.stderr.contains("move it aside"))
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+        #expect(try Data(contentsOf: file) == garbage)
+        #expect(await world.server.stats().requests == 0)
+    }
+
+    @Test("a database from a newer ghusers: exit 7, asks to upgrade, notes kept")
+    func newer() async throws {
+        let world = try await EndToEnd.start()
+        defer { Task { await world.stop() } }
+        #expect(try await world.run("note", "tawk", "precious").status == 0)
+        let file = world.home.appendingPathComponent("ghusers.sqlite")
+        let queue = try DatabaseQueue(path: file.path)
+        try await queue.write { try $0.execute(sql: "INSERT INTO grdb_migrations VALUES ('v2-from-the-future')") }
+        try queue.close()
+        let result = try await world.run("list")
+        #expect(result.status == 7, "\(result)")
+        #expect(result.stderr.contains("newer ghusers"))
+        #expect(try StoreInspector(home: world.home).notes() == ["tawk": "precious"])
+    }
+}
