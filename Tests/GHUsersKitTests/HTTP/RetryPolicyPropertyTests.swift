@@ -13,7 +13,7 @@ struct RetryPolicyPropertyTests {
 
     @Test("a delay never exceeds the cap (or the longest server-requested wait) and is never negative")
     func neverExceedsCap() async {
-        await propertyCheck(count: 3_000, input: Gen<Int>.value(in: 0...(Self.errors.count - 1)), Gen<Int>.value(in: 1...100_000), Gen.double(in: 0..<1), Gen.bool) {
+        await propertyCheck(count: PropertyScale.count(3_000), input: Gen<Int>.value(in: 0...(Self.errors.count - 1)), Gen<Int>.value(in: 1...100_000), Gen.double(in: 0..<1), Gen.bool) {
             index, attempt, jitter, waits in
             var policy = RetryPolicy()
             policy.waitsForNetwork = waits
@@ -26,7 +26,7 @@ struct RetryPolicyPropertyTests {
 
     @Test("Retry-After is always honoured exactly when it is within the longest wait, and fails fast beyond")
     func honoursRetryAfter() async {
-        await propertyCheck(count: 2_000, input: Gen<Int>.value(in: 0...7_200), Gen<Int>.value(in: 0...2), Gen<Int>.value(in: 1...4), Gen.double(in: 0..<1)) {
+        await propertyCheck(count: PropertyScale.count(2_000), input: Gen<Int>.value(in: 0...7_200), Gen<Int>.value(in: 0...2), Gen<Int>.value(in: 1...4), Gen.double(in: 0..<1)) {
             seconds, kind, attempt, jitter in
             let retryAfter = Duration.seconds(seconds)
             let error: GitHubAPIError = [
@@ -41,7 +41,7 @@ struct RetryPolicyPropertyTests {
 
     @Test("the backoff never shrinks from one retry to the next at equal jitter")
     func monotonic() async {
-        await propertyCheck(count: 1_000, input: Gen<Int>.value(in: 1...60), Gen.double(in: 0..<1)) { retry, jitter in
+        await propertyCheck(count: PropertyScale.count(1_000), input: Gen<Int>.value(in: 1...60), Gen.double(in: 0..<1)) { retry, jitter in
             let policy = RetryPolicy()
             #expect(policy.backoff(retry: retry, jitter: jitter) <= policy.backoff(retry: retry + 1, jitter: jitter))
         }

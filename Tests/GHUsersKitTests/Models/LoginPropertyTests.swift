@@ -19,14 +19,14 @@ struct LoginPropertyTests {
 
     @Test("agrees with the regular expression on arbitrary strings")
     func agreesWithReference() async {
-        await propertyCheck(count: 3_000, input: Self.candidates) { login in
+        await propertyCheck(count: PropertyScale.count(3_000), input: Self.candidates) { login in
             #expect(Login.isValid(login) == Self.referenceIsValid(login), "\(login.debugDescription)")
         }
     }
 
     @Test("anything valid is safe in a URL path and a terminal")
     func validIsSafe() async {
-        await propertyCheck(count: 2_000, input: Self.candidates) { login in
+        await propertyCheck(count: PropertyScale.count(2_000), input: Self.candidates) { login in
             guard Login.isValid(login) else { return }
             #expect(!login.contains("/") && !login.contains(".") && !login.contains(" "))
             #expect(TerminalSanitizer.sanitize(login) == login)

@@ -22,7 +22,7 @@ struct UsersPagePropertyTests {
 
     @Test("valid + skipped = items; every kept user is valid; the cursor is the last id carried")
     func accounting() async throws {
-        await propertyCheck(count: 500, input: Self.item.array(of: 0...40)) { items in
+        await propertyCheck(count: PropertyScale.count(500), input: Self.item.array(of: 0...40)) { items in
             let body = "[" + items.map(\.json).joined(separator: ",") + "]"
             guard let page = try? UsersPage(decoding: Data(body.utf8)) else {
                 Issue.record("a JSON array never fails to decode: \(body)")
@@ -40,7 +40,7 @@ struct UsersPagePropertyTests {
 
     @Test("arbitrary bytes never crash the decoder")
     func arbitraryBytes() async {
-        await propertyCheck(count: 1_000, input: Gen<UInt8>.value(in: 0...255).array(of: 0...200)) { bytes in
+        await propertyCheck(count: PropertyScale.count(1_000), input: Gen<UInt8>.value(in: 0...255).array(of: 0...200)) { bytes in
             _ = try? UsersPage(decoding: Data(bytes))
         }
     }

@@ -12,7 +12,7 @@ struct TerminalSanitizerPropertyTests {
 
     @Test("no control character but newline and tab survives; the text keeps its length; sanitising twice changes nothing")
     func neutralises() async {
-        await propertyCheck(count: 3_000, input: Self.text) { text in
+        await propertyCheck(count: PropertyScale.count(3_000), input: Self.text) { text in
             let clean = TerminalSanitizer.sanitize(text)
             #expect(!clean.unicodeScalars.contains { scalar in
                 let value = scalar.value
