@@ -67,6 +67,18 @@ public final class CombinedService: Sendable {
     private func record(_ rateLimit: RateLimit?) {
         if let rateLimit { try? StoreService.Sync.RecordRateLimit(database: database)(rateLimit) }
     }
+
+    /// Runs a request; when it ends on a used-up primary rate limit, remembers that (remaining
+    /// 0, the reset time) for `status` before rethrowing.
+    private func observingRateLimit<T: Sendable>(_ request: () async throws -> T) async throws -> T {
+        do {
+            return try await request()
+        } catch GitHubAPIError.rateLimited(let reset) {
+            let known = try? StoreService.Sync.State(database: database)().rateLimit
+            record(RateLimit(limit: known?.limit ?? 0, remaining: 0, reset: reset, resource: known?.resource ?? "core"))
+            throw GitHubAPIError.rateLimited(reset: reset)
+        }
+    }
 }
 
 // MARK: - Pages
@@ -95,7 +107,8 @@ extension CombinedService {
             let isFirst = state.cursor == nil && state.pageSize == nil
             let since = isFirst ? nil : state.cursor ?? 0
             let perPage = isFirst ? nil : state.pageSize ?? 30
-            guard case .page(let page, let etag, let rateLimit) = try await fetch(since: since, perPage: perPage, etag: nil) else {
+            let result = try await observingRateLimit { try await fetch(since: since, perPage: perPage, etag: nil) }
+            guard case .page(let page, let etag, let rateLimit) = result else {
                 throw GitHubAPIError.invalidResponse("304 to a request without an ETag")
             }
             record(rateLimit)
@@ -144,7 +157,9 @@ extension CombinedService {
         var since: Int64 = 0
         while since < cursor, pages.map({ summary.pages < $0 }) ?? true {
             let cached = try StoreService.Sync.Page(database: database)(since: since)
-            let result = try await fetch(since: since == 0 ? nil : since, perPage: pageSize, etag: cached?.etag)
+            let result = try await observingRateLimit {
+                try await fetch(since: since == 0 ? nil : since, perPage: pageSize, etag: cached?.etag)
+            }
             summary.pages += 1
             switch result {
             case .notModified(let rateLimit):
@@ -189,7 +204,7 @@ extension CombinedService {
         }
         let fetch = HTTPService.Users.FetchProfile(client: try network(for: "profile"))
         do {
-            switch try await fetch(login: login, etag: cached?.etag) {
+            switch try await observingRateLimit({ try await fetch(login: login, etag: cached?.etag) }) {
             case .notModified(let rateLimit):
                 record(rateLimit)
                 guard let cached else { throw GitHubAPIError.invalidResponse("304 for a profile that is not cached") }

@@ -106,6 +106,10 @@ struct NextPageEndToEndTests {
         #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)")
         #expect(await world.apiRequests().count == 1, "no retry")
         #expect(try await world.cachedLogins().isEmpty)
+        let status = try #require(try await world.json("status") as? [String: Any])
+        #expect(status["rate_remaining"] as? Int == 0)
+        let reset = try #require((status["rate_reset"] as? String).flatMap(ISO8601DateFormatter().date(from:)))
+        #expect(reset.timeIntervalSinceNow > 3_000)
     }
 
     @Test("nothing listens: exit 5 after the retries, with a hint")
