@@ -11,10 +11,9 @@ enum CommandRunner {
     ) async throws {
         let service: CombinedService
         do {
-            service = try CombinedService(configuration: options.serviceConfiguration(waitForNetwork: waitForNetwork)) {
-                event in
-                Messages.retrying(event, waitingForNetwork: waitForNetwork)
-            }
+            service = try CombinedService(
+                configuration: options.serviceConfiguration(waitForNetwork: waitForNetwork),
+                onRetry: { event in Messages.retrying(event, waitingForNetwork: waitForNetwork) })
         } catch {
             Messages.error(error)
             throw ExitCode(ExitStatus(for: error).rawValue)

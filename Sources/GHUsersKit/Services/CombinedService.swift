@@ -42,13 +42,19 @@ public final class CombinedService: Sendable {
     /// Opens the database and prepares (but does not open) the network client.
     ///
     /// - Parameter onRetry: told before every retry, for a status line.
-    public init(configuration: Configuration, onRetry: @escaping @Sendable (RetryController.Event) -> Void = { _ in }) throws {
+    /// - Parameter transport: makes the transport on first network use; `nil` for the real
+    ///   ``HTTPTransport`` with the configured timeouts (unit tests pass a scripted one).
+    public init(
+        configuration: Configuration,
+        transport: (@Sendable () -> any HTTPTransporting)? = nil,
+        onRetry: @escaping @Sendable (RetryController.Event) -> Void = { _ in }
+    ) throws {
         self.configuration = configuration
         self.database = try AppDatabase.open(at: configuration.paths.database)
         self.client = Lazy {
             GitHubClient(
                 configuration: .init(apiURL: configuration.apiURL, token: configuration.token),
-                transport: HTTPTransport(timeouts: configuration.timeouts),
+                transport: transport?() ?? HTTPTransport(timeouts: configuration.timeouts),
                 queue: RequestQueue(lockFileURL: configuration.paths.networkLock),
                 retry: RetryController(policy: configuration.retryPolicy, onRetry: onRetry))
         }
