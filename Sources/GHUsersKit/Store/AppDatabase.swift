@@ -23,7 +23,13 @@ public final class AppDatabase: Sendable {
                 return try Self.migrator.hasCompletedMigrations(db)
             }
             if !isCurrent {
-                try Self.migrator.migrate(writer)
+                do {
+                    try Self.migrator.migrate(writer)
+                } catch {
+                    // Two processes may open a new file at once: the other one's migration can
+                    // commit between our check and ours. If the schema is complete now, all is well.
+                    guard try writer.read({ try Self.migrator.hasCompletedMigrations($0) }) else { throw error }
+                }
             }
         } catch let error as DatabaseError {
             throw StoreError(error, path: writer.path)
