@@ -29,6 +29,9 @@ public struct FakeConfiguration: Sendable {
     /// How many entries ``FakeStats/log`` keeps (the most recent ones); 100,000 by default,
     /// so that long benchmarks do not grow the log without bound.
     public var requestLogLimit: Int = 100_000
+    /// Avatars that misbehave, by user id (see ``AvatarFault``); none by default. The users'
+    /// lists and profiles are unchanged.
+    public var avatarFaults: [Int: AvatarFault] = [:]
 
     /// Creates a configuration; every argument has the default documented on its property.
     public init(

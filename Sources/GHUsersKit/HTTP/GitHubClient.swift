@@ -75,6 +75,22 @@ public final class GitHubClient: Sendable {
         }
     }
 
+    /// Downloads a file that is not part of the API, such as an avatar, through the same queue
+    /// and kept-alive connection: never with the token (whatever the host), only over http(s)
+    /// (redirects included), at most `maximumBytes` of body, and tried at most twice so that a
+    /// missing image never holds a command up for long.
+    public func download(_ url: URL, etag: String? = nil, maximumBytes: Int) async throws -> Response {
+        guard User.isWebURL(url.absoluteString) else { throw GitHubAPIError.badRedirect }
+        var retry = self.retry
+        retry.policy.maxAttempts = min(retry.policy.maxAttempts, 2)
+        retry.policy.waitsForNetwork = false
+        return try await retry.run { _ in
+            try await self.queue.run {
+                try await self.send(url, etag: etag, accept: "image/*", authorized: false, maximumBytes: maximumBytes)
+            }
+        }
+    }
+
     /// Closes the connection.
     public func shutdown() async throws {
         try await transport.shutdown()
@@ -89,23 +105,26 @@ public final class GitHubClient: Sendable {
         return url
     }
 
-    private func send(_ firstURL: URL, etag: String?) async throws -> Response {
+    private func send(
+        _ firstURL: URL, etag: String?, accept: String = "application/vnd.github+json", authorized: Bool = true,
+        maximumBytes: Int? = nil
+    ) async throws -> Response {
         var url = firstURL
         for _ in 0...5 {
             var headers: HTTPHeaderFields = [
-                "Accept": "application/vnd.github+json",
+                "Accept": accept,
                 "X-GitHub-Api-Version": "2022-11-28",
                 "User-Agent": Self.userAgent,
             ]
             if let etag { headers["If-None-Match"] = etag }
-            if let token = configuration.token, Self.sameOrigin(url, configuration.apiURL) {
+            if authorized, let token = configuration.token, Self.sameOrigin(url, configuration.apiURL) {
                 headers["Authorization"] = "Bearer \(token)"
             }
             logger.debug("GET \(url.absoluteString)", metadata: ["if-none-match": "\(etag ?? "-")"])
             let response: TransportResponse
             do {
                 response = try await transport.send(
-                    TransportRequest(url: url, headers: headers, maximumBodyBytes: configuration.maximumBodyBytes))
+                    TransportRequest(url: url, headers: headers, maximumBodyBytes: maximumBytes ?? configuration.maximumBodyBytes))
             } catch let error as TransportError {
                 logger.debug("GET \(url.absoluteString) failed: \(error)")
                 throw GitHubAPIError(error)

@@ -37,7 +37,8 @@ public final class CombinedService: Sendable {
     public let configuration: Configuration
     /// The local database.
     public let database: AppDatabase
-    private let client: Lazy<GitHubClient>
+    /// Made on first use (also by ``makeAvatarPipeline(sizeLimit:)``).
+    let client: Lazy<GitHubClient>
 
     /// Opens the database and prepares (but does not open) the network client.
     ///
@@ -65,7 +66,7 @@ public final class CombinedService: Sendable {
         try? await client.ifMade?.shutdown()
     }
 
-    private func network(for what: String) throws -> GitHubClient {
+    func network(for what: String) throws -> GitHubClient {
         guard !configuration.offline else { throw CombinedServiceError.offline(what) }
         return client.wrappedValue
     }

@@ -99,7 +99,7 @@ enum PNGEncoder {
         return c
     }
 
-    private static func appendChunk(_ type: String, _ data: [UInt8], to png: inout [UInt8]) {
+    static func appendChunk(_ type: String, _ data: [UInt8], to png: inout [UInt8]) {
         let typeBytes = Array(type.utf8)
         png.appendBigEndian(UInt32(data.count))
         png.append(contentsOf: typeBytes)
@@ -109,7 +109,7 @@ enum PNGEncoder {
 }
 
 extension [UInt8] {
-    fileprivate mutating func appendBigEndian(_ value: UInt32) {
+    mutating func appendBigEndian(_ value: UInt32) {
         append(contentsOf: [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)])
     }
 }

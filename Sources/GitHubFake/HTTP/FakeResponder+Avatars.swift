@@ -11,6 +11,9 @@ extension FakeResponder {
             headers[.contentType] = "text/plain; charset=utf-8"
             return Response(status: .notFound, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: "Not Found\n")))
         }
+        if let fault = backend.configuration.avatarFaults[id] {
+            return faultyAvatar(fault)
+        }
         let requested = request.queryDictionary["s"].flatMap { Int($0) } ?? IdenticonRenderer.maxSize
         let size = min(IdenticonRenderer.maxSize, max(1, requested))
         // The image is a function of id, size and drawing version, so the tag is too: a 304
@@ -25,5 +28,25 @@ extension FakeResponder {
         }
         let png = IdenticonRenderer.png(id: id, size: size)
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
+    }
+
+    private func faultyAvatar(_ fault: AvatarFault) -> Response {
+        var body = ByteBuffer(bytes: PNGEncoder.signature)
+        switch fault {
+        case .oversized(let bytes):
+            body.writeRepeatingByte(0, count: max(0, bytes - body.readableBytes))
+        case .hugeDimensions(let width, let height):
+            var header: [UInt8] = []
+            header.appendBigEndian(UInt32(width))
+            header.appendBigEndian(UInt32(height))
+            header.append(contentsOf: [8, 6, 0, 0, 0])  // 8-bit RGBA, deflate, no interlace
+            var chunks: [UInt8] = []
+            PNGEncoder.appendChunk("IHDR", header, to: &chunks)
+            body.writeBytes(chunks)
+            body.writeBytes([0x00, 0x10, 0x00, 0x00] + Array("IDAT".utf8) + [0x78, 0x9C])  // 1 MiB promised, 2 bytes sent
+        }
+        var headers = HTTPFields()
+        headers[.contentType] = "image/png"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
     }
 }

@@ -8,6 +8,8 @@ extension GHUsersCommand {
 
         @OptionGroup var options: GlobalOptions
 
+        @OptionGroup var avatarOptions: AvatarOptions
+
         @Option(help: "Show at most this many users.")
         var limit: Int?
 
@@ -21,6 +23,9 @@ extension GHUsersCommand {
 
         func run() async throws {
             try await CommandRunner.run(options) { service in
+                if let avatars = AvatarPrinter(options: options, avatars: avatarOptions, service: service) {
+                    return try await avatars.list(after: after, limit: limit)
+                }
                 var printer = RowPrinter(options: options)
                 try service.list(after: after, limit: limit) { printer.print($0) }
                 printer.finish()

@@ -13,6 +13,8 @@ extension GHUsersCommand {
 
         @OptionGroup var options: GlobalOptions
 
+        @OptionGroup var avatarOptions: AvatarOptions
+
         @Option(help: "How many pages to fetch in this run, over one kept-alive connection (1-1000).")
         var pages = 1
 
@@ -26,8 +28,10 @@ extension GHUsersCommand {
         func run() async throws {
             try await CommandRunner.run(options, waitForNetwork: wait) { service in
                 var printer = RowPrinter(options: options)
+                let avatars = AvatarPrinter(options: options, avatars: avatarOptions, service: service)
+                var fetched: [CombinedService.PageOutcome] = []
                 try await service.nextPage(pages: pages) { outcome in
-                    for user in outcome.users { printer.print(user) }
+                    if avatars != nil { fetched.append(outcome) } else { for user in outcome.users { printer.print(user) } }
                     if outcome.skipped > 0 {
                         Messages.notice("skipped \(outcome.skipped) invalid item\(outcome.skipped == 1 ? "" : "s") in the page after \(outcome.since ?? 0)")
                     }
@@ -37,6 +41,9 @@ extension GHUsersCommand {
                     if outcome.isFirstStore {
                         Messages.welcome(databasePath: service.configuration.paths.database.path)
                     }
+                }
+                for outcome in fetched where !outcome.users.isEmpty {
+                    await avatars?.print(outcome.users, firstPosition: try service.rank(through: outcome.since ?? 0) + 1)
                 }
                 printer.finish()
             }

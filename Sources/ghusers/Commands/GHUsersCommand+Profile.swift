@@ -14,6 +14,8 @@ extension GHUsersCommand {
 
         @OptionGroup var options: GlobalOptions
 
+        @OptionGroup var avatarOptions: AvatarOptions
+
         @Argument(help: "The user's login.")
         var login: String
 
@@ -36,6 +38,9 @@ extension GHUsersCommand {
                     writer.write(details)
                     OutputStream.standardOutput.write(bytes: writer.bytes + [0x0A])
                 } else {
+                    if let avatars = AvatarPrinter(options: options, avatars: avatarOptions, service: service) {
+                        OutputStream.standardOutput.write(await avatars.profileHeader(details))
+                    }
                     OutputStream.standardOutput.write(ProfileFormatter(color: options.colorsStandardOutput).text(details))
                 }
             }

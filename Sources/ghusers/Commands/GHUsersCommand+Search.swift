@@ -13,6 +13,8 @@ extension GHUsersCommand {
 
         @OptionGroup var options: GlobalOptions
 
+        @OptionGroup var avatarOptions: AvatarOptions
+
         @Argument(help: "The text to look for.")
         var query: String
 
@@ -25,9 +27,15 @@ extension GHUsersCommand {
         func run() async throws {
             try await CommandRunner.run(options) { service in
                 var printer = RowPrinter(options: options)
-                try service.search(query.trimmingCharacters(in: .whitespacesAndNewlines)) { printer.print($0) }
+                let avatars = AvatarPrinter(options: options, avatars: avatarOptions, service: service)
+                var users: [UserDetails] = []
+                try service.search(query.trimmingCharacters(in: .whitespacesAndNewlines)) { result in
+                    // Rows with avatars are drawn in batches; notes on uncached users keep the plain row.
+                    if avatars != nil, case .user(let details) = result { users.append(details) } else { printer.print(result) }
+                }
+                try await avatars?.print(scattered: users)
                 printer.finish()
-                if printer.count == 0 && !options.json {
+                if printer.count + users.count == 0 && !options.json {
                     Messages.notice("no cached user or note matches '\(TerminalSanitizer.sanitize(query, keepNewlines: false))'")
                 }
             }

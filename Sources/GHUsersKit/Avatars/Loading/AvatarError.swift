@@ -1,0 +1,31 @@
+import Foundation
+
+/// Why an avatar could not be shown; the caller draws a placeholder instead.
+public enum AvatarError: Error, Equatable {
+    /// Not on disk, and the network is off (`--offline`) or down.
+    case notCached
+    /// The avatar URL is not an http(s) URL.
+    case invalidURL(String)
+    /// The server sent something refused without decoding it: too many bytes, too many pixels,
+    /// or not an image.
+    case refused(url: String, reason: String)
+    /// The download failed (404, a server error, ...).
+    case failed(url: String, reason: String)
+
+    /// Whether the user should be told (refusals), rather than silently shown a placeholder.
+    public var isWorthReporting: Bool {
+        if case .refused = self { return true }
+        return false
+    }
+}
+
+extension AvatarError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .notCached: "the avatar is not cached and the network is not available"
+        case .invalidURL(let url): "the avatar URL \(url) is not an http(s) URL"
+        case .refused(let url, let reason): "refused the avatar at \(url): \(reason)"
+        case .failed(let url, let reason): "could not download the avatar at \(url) (\(reason))"
+        }
+    }
+}

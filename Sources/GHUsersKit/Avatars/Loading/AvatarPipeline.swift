@@ -1,0 +1,147 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// Loads avatars: from memory, else from disk, else from the network, decoded and capped.
+///
+/// - **Memory**: decoded images in a ``Cache`` (64 MiB by default), least recently used out
+///   first.
+/// - **Disk**: the downloaded bytes in a ``DataCaching`` (a ``DiskCache`` in
+///   `<cache home>/avatars`). An entry younger than ``Configuration/maximumAge`` (24 hours) is
+///   used as is; an older one is revalidated with `If-None-Match` (a `304` keeps it and
+///   restarts its age). Offline, or when the network fails, any entry is used, however old.
+/// - **Network**: through ``Downloading`` (``GitHubClient/download(_:etag:maximumBytes:)``: the
+///   request queue, no token). Bodies over ``Configuration/maximumBytes`` (4 MiB) and images
+///   over ``Configuration/limits`` (2,048 × 2,048) are refused before decoding, and never stored.
+///   After one network failure the pipeline stops asking for the rest of the process: every
+///   further avatar comes from disk or is a placeholder, so a dead network costs one timeout,
+///   not one per row.
+/// - **Coalescing**: concurrent requests for the same avatar share one load (``TaskCoalescer``);
+///   a load is cancelled when everyone waiting for it is.
+public final class AvatarPipeline: Sendable {
+    /// Downloads one URL, conditionally when an ETag is given.
+    public typealias Downloading = @Sendable (_ url: URL, _ etag: String?, _ maximumBytes: Int) async throws -> Download
+
+    /// What a download brought.
+    public enum Download: Sendable, Equatable {
+        /// `200` with a body and its ETag.
+        case data(Data, etag: String?)
+        /// `304`: the cached bytes are still right.
+        case notModified
+    }
+
+    /// Settings of a pipeline.
+    public struct Configuration: Sendable {
+        /// The most bytes downloaded for one avatar: 4 MiB.
+        public var maximumBytes = 4 << 20
+        /// The largest image decoded: 2,048 × 2,048.
+        public var limits = ImageDecoder.Limits()
+        /// How long a disk entry is used without asking the server again: 24 hours.
+        public var maximumAge: TimeInterval = 86_400
+        /// The memory cache's limit in bytes of decoded pixels: 64 MiB.
+        public var memoryLimit = 64 << 20
+        /// Whether the network may be used at all (`false` with `--offline`).
+        public var networkAllowed = true
+
+        /// Creates the default settings.
+        public init() {}
+    }
+
+    public let configuration: Configuration
+    /// The disk cache.
+    public let disk: any DataCaching
+    private let memory: Cache<String, RGBAImage>
+    private let download: Downloading
+    private let coalescer = TaskCoalescer<String, RGBAImage>()
+    private let networkDown = Mutex(false)
+    private let now: @Sendable () -> Date
+    private let logger = Logger(label: "ghusers.avatars")
+
+    /// Creates a pipeline over `disk`, downloading with `download`.
+    public init(
+        configuration: Configuration = Configuration(), disk: any DataCaching,
+        now: @escaping @Sendable () -> Date = { Date() }, download: @escaping Downloading
+    ) {
+        self.configuration = configuration
+        self.disk = disk
+        self.memory = Cache(costLimit: configuration.memoryLimit)
+        self.download = download
+        self.now = now
+    }
+
+    /// The decoded avatar of `request`.
+    ///
+    /// - Throws: ``AvatarError`` when there is none to show, `CancellationError` when cancelled.
+    public func image(for request: AvatarRequest) async throws -> RGBAImage {
+        if let image = memory.value(for: request.key) { return image }
+        let image = try await coalescer.value(for: request.key) { try await self.load(request) }
+        memory.set(image, for: request.key, cost: image.byteCount)
+        return image
+    }
+
+    /// Whether the disk holds the avatar of `request` (whatever its age).
+    public func isOnDisk(_ request: AvatarRequest) -> Bool {
+        disk.cachedData(for: request.key) != nil
+    }
+
+    private var mayUseNetwork: Bool {
+        configuration.networkAllowed && !networkDown.withLock { $0 }
+    }
+
+    private func load(_ request: AvatarRequest) async throws -> RGBAImage {
+        let cached = disk.cachedData(for: request.key)
+        if let cached, !mayUseNetwork || now().timeIntervalSince(cached.fetchedAt) < configuration.maximumAge,
+            let image = try? decode(cached.data, request)
+        {
+            return image
+        }
+        guard mayUseNetwork else { throw AvatarError.notCached }
+        let answer: Download
+        do {
+            answer = try await download(request.url, cached?.etag, configuration.maximumBytes)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch let error as GitHubAPIError {
+            if error.isNetworkFailure { networkDown.withLock { $0 = true } }
+            if let cached, let image = try? decode(cached.data, request) { return image }
+            throw Self.avatarError(error, url: request.url)
+        }
+        try Task.checkCancellation()
+        switch answer {
+        case .notModified:
+            guard let cached else { throw AvatarError.failed(url: request.url.absoluteString, reason: "304 for an avatar not cached") }
+            let image = try decode(cached.data, request)
+            try? disk.store(CachedData(data: cached.data, etag: cached.etag, fetchedAt: now()), for: request.key)
+            return image
+        case .data(let data, let etag):
+            let image = try decode(data, request)
+            do {
+                try disk.store(CachedData(data: data, etag: etag, fetchedAt: now()), for: request.key)
+            } catch {
+                logger.debug("could not store the avatar \(request.key): \(error)")
+            }
+            return image
+        }
+    }
+
+    private func decode(_ data: Data, _ request: AvatarRequest) throws -> RGBAImage {
+        do {
+            return try ImageDecoder.decode(data, limits: configuration.limits)
+        } catch let error as ImageDecodingError {
+            throw AvatarError.refused(url: request.url.absoluteString, reason: error.localizedDescription)
+        }
+    }
+
+    private static func avatarError(_ error: GitHubAPIError, url: URL) -> AvatarError {
+        switch error {
+        case .bodyTooLarge(let limit):
+            .refused(url: url.absoluteString, reason: "it is larger than \(limit >> 20) MiB")
+        case .unreachable, .timedOut, .connectionLost:
+            .notCached
+        case .notFound:
+            .failed(url: url.absoluteString, reason: "404 Not Found")
+        default:
+            .failed(url: url.absoluteString, reason: error.localizedDescription)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import CChafa
+import Foundation
+
+/// Draws images in the terminal with libchafa.
+///
+/// ``symbolLines(_:columns:rows:)`` gives exactly `rows` strings of `columns` cells each (block
+/// symbols with colour escapes, reset at the end of every line), so they can be set beside
+/// text. ``picture(_:columns:rows:)`` uses the terminal's pixel protocol when it has one.
+public struct AvatarDrawer: Sendable {
+    /// How to draw.
+    public var mode: GraphicsMode
+
+    /// Creates a drawer for `mode`.
+    public init(mode: GraphicsMode) {
+        self.mode = mode
+    }
+
+    /// The image as `rows` lines of `columns` block symbols.
+    public func symbolLines(_ image: RGBAImage, columns: Int, rows: Int) -> [String] {
+        let text = render(image, columns: columns, rows: rows, pixels: .symbols)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while lines.count > rows, lines.last?.isEmpty == true { lines.removeLast() }
+        while lines.count < rows { lines.append(String(repeating: " ", count: columns)) }
+        return lines.map { $0 + "\u{1B}[0m" }
+    }
+
+    /// The image with the best protocol the terminal has, `columns` × `rows` cells, ending
+    /// with a line feed.
+    public func picture(_ image: RGBAImage, columns: Int, rows: Int) -> String {
+        guard mode.pixels != .symbols else { return symbolLines(image, columns: columns, rows: rows).joined(separator: "\n") + "\n" }
+        return render(image, columns: columns, rows: rows, pixels: mode.pixels) + "\n"
+    }
+
+    private func render(_ image: RGBAImage, columns: Int, rows: Int, pixels: GraphicsMode.Pixels) -> String {
+        guard image.width > 0, image.height > 0, columns > 0, rows > 0 else { return "" }
+        let config = chafa_canvas_config_new()
+        defer { chafa_canvas_config_unref(config) }
+        chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
+        chafa_canvas_config_set_cell_geometry(config, 10, 20)
+        chafa_canvas_config_set_bg_color(config, 0x000000)
+        chafa_canvas_config_set_canvas_mode(
+            config, mode.colors == .trueColor || pixels != .symbols ? CHAFA_CANVAS_MODE_TRUECOLOR : CHAFA_CANVAS_MODE_INDEXED_256)
+        chafa_canvas_config_set_pixel_mode(config, Self.chafaMode(pixels))
+        let symbols = chafa_symbol_map_new()
+        defer { chafa_symbol_map_unref(symbols) }
+        chafa_symbol_map_add_by_tags(
+            symbols, ChafaSymbolTags(rawValue: CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue | CHAFA_SYMBOL_TAG_SOLID.rawValue))
+        chafa_symbol_map_remove_by_tags(symbols, CHAFA_SYMBOL_TAG_STIPPLE)
+        chafa_canvas_config_set_symbol_map(config, symbols)
+        let canvas = chafa_canvas_new(config)
+        defer { chafa_canvas_unref(canvas) }
+        image.pixels.withUnsafeBufferPointer { buffer in
+            chafa_canvas_draw_all_pixels(
+                canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, buffer.baseAddress, Int32(image.width), Int32(image.height),
+                Int32(image.width * 4))
+        }
+        let info = Self.termInfo(for: pixels)
+        defer { chafa_term_info_unref(info) }
+        guard let printed = chafa_canvas_print(canvas, info) else { return "" }
+        defer { g_string_free(printed, 1) }
+        return String(cString: printed.pointee.str)
+    }
+
+    /// A terminal description that has every sequence the chosen protocol needs.
+    private static func termInfo(for pixels: GraphicsMode.Pixels) -> OpaquePointer? {
+        let environment: [String: String] =
+            switch pixels {
+            case .kitty: ["TERM": "xterm-kitty"]
+            case .iterm2: ["TERM_PROGRAM": "iTerm.app", "TERM": "xterm-256color"]
+            case .sixels: ["TERM": "mlterm"]
+            case .symbols: ["TERM": "xterm-256color", "COLORTERM": "truecolor"]
+            }
+        var pointers: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") }
+        pointers.append(nil)
+        defer { pointers.forEach { free($0) } }
+        return pointers.withUnsafeMutableBufferPointer { chafa_term_db_detect(chafa_term_db_get_default(), $0.baseAddress) }
+    }
+
+    private static func chafaMode(_ pixels: GraphicsMode.Pixels) -> ChafaPixelMode {
+        switch pixels {
+        case .kitty: CHAFA_PIXEL_MODE_KITTY
+        case .iterm2: CHAFA_PIXEL_MODE_ITERM2
+        case .sixels: CHAFA_PIXEL_MODE_SIXELS
+        case .symbols: CHAFA_PIXEL_MODE_SYMBOLS
+        }
+    }
+}

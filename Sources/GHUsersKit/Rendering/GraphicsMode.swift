@@ -1,0 +1,66 @@
+import CChafa
+
+/// How avatars are drawn on this terminal: the best of what it supports.
+///
+/// Pixel protocols (kitty, iTerm2, sixel) draw the real image and are used for the profile
+/// header; rows and grid cards always use symbols, because an image must share its lines with
+/// text there. Symbols are Unicode block elements in 24-bit colour, or in the 256-colour
+/// palette when the terminal does not announce 24-bit colour.
+public struct GraphicsMode: Sendable, Hashable {
+    /// How pixels reach the terminal.
+    public enum Pixels: String, Sendable, CaseIterable {
+        case kitty, iterm2, sixels, symbols
+    }
+
+    /// The colours symbols are drawn in.
+    public enum Colors: String, Sendable {
+        case trueColor = "24bit"
+        case indexed256 = "256"
+    }
+
+    /// The best pixel protocol.
+    public var pixels: Pixels
+    /// The colours of symbols.
+    public var colors: Colors
+
+    /// Creates a mode.
+    public init(pixels: Pixels, colors: Colors) {
+        self.pixels = pixels
+        self.colors = colors
+    }
+
+    /// The mode for the terminal the environment describes.
+    ///
+    /// `GHUSERS_GRAPHICS` (`kitty`, `iterm2`, `sixels`, `symbols`, `24bit` or `256`) overrides
+    /// the detection; otherwise libchafa's terminal database reads `TERM`, `TERM_PROGRAM`,
+    /// `KITTY_WINDOW_ID` and the like, and `COLORTERM=truecolor|24bit` announces 24-bit colour.
+    public static func detect(environment: [String: String]) -> GraphicsMode {
+        let colorterm = environment["COLORTERM"]?.lowercased() ?? ""
+        var colors: Colors = ["truecolor", "24bit"].contains(colorterm) ? .trueColor : .indexed256
+        var pixels = detectPixels(environment: environment)
+        if colors == .indexed256, pixels != .symbols { colors = .trueColor }
+        switch environment["GHUSERS_GRAPHICS"]?.lowercased() {
+        case "kitty": pixels = .kitty
+        case "iterm2": pixels = .iterm2
+        case "sixels", "sixel": pixels = .sixels
+        case "symbols", "24bit": (pixels, colors) = (.symbols, .trueColor)
+        case "256": (pixels, colors) = (.symbols, .indexed256)
+        default: break
+        }
+        return GraphicsMode(pixels: pixels, colors: colors)
+    }
+
+    private static func detectPixels(environment: [String: String]) -> Pixels {
+        let strings = environment.map { "\($0.key)=\($0.value)" }
+        var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+        pointers.append(nil)
+        defer { pointers.forEach { free($0) } }
+        guard let info = pointers.withUnsafeMutableBufferPointer({ chafa_term_db_detect(chafa_term_db_get_default(), $0.baseAddress) })
+        else { return .symbols }
+        defer { chafa_term_info_unref(info) }
+        if chafa_term_info_have_seq(info, CHAFA_TERM_SEQ_BEGIN_KITTY_IMMEDIATE_IMAGE_V1) != 0 { return .kitty }
+        if chafa_term_info_have_seq(info, CHAFA_TERM_SEQ_BEGIN_ITERM2_IMAGE) != 0 { return .iterm2 }
+        if chafa_term_info_have_seq(info, CHAFA_TERM_SEQ_BEGIN_SIXELS) != 0 { return .sixels }
+        return .symbols
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+// MARK: - Avatars
+
+extension CombinedService {
+    /// The avatar cache folder: `<cache home>/avatars`.
+    public var avatarDirectory: URL {
+        configuration.paths.cacheDirectory.appendingPathComponent("avatars", isDirectory: true)
+    }
+
+    /// The disk cache of avatars, limited to `sizeLimit` bytes.
+    public func avatarDiskCache(sizeLimit: Int64 = DiskCache.defaultSizeLimit) -> DiskCache {
+        DiskCache(directory: avatarDirectory, sizeLimit: sizeLimit)
+    }
+
+    /// An avatar pipeline over the disk cache that downloads through this service's
+    /// ``GitHubClient`` (made only when a download is needed), and never with `--offline`.
+    public func makeAvatarPipeline(sizeLimit: Int64 = DiskCache.defaultSizeLimit) -> AvatarPipeline {
+        var settings = AvatarPipeline.Configuration()
+        settings.networkAllowed = !configuration.offline
+        let client = self.client
+        return AvatarPipeline(configuration: settings, disk: avatarDiskCache(sizeLimit: sizeLimit)) { url, etag, maximumBytes in
+            let response = try await client.wrappedValue.download(url, etag: etag, maximumBytes: maximumBytes)
+            return response.notModified ? .notModified : .data(response.body, etag: response.etag)
+        }
+    }
+}
+
+extension CombinedService {
+    /// How many cached users have an id at most `id`: `rank(through: after) + 1` is the position
+    /// of the first user of `list --after`.
+    public func rank(through id: Int64) throws -> Int {
+        try StoreService.Users.Rank(database: database)(through: id)
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import GHUsersKit
+
+extension GHUsersCommand {
+    struct Avatars: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Work with the avatar cache.",
+            subcommands: [Prefetch.self])
+    }
+}
+
+extension GHUsersCommand.Avatars {
+    struct Prefetch: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Download the avatars of cached users that are not on disk yet, before going offline.",
+            discussion: """
+                Fetches every cached user's thumbnail (what list, search and next-page draw); with \
+                --all also the full-size avatar that profile draws. One request at a time, with a \
+                progress bar on stderr when it is a terminal.
+                """)
+
+        @OptionGroup var options: GlobalOptions
+
+        @Flag(help: "Also fetch the full-size avatars shown by profile.")
+        var all = false
+
+        func run() async throws {
+            try await CommandRunner.run(options) { service in
+                guard !options.offline else { throw CombinedServiceError.offline("avatars prefetch") }
+                let pipeline = service.makeAvatarPipeline(sizeLimit: AvatarOptions.cacheSizeLimit(environment: options.environment))
+                var requests: [AvatarRequest] = []
+                try service.list { details in
+                    for size in all ? [AvatarRequest.Size.thumbnail, .full] : [.thumbnail] {
+                        if let request = AvatarRequest(avatarURL: details.user.avatarURL, size: size), !pipeline.isOnDisk(request) {
+                            requests.append(request)
+                        }
+                    }
+                }
+                let progress = ProgressLine()
+                var fetched = 0
+                var failed: [String] = []
+                for (index, request) in requests.enumerated() {
+                    progress.bar(done: index, total: requests.count, "avatars")
+                    do {
+                        _ = try await pipeline.image(for: request)
+                        fetched += 1
+                    } catch AvatarError.notCached {
+                        progress.finish()
+                        throw GitHubAPIError.unreachable("the avatar server cannot be reached")
+                    } catch {
+                        failed.append(error.localizedDescription)
+                    }
+                }
+                progress.bar(done: requests.count, total: requests.count, "avatars")
+                progress.finish()
+                for failure in failed.prefix(5) { Messages.notice(failure) }
+                Messages.notice(
+                    "prefetched \(fetched) avatar\(fetched == 1 ? "" : "s")"
+                        + (failed.isEmpty ? "" : ", \(failed.count) failed") + "; \(pipeline.disk.usage().entries) in the cache")
+            }
+        }
+    }
+}

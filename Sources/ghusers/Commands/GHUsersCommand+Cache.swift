@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import GHUsersKit
+
+extension GHUsersCommand {
+    struct Cache: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show what the avatar cache holds, or clear it.",
+            discussion: """
+                Avatars are kept on disk in the cache folder (see `ghusers status`), up to \
+                GHUSERS_AVATAR_CACHE_MB mebibytes (100 by default), least recently used out first. \
+                Clearing it never touches the database or your notes.
+                """)
+
+        @OptionGroup var options: GlobalOptions
+
+        @Flag(help: "Delete every cached avatar.")
+        var clear = false
+
+        func run() async throws {
+            // The database is not opened at all: the avatar cache is only files.
+            let paths = GHUsersPaths.resolve(home: options.home, environment: options.environment)
+            let disk = DiskCache(
+                directory: paths.cacheDirectory.appendingPathComponent("avatars", isDirectory: true),
+                sizeLimit: AvatarOptions.cacheSizeLimit(environment: options.environment))
+            let usage = disk.usage()
+            if clear {
+                do {
+                    try disk.removeAll()
+                } catch {
+                    Messages.error(error)
+                    throw ExitCode(ExitStatus.failure.rawValue)
+                }
+                Messages.notice("cleared the avatar cache: \(usage.entries) entr\(usage.entries == 1 ? "y" : "ies"), \(Self.format(usage.bytes)) (the database and notes are untouched)")
+                return
+            }
+            if options.json {
+                var writer = JSONWriter()
+                writer.beginObject()
+                writer.field("directory", disk.directory.path)
+                writer.field("entries", usage.entries)
+                writer.field("bytes", Int(usage.bytes))
+                writer.field("limit", Int(disk.sizeLimit))
+                writer.endObject()
+                OutputStream.standardOutput.write(bytes: writer.bytes + [0x0A])
+                OutputStream.standardOutput.flush()
+                return
+            }
+            let rows = [
+                ("avatars", disk.directory.path),
+                ("entries", String(usage.entries)),
+                ("size", Self.format(usage.bytes)),
+                ("limit", Self.format(disk.sizeLimit)),
+            ]
+            for (label, value) in rows {
+                OutputStream.standardOutput.write(label.padding(toLength: 9, withPad: " ", startingAt: 0) + value + "\n")
+            }
+            OutputStream.standardOutput.flush()
+        }
+
+        /// `1.2 MiB (1,234,567 bytes)`-like sizes.
+        static func format(_ bytes: Int64) -> String {
+            if bytes < 1 << 10 { return "\(bytes) bytes" }
+            let units = [("KiB", 10), ("MiB", 20), ("GiB", 30)]
+            let (name, shift) = units.last { bytes >= Int64(1) << $0.1 } ?? units[0]
+            return String(format: "%.1f %@ (%lld bytes)", Double(bytes) / Double(Int64(1) << shift), name, bytes)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What a detached tmux session of a given size showed after running one command line:
+/// `capture-pane -p -e` (text with its colour escapes) and `capture-pane -p` (text only).
+struct TmuxScreen {
+    /// The pane with colour escapes.
+    var escaped: String
+    /// The pane as plain text.
+    var plain: String
+
+    /// Whether tmux is installed (scripts/install-system-packages installs it).
+    static var isAvailable: Bool {
+        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Runs `command` in a new `columns` × `rows` session on a private socket, waits for it to
+    /// finish, captures the pane and ends the session.
+    static func run(_ command: String, columns: Int, rows: Int, environment: [String: String]) async throws -> TmuxScreen {
+        let socket = FileManager.default.temporaryDirectory.appendingPathComponent("ghusers-tmux-\(UUID().uuidString.prefix(8))").path
+        let exports = environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        let line = "env \(exports) \(command); echo __END__; sleep 600"
+        try await tmux(socket, ["new-session", "-d", "-s", "screen", "-x", String(columns), "-y", String(rows), line])
+        defer { Task { _ = try? await tmux(socket, ["kill-server"]) } }
+        // Wait for the marker: the command's own pace, not a timed assertion.
+        let deadline = ContinuousClock.now + .seconds(60)
+        var plain = ""
+        while true {
+            plain = try await tmux(socket, ["capture-pane", "-p", "-t", "screen"])
+            if plain.contains("__END__") { break }
+            guard ContinuousClock.now < deadline else { throw HarnessError("\(command) did not finish in tmux:\n\(plain)") }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let escaped = try await tmux(socket, ["capture-pane", "-p", "-e", "-t", "screen"])
+        return TmuxScreen(escaped: escaped, plain: plain)
+    }
+
+    /// Runs tmux without blocking a thread of the cooperative pool (which the fake server in
+    /// this process needs to answer the ghusers in the pane). posix_spawn and a polled
+    /// `waitpid`, not Foundation's Process, which does not see `tmux new-session` exit; output
+    /// goes through a file, never a pipe, which the forked tmux server would keep open.
+    @discardableResult
+    private static func tmux(_ socket: String, _ arguments: [String]) async throws -> String {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("ghusers-tmux-out-\(UUID().uuidString)").path
+        defer { unlink(output) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = (["tmux", "-S", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawnp(&pid, "tmux", &actions, nil, argv, environ) == 0 else { throw HarnessError("cannot start tmux") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, WNOHANG) == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        guard status == 0 else { throw HarnessError("tmux \(arguments.first ?? "") failed (\(status))") }
+        return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    }
+}
