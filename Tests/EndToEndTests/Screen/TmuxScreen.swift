@@ -24,9 +24,25 @@ struct TmuxScreen {
     static func run(_ command: String, columns: Int, rows: Int, environment: [String: String]) async throws -> TmuxScreen {
         let socket = FileManager.default.temporaryDirectory.appendingPathComponent("ghusers-tmux-\(UUID().uuidString.prefix(8))").path
         let exports = environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
-        let line = "env \(exports) \(command); echo __END__; sleep 600"
+        // The pane stays open after the command (for the capture) for at most two minutes, so
+        // even a session whose test crashed goes away by itself.
+        let pidFile = socket + ".pid"
+        let line = "echo $PPID $$ > \(pidFile); env \(exports) \(command); echo __END__; exec sleep 120"
         try await tmux(socket, ["new-session", "-d", "-s", "screen", "-x", String(columns), "-y", String(rows), line])
-        defer { Task { _ = try? await tmux(socket, ["kill-server"]) } }
+        // The server (the pane shell's parent) and the pane's last process (the shell, which
+        // execs sleep) are killed by pid: neither `kill-server` nor SIGTERM proved reliable here.
+        defer {
+            let pids = ((try? String(contentsOfFile: pidFile, encoding: .utf8)) ?? "").split(separator: " ").compactMap {
+                pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            for pid in pids { kill(pid, SIGKILL) }
+            unlink(pidFile)
+            unlink(socket)
+        }
+        return try await waitAndCapture(socket: socket, command: command)
+    }
+
+    private static func waitAndCapture(socket: String, command: String) async throws -> TmuxScreen {
         // Wait for the marker: the command's own pace, not a timed assertion.
         let deadline = ContinuousClock.now + .seconds(60)
         var plain = ""
