@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "ghusers", targets: ["ghusers"]),
         .executable(name: "github-fake", targets: ["github-fake"]),
+        .executable(name: "ghusers-bench", targets: ["ghusers-bench"]),
         .library(name: "GHUsersKit", targets: ["GHUsersKit"]),
         .library(name: "GitHubFake", targets: ["GitHubFake"]),
     ],
@@ -45,6 +46,14 @@ let package = Package(
             name: "ghusers",
             dependencies: [
                 "GHUsersKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "ghusers-bench",
+            dependencies: [
+                "GHUsersKit",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
