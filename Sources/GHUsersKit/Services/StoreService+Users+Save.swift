@@ -17,9 +17,7 @@ extension StoreService.Users {
         /// end of the list.
         public func callAsFunction(_ page: UsersPage, request: UsersPageRequest, etag: String?, now: Date = Date()) throws {
             try database.write { db in
-                for user in page.users {
-                    try user.upsert(db, now: now)
-                }
+                try User.upsert(page.users, db, now: now)
                 if let first = page.users.first?.id, let last = page.users.last?.id {
                     try User.attachNotes(db, ids: min(first, last)...max(first, last))
                 }

@@ -3,7 +3,9 @@ import GRDB
 
 /// The ghusers database: owns the connection and the schema.
 ///
-/// A `DatabasePool` in WAL mode in production (readers never block the one writer), an
+/// A file in WAL mode in production (readers never block the one writer), opened as one
+/// connection (`DatabaseQueue`) once its schema is current, as a `DatabasePool` to create or
+/// migrate it; an
 /// in-memory `DatabaseQueue` in unit tests. Other processes that write at the same time are
 /// waited for up to 30 s (busy timeout) instead of failing with "database is locked".
 /// ``StoreService`` operations are the only code that runs SQL, each through ``read(_:)`` or
@@ -47,11 +49,37 @@ public final class AppDatabase: Sendable {
         configuration.busyMode = .timeout(30)
         configuration.foreignKeysEnabled = true
         configuration.label = "ghusers"
+        if let database = openedCurrent(at: url, configuration: configuration) { return database }
         do {
             return try AppDatabase(DatabasePool(path: url.path, configuration: configuration))
         } catch let error as DatabaseError {
             throw StoreError(error, path: url.path)
         }
+    }
+
+    /// The fast path of ``open(at:)`` for a database that is up to date (every command but the
+    /// first): one connection (`DatabaseQueue`), opened without writing. Opening a `DatabasePool`
+    /// writes (GRDB creates and drops a table so that the -wal file exists), which costs the
+    /// closing checkpoint's fsyncs on every command, reads included (Docs/BENCHMARKS.md). A
+    /// command runs its statements one after another, and other processes still read while one
+    /// writes (the file is in WAL mode). `nil` when the file is new, needs a migration or cannot
+    /// be checked: then the pool creates, migrates or reports the error as before.
+    private static func openedCurrent(at url: URL, configuration: Configuration) -> AppDatabase? {
+        guard let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int, size > 0 else {
+            return nil
+        }
+        var configuration = configuration
+        // What GRDB sets for a pool in WAL mode: no fsync per commit.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        guard let queue = try? DatabaseQueue(path: url.path, configuration: configuration),
+            (try? queue.read({ try !migrator.hasBeenSuperseded($0) && migrator.hasCompletedMigrations($0) })) == true
+        else { return nil }
+        return AppDatabase(current: queue)
+    }
+
+    /// Wraps a connection whose schema was just found up to date.
+    private init(current writer: any DatabaseWriter) {
+        self.writer = writer
     }
 
     /// An empty in-memory database, for tests.
