@@ -4,6 +4,7 @@ import GHUsersKit
 extension GHUsersCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List cached users in id order, from the local cache only.")
 
         @OptionGroup var options: GlobalOptions

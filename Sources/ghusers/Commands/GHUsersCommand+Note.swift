@@ -5,6 +5,7 @@ import GHUsersKit
 extension GHUsersCommand {
     struct Note: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "note",
             abstract: "Write, show or delete your private note on a user.",
             discussion: """
                 With TEXT, saves it (replacing any earlier note); with -, saves standard input. \

@@ -5,6 +5,7 @@ import GHUsersKit
 extension GHUsersCommand {
     struct Profile: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "profile",
             abstract: "Show a user's profile and your note on it, from the cache when fresh.",
             discussion: """
                 A cached profile younger than an hour is shown without a request; an older one is \

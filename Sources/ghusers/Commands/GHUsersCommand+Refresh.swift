@@ -5,6 +5,7 @@ import GHUsersKit
 extension GHUsersCommand {
     struct Refresh: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "refresh",
             abstract: "Revalidate cached pages from the start, updating users that changed.",
             discussion: """
                 Each cached page is asked for again with its ETag: an unchanged page costs a 304 \

@@ -4,6 +4,7 @@ import GHUsersKit
 extension GHUsersCommand {
     struct Search: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "search",
             abstract: "Search cached logins and your notes, locally.",
             discussion: """
                 Case-insensitive. The user whose login equals the query comes first, then every \

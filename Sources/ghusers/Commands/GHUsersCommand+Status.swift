@@ -5,6 +5,7 @@ import GHUsersKit
 extension GHUsersCommand {
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "status",
             abstract: "Show where the data lives, what is cached, and the pagination and rate-limit state.")
 
         @OptionGroup var options: GlobalOptions
