@@ -69,10 +69,18 @@ for pages in sizes("sync"):
     subject, python = medians(f"sync-{pages}")
     ratio_row(f"next-page --pages {pages} --json", "sync", pages, subject, python, 0.9999, "< 1x", shown_size=pages * 100)
 
+for format in ("png", "jpg"):
+    found = medians(f"avatar-{format}")
+    if found:
+        subject, chafa = found
+        ratio = subject[1] / chafa[1]
+        rows.append((f"avatar decode+resize+draw, 460x460 {format.upper()}", 0, subject, chafa, f"{ratio:.2f}x", "≤ 1x",
+                     ratio <= 1))
+
 print("| workload | users | ghusers median (ms) | anchor | anchor median (ms) | ratio | target | met |")
 print("| --- | ---: | ---: | --- | ---: | ---: | --- | --- |")
 for workload, size, subject, anchor, comparison, target, met in rows:
-    print(f"| {workload} | {size:,} | {ms(subject[1])} ± {ms(subject[2])} | {anchor[0]} | {ms(anchor[1])} | "
+    print(f"| {workload} | {f'{size:,}' if size else '–'} | {ms(subject[1])} ± {ms(subject[2])} | {anchor[0]} | {ms(anchor[1])} | "
           f"{comparison} | {target} | {'–' if met is None else 'yes' if met else '**no**'} |")
 
 memory = sorted(out.glob("list-memory-*.txt"))
@@ -97,6 +105,7 @@ for workload, prefix in growth:
     values = [medians(f"{prefix}-{size}")[0][1] for size in found]
     scale = 100 if prefix == "sync" else 1
     cells = ", ".join(f"{size * scale:,}: {ms(value)}" for size, value in zip(found, values))
+    workload += " (users fetched)" if prefix == "sync" else ""
     print(f"- {workload}: {cells} — x{values[-1] / values[0]:.1f} for x{found[-1] // found[0]} the data")
 
 open_path = out / "open.json"

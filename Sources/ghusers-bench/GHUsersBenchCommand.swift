@@ -4,12 +4,13 @@ import ArgumentParser
 ///
 /// `seed` fills a benchmark home with generated users, notes and profiles through the store's
 /// own operations (same schema, migrations, triggers and upserts as `ghusers` itself); `open`
-/// times opening the database, the fixed cost of every command.
+/// times opening the database, the fixed cost of every command; `draw` decodes and draws one
+/// avatar as `ghusers list --avatars` does.
 @main
 struct GHUsersBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ghusers-bench",
         abstract: "Build benchmark data for ghusers (see Docs/BENCHMARKS.md).",
-        subcommands: [Seed.self, Open.self]
+        subcommands: [Seed.self, Open.self, Draw.self]
     )
 }
