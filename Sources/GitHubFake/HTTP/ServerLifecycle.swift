@@ -49,7 +49,7 @@ actor ServerLifecycle {
         case .idle, .stopped: break
         }
         let port = backend.port != 0 ? backend.port : backend.configuration.port
-        let task = Task { try await self.launch(port: port) }
+        let task = Task { port == 0 ? try await self.launchOnFreePort() : try await self.launch(port: port) }
         phase = .starting(task)
         do {
             let application = try await task.value
@@ -115,6 +115,26 @@ actor ServerLifecycle {
         }
         logger.critical("GitHubFake could not listen again on port \(backend.port): \(String(describing: lastError))")
         phase = .stopped
+    }
+
+    /// Ports picked for "any free port": below Linux's ephemeral range (32768-60999), so that
+    /// while this server refuses connections, no other server started with port 0 (and no
+    /// outgoing connection) can be given its port and answer in its place.
+    static let freePortRange = 20_000..<32_000
+
+    /// Binds a random free port of ``freePortRange``, trying again when one is taken.
+    private func launchOnFreePort() async throws -> RunningApplication {
+        var lastError: (any Error)?
+        for _ in 0..<64 {
+            do {
+                return try await launch(port: Int.random(in: Self.freePortRange))
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                lastError = error
+            }
+        }
+        throw lastError ?? GitHubFakeServer.LifecycleError.didNotStart
     }
 
     // MARK: - Hummingbird
