@@ -47,7 +47,8 @@ struct AvatarScreenTests {
         // The note marker and text
         #expect(try entry("defunkt").plain[2].contains("✎ co-founder"))
         // The seen user's text is dimmed, the others' not
-        #expect(Self.isDimmed(try entry("pjhyett").escaped[0]))
+        let seenLine = try entry("pjhyett").escaped[0]
+        #expect(Self.isDimmed(seenLine), "\(seenLine.debugDescription)")
         #expect(!Self.isDimmed(try entry("mojombo").escaped[0]))
     }
 

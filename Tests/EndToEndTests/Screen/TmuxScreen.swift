@@ -27,7 +27,9 @@ struct TmuxScreen {
         // The pane stays open after the command (for the capture) for at most two minutes, so
         // even a session whose test crashed goes away by itself.
         let pidFile = socket + ".pid"
-        let line = "echo $PPID $$ > \(pidFile); env \(exports) \(command); echo __END__; exec sleep 120"
+        // `env -u`: the pane must not inherit colour settings from whoever runs the tests
+        // (a test runner may set NO_COLOR when its output is not a terminal).
+        let line = "echo $PPID $$ > \(pidFile); env -u NO_COLOR -u CLICOLOR_FORCE \(exports) \(command); echo __END__; exec sleep 120"
         try await tmux(socket, ["new-session", "-d", "-s", "screen", "-x", String(columns), "-y", String(rows), line])
         // The server (the pane shell's parent) and the pane's last process (the shell, which
         // execs sleep) are killed by pid: neither `kill-server` nor SIGTERM proved reliable here.
