@@ -5,6 +5,7 @@ import GHUsersKit
 extension GHUsersCommand {
     struct Avatars: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "avatars",
             abstract: "Work with the avatar cache.",
             subcommands: [Prefetch.self])
     }
@@ -13,6 +14,7 @@ extension GHUsersCommand {
 extension GHUsersCommand.Avatars {
     struct Prefetch: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "prefetch",
             abstract: "Download the avatars of cached users that are not on disk yet, before going offline.",
             discussion: """
                 Fetches every cached user's thumbnail (what list, search and next-page draw); with \

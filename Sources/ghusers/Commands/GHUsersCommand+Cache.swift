@@ -5,6 +5,7 @@ import GHUsersKit
 extension GHUsersCommand {
     struct Cache: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "cache",
             abstract: "Show what the avatar cache holds, or clear it.",
             discussion: """
                 Avatars are kept on disk in the cache folder (see `ghusers status`), up to \

@@ -5,6 +5,7 @@ import GHUsersKit
 extension GHUsersCommand {
     struct Notes: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "notes",
             abstract: "Back up and restore your notes.",
             subcommands: [Export.self, Import.self])
     }
@@ -13,6 +14,7 @@ extension GHUsersCommand {
 extension GHUsersCommand.Notes {
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Write every note as JSON, sorted by login, to stdout or a file.")
 
         @OptionGroup var options: GlobalOptions
@@ -36,6 +38,7 @@ extension GHUsersCommand.Notes {
 
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Import notes from a file made by `ghusers notes export` (- for stdin).",
             discussion: """
                 Idempotent: importing the same file again changes nothing. When a local note differs \
