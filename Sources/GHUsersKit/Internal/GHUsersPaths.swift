@@ -23,10 +23,17 @@ public struct GHUsersPaths: Sendable, Hashable {
     /// The lock that lets one process at a time use the network.
     public var networkLock: URL { dataDirectory.appendingPathComponent("network.lock") }
 
+    /// `~` and `~/…` in `path` made absolute with `home` (`NSString.expandingTildeInPath` costs
+    /// about 2 ms of start-up: it loads Foundation's internationalisation data).
+    static func expandingTilde(_ path: String, home: String?) -> String {
+        guard let home, path == "~" || path.hasPrefix("~/") else { return path }
+        return home + path.dropFirst()
+    }
+
     /// Resolves the folders from `home` (the `--home` option, if given) and the environment.
     public static func resolve(home: String?, environment: [String: String]) -> GHUsersPaths {
         if let home = home ?? environment["GHUSERS_HOME"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            let root = URL(fileURLWithPath: (home as NSString).expandingTildeInPath, isDirectory: true)
+            let root = URL(fileURLWithPath: expandingTilde(home, home: environment["HOME"]), isDirectory: true)
             return GHUsersPaths(dataDirectory: root, cacheDirectory: root.appendingPathComponent("cache", isDirectory: true))
         }
         let userHome = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }

@@ -48,7 +48,7 @@ extension JSONWriter {
         field("updated_at", profile.updatedAt)
         field("note", details.note)
         field("seen", details.seen)
-        field("fetched_at", ISO8601DateFormatter().string(from: details.fetchedAt))
+        field("fetched_at", Timestamp.iso8601(details.fetchedAt))
         endObject()
     }
 
@@ -58,7 +58,7 @@ extension JSONWriter {
         field("login", note.login)
         field("id", note.userID)
         field("note", note.text)
-        field("updated_at", ISO8601DateFormatter().string(from: note.updatedAt))
+        field("updated_at", Timestamp.iso8601(note.updatedAt))
         endObject()
     }
 

@@ -289,8 +289,7 @@ extension CombinedService {
 extension CombinedService {
     /// Writes every note as a ``NotesArchive`` (stable order, one note per line) to `output`.
     public func exportNotes(to output: GHUsersKit.OutputStream, now: Date = Date()) throws {
-        let iso = ISO8601DateFormatter()
-        output.write("{\"format\":\"\(NotesArchive.formatName)\",\"version\":1,\"exported_at\":\"\(iso.string(from: now))\",\"notes\":[")
+        output.write("{\"format\":\"\(NotesArchive.formatName)\",\"version\":1,\"exported_at\":\"\(Timestamp.iso8601(now))\",\"notes\":[")
         var writer = JSONWriter()
         var first = true
         try StoreService.Notes.Export(database: database)() { note in
@@ -299,7 +298,7 @@ extension CombinedService {
             writer.field("login", note.login)
             writer.field("id", note.userID)
             writer.field("note", note.text)
-            writer.field("updated_at", iso.string(from: note.updatedAt))
+            writer.field("updated_at", Timestamp.iso8601(note.updatedAt))
             writer.endObject()
             output.write(first ? "\n" : ",\n")
             output.write(bytes: writer.bytes)

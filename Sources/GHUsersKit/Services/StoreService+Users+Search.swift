@@ -20,7 +20,7 @@ extension StoreService.Users {
         /// Calls `each` for every match of `query` (not empty), in the order above.
         public func callAsFunction(_ query: String, _ each: (SearchResult) throws -> Void) throws {
             let usesIndex = query.unicodeScalars.count >= 3
-            let phrase = "\"" + query.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            let phrase = "\"" + query.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
             let like = "%" + Self.escapeLike(query) + "%"
             try database.read { db in
                 let exact = try Row.fetchCursor(

@@ -31,7 +31,7 @@ extension GHUsersCommand {
             try await CommandRunner.run(options) { service in
                 let details = try await service.profile(login: login, refresh: refresh)
                 if case .staleCache(let reason) = details.source {
-                    let when = ISO8601DateFormatter().string(from: details.fetchedAt)
+                    let when = Timestamp.iso8601(details.fetchedAt)
                     Messages.notice("showing the profile cached at \(when) (\(reason))")
                 }
                 if options.json {

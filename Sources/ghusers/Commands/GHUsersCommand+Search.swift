@@ -20,7 +20,7 @@ extension GHUsersCommand {
         var query: String
 
         func validate() throws {
-            let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = query.trimmed
             guard !trimmed.isEmpty else { throw ValidationError("The search text is empty; pass some text, like `ghusers search moj`.") }
             guard trimmed.count <= 256 else { throw ValidationError("The search text is longer than 256 characters; shorten it.") }
         }
@@ -30,7 +30,7 @@ extension GHUsersCommand {
                 var printer = RowPrinter(options: options)
                 let avatars = AvatarPrinter(options: options, avatars: avatarOptions, service: service)
                 var users: [UserDetails] = []
-                try service.search(query.trimmingCharacters(in: .whitespacesAndNewlines)) { result in
+                try service.search(query.trimmed) { result in
                     // Rows with avatars are drawn in batches; notes on uncached users keep the plain row.
                     if avatars != nil, case .user(let details) = result { users.append(details) } else { printer.print(result) }
                 }

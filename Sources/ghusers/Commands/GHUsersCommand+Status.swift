@@ -13,7 +13,6 @@ extension GHUsersCommand {
         func run() async throws {
             try await CommandRunner.run(options) { service in
                 let status = try service.status()
-                let iso = ISO8601DateFormatter()
                 if options.json {
                     var writer = JSONWriter()
                     writer.beginObject()
@@ -28,10 +27,10 @@ extension GHUsersCommand {
                     writer.field("page_size", status.sync.pageSize)
                     writer.field("cursor", status.sync.cursor)
                     writer.field("end_reached", status.sync.endReached)
-                    writer.field("last_sync", status.sync.lastSyncAt.map(iso.string(from:)))
+                    writer.field("last_sync", status.sync.lastSyncAt.map(Timestamp.iso8601))
                     writer.field("rate_limit", status.sync.rateLimit?.limit)
                     writer.field("rate_remaining", status.sync.rateLimit?.remaining)
-                    writer.field("rate_reset", status.sync.rateLimit.map { iso.string(from: $0.reset) })
+                    writer.field("rate_reset", status.sync.rateLimit.map { Timestamp.iso8601($0.reset) })
                     writer.endObject()
                     OutputStream.standardOutput.write(bytes: writer.bytes + [0x0A])
                     return
@@ -47,10 +46,10 @@ extension GHUsersCommand {
                     ("seen", String(stats.seen)),
                     ("page size", status.sync.pageSize.map(String.init) ?? "not known yet (set by the first page)"),
                     ("cursor", status.sync.cursor.map { "after user \($0)" + (status.sync.endReached ? " (end of the list)" : "") } ?? "start"),
-                    ("last sync", status.sync.lastSyncAt.map(iso.string(from:)) ?? "never"),
+                    ("last sync", status.sync.lastSyncAt.map(Timestamp.iso8601) ?? "never"),
                 ]
                 if let rate = status.sync.rateLimit {
-                    rows.append(("rate limit", "\(rate.remaining) of \(rate.limit) left, resets \(iso.string(from: rate.reset))"))
+                    rows.append(("rate limit", "\(rate.remaining) of \(rate.limit) left, resets \(Timestamp.iso8601(rate.reset))"))
                 } else {
                     rows.append(("rate limit", "not known yet"))
                 }
