@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import GHUsersKit
 
 extension GHUsersCommand {
@@ -43,5 +44,3 @@ extension GHUsersCommand {
         }
     }
 }
-
-import Foundation
