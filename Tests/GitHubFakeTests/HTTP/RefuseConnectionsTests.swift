@@ -10,8 +10,9 @@ struct RefuseConnectionsTests {
             let port = fake.server.port
             #expect(try await fake.request("/users").status == 200)
 
-            // When it refuses connections for 800 ms
-            try await fake.server.refuseConnections(for: .milliseconds(800))
+            // When it refuses connections for 3 s (long enough that a slow shutdown on a loaded
+            // machine cannot eat the whole window before the check below)
+            try await fake.server.refuseConnections(for: .seconds(3))
 
             // Then connecting is refused by the kernel
             #expect(RawSocket.connectError(port: port) == RawSocket.connectionRefused)
@@ -27,7 +28,7 @@ struct RefuseConnectionsTests {
     func refuseOverHTTP() async throws {
         try await FakeHarness.run { fake async throws in
             let port = fake.server.port
-            let answer = try await fake.request("/_fake/refuse?seconds=0.8", method: .POST)
+            let answer = try await fake.request("/_fake/refuse?seconds=3", method: .POST)
             #expect(answer.status == 202)
 
             let refused = await Self.poll { RawSocket.connectError(port: port) == RawSocket.connectionRefused }
