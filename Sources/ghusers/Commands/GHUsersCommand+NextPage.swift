@@ -30,22 +30,40 @@ extension GHUsersCommand {
                 var printer = RowPrinter(options: options)
                 let avatars = AvatarPrinter(options: options, avatars: avatarOptions, service: service)
                 var fetched: [CombinedService.PageOutcome] = []
-                try await service.nextPage(pages: pages) { outcome in
-                    if avatars != nil { fetched.append(outcome) } else { for user in outcome.users { printer.print(user) } }
-                    if outcome.skipped > 0 {
-                        Messages.notice("skipped \(outcome.skipped) invalid item\(outcome.skipped == 1 ? "" : "s") in the page after \(outcome.since ?? 0)")
+                // Pages already saved are shown even when a later page fails, and the JSON array
+                // is closed: stdout is always whole, the error goes to stderr.
+                func showSaved() async throws {
+                    for outcome in fetched where !outcome.users.isEmpty {
+                        await avatars?.print(outcome.users, firstPosition: try service.rank(through: outcome.since ?? 0) + 1)
                     }
-                    if outcome.reachedEnd {
-                        Messages.notice("end of the list: no users after \(outcome.since ?? 0)")
-                    }
-                    if outcome.isFirstStore {
-                        Messages.welcome(databasePath: service.configuration.paths.database.path)
-                    }
+                    fetched = []
+                    printer.finish()
                 }
-                for outcome in fetched where !outcome.users.isEmpty {
-                    await avatars?.print(outcome.users, firstPosition: try service.rank(through: outcome.since ?? 0) + 1)
+                do {
+                    try await fetchPages(service, printer: &printer, fetched: &fetched, drawsAvatars: avatars != nil)
+                } catch {
+                    try? await showSaved()
+                    throw error
                 }
-                printer.finish()
+                try await showSaved()
+            }
+        }
+
+        private func fetchPages(
+            _ service: CombinedService, printer: inout RowPrinter, fetched: inout [CombinedService.PageOutcome],
+            drawsAvatars: Bool
+        ) async throws {
+            try await service.nextPage(pages: pages) { outcome in
+                if drawsAvatars { fetched.append(outcome) } else { for user in outcome.users { printer.print(user) } }
+                if outcome.skipped > 0 {
+                    Messages.notice("skipped \(outcome.skipped) invalid item\(outcome.skipped == 1 ? "" : "s") in the page after \(outcome.since ?? 0)")
+                }
+                if outcome.reachedEnd {
+                    Messages.notice("end of the list: no users after \(outcome.since ?? 0)")
+                }
+                if outcome.isFirstStore {
+                    Messages.welcome(databasePath: service.configuration.paths.database.path)
+                }
             }
         }
     }

@@ -112,6 +112,21 @@ struct NextPageEndToEndTests {
         #expect(reset.timeIntervalSinceNow > 3_000)
     }
 
+    @Test("when a later page fails, the pages already saved are still printed and the JSON array is closed")
+    func savedPagesSurviveALaterFailure() async throws {
+        let world = try await EndToEnd.start(FakeConfiguration(rateLimit: 3))
+        defer { Task { await world.stop() } }
+        let json = try await world.run("next-page", "--pages", "5", "--json")
+        #expect(json.status == 6, "\(json)")
+        let users = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]], "\(json.stdout)")
+        #expect(users.count == 90)
+        await world.server.reset()
+        let drawn = try await world.run("next-page", "--pages", "5", "--avatars", "always")
+        #expect(drawn.status == 6, "\(drawn)")
+        #expect(drawn.stdout.contains("user183") || drawn.stdout.contains("User185"), "the saved pages are drawn: \(drawn.stdout.prefix(300))")
+        #expect(try await world.cachedLogins().count == 180)
+    }
+
     @Test("nothing listens: exit 5 after the retries, with a hint")
     func unreachable() async throws {
         let world = try await EndToEnd.start()
