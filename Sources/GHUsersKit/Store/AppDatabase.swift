@@ -40,7 +40,12 @@ public final class AppDatabase: Sendable {
 
     /// Opens (creating if needed, mode 0600) the database file at `url`.
     public static func open(at url: URL) throws -> AppDatabase {
-        try FileManager.default.createPrivateDirectory(at: url.deletingLastPathComponent())
+        let folder = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createPrivateDirectory(at: folder)
+        } catch {
+            throw StoreError.unusableFolder(path: folder.path)
+        }
         if !FileManager.default.fileExists(atPath: url.path) {
             // SQLite gives the -wal and -shm files the mode of the database file.
             _ = FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])

@@ -9,6 +9,8 @@ public enum StoreError: Error, Equatable {
     case corrupt(path: String)
     /// Another process held the database longer than the busy timeout.
     case busy(path: String)
+    /// The folder for the database cannot be created or used (a file is in the way, no permission).
+    case unusableFolder(path: String)
     /// Any other SQLite failure.
     case sqlite(String)
 
@@ -30,6 +32,8 @@ extension StoreError: LocalizedError {
             "the database \(path) is damaged or not a ghusers database; it was left untouched: move it aside (your notes may be recoverable with `sqlite3 \(path) .recover`) and run again to start a new one"
         case .busy(let path):
             "the database \(path) stayed locked by another ghusers process for 30 s; try again when it has finished"
+        case .unusableFolder(let path):
+            "cannot keep the database in \(path): it is not a folder ghusers can create or write; pass --home (or GHUSERS_HOME) with a writable folder"
         case .sqlite(let message):
             "the local database failed: \(message)"
         }

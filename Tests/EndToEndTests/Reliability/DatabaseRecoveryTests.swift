@@ -22,6 +22,20 @@ struct DatabaseRecoveryTests {
         #expect(await world.server.stats().requests == 0)
     }
 
+    @Test("a home that is a file: exit 7 with a readable one-line message")
+    func homeIsAFile() async throws {
+        let world = try await EndToEnd.start()
+        defer { Task { await world.stop() } }
+        try Data("not a folder".utf8).write(to: world.home)
+        let result = try await world.run("status")
+        #expect(result.status == 7, "\(result)")
+        #expect(result.stderr.contains("pass --home"))
+        #expect(!result.stderr.contains("NSCocoaErrorDomain"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(try String(contentsOf: world.home, encoding: .utf8) == "not a folder")
+        try FileManager.default.removeItem(at: world.home)
+    }
+
     @Test("a database from a newer ghusers: exit 7, asks to upgrade, notes kept")
     func newer() async throws {
         let world = try await EndToEnd.start()
