@@ -92,6 +92,13 @@ actor ServerLifecycle {
         }
         phase = .refusing(restart: restart)
         await shutdown.value
+        // The listening socket may close a little after the application has stopped (on a busy
+        // machine, noticeably): return only once connecting is really refused, up to 3 s.
+        if backend.configuration.host == "127.0.0.1" {
+            for _ in 0..<300 where !PortProbe.isRefused(port: backend.port) {
+                try? await Task.sleep(for: .milliseconds(10))
+            }
+        }
     }
 
     private func restartAfterRefusing() async {

@@ -10,9 +10,9 @@ struct RefuseConnectionsTests {
             let port = fake.server.port
             #expect(try await fake.request("/users").status == 200)
 
-            // When it refuses connections for 3 s (long enough that a slow shutdown on a loaded
+            // When it refuses connections for 8 s (long enough that a slow shutdown on a loaded
             // machine cannot eat the whole window before the check below)
-            try await fake.server.refuseConnections(for: .seconds(3))
+            try await fake.server.refuseConnections(for: .seconds(8))
 
             // Then connecting is refused by the kernel
             #expect(RawSocket.connectError(port: port) == RawSocket.connectionRefused)
@@ -28,7 +28,7 @@ struct RefuseConnectionsTests {
     func refuseOverHTTP() async throws {
         try await FakeHarness.run { fake async throws in
             let port = fake.server.port
-            let answer = try await fake.request("/_fake/refuse?seconds=3", method: .POST)
+            let answer = try await fake.request("/_fake/refuse?seconds=8", method: .POST)
             #expect(answer.status == 202)
 
             let refused = await Self.poll { RawSocket.connectError(port: port) == RawSocket.connectionRefused }
@@ -58,9 +58,9 @@ struct RefuseConnectionsTests {
         try #require(listening, "the fake did not listen again on port \(port)")
     }
 
-    /// Checks `condition` every 20 ms for up to 5 s.
+    /// Checks `condition` every 20 ms for up to 15 s.
     static func poll(_ condition: () -> Bool) async -> Bool {
-        for _ in 0..<250 {
+        for _ in 0..<750 {
             if condition() { return true }
             try? await Task.sleep(for: .milliseconds(20))
         }
