@@ -35,16 +35,46 @@ public struct UserRowFormatter: Sendable {
             + " " + Self.pad("(not cached)", 12) + " " + notePreview(note.text)
     }
 
-    /// The marker and the first line of `text`, cut to 40 characters.
+    /// The marker and the first non-empty line of `text`, cut to 40 characters.
+    ///
+    /// Rows are printed by the thousand, so this looks at bytes rather than walking the whole
+    /// note by `Character`: it finds the first line in the UTF-8 view (a line feed right after a
+    /// carriage return is part of one "\r\n" character, not a line end, as `Character`
+    /// comparison has it) and counts characters only up to the 41st.
     func notePreview(_ text: String) -> String {
-        let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: true).first.map(String.init) ?? ""
-        var preview = TerminalSanitizer.sanitize(firstLine, keepNewlines: false)
-        if preview.count > 40 { preview = String(preview.prefix(39)) + "…" }
+        var preview = TerminalSanitizer.sanitize(String(Self.firstLine(of: text)), keepNewlines: false)
+        if preview.utf8.count > 40,
+            let cut = preview.index(preview.startIndex, offsetBy: 39, limitedBy: preview.endIndex),
+            preview.index(cut, offsetBy: 2, limitedBy: preview.endIndex) != nil
+        {
+            preview = String(preview[..<cut]) + "…"
+        }
         let marker = color ? "\u{1B}[33m" + Self.noteMarker + "\u{1B}[39m" : Self.noteMarker
         return marker + " " + preview
     }
 
+    /// The first line of `text` that is not empty; lines end at a line feed that does not follow
+    /// a carriage return.
+    static func firstLine(of text: String) -> Substring {
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        var index = start
+        var previous: UInt8 = 0
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            if byte == 0x0A && previous != 0x0D {
+                if index != start { break }
+                start = bytes.index(after: index)  // an empty line: skip it
+            }
+            previous = byte
+            index = bytes.index(after: index)
+        }
+        return text[start..<index]
+    }
+
     static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        // ASCII without a carriage return (CR LF is one character) has a character per byte.
+        if text.utf8.count >= width && text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return text }
         let count = text.count
         guard count < width else { return text }
         let padding = String(repeating: " ", count: width - count)
