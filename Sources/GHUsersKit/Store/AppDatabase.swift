@@ -1,6 +1,12 @@
 import Foundation
 import GRDB
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The ghusers database: owns the connection and the schema.
 ///
 /// A file in WAL mode in production (readers never block the one writer), opened as one
@@ -70,9 +76,10 @@ public final class AppDatabase: Sendable {
     /// writes (the file is in WAL mode). `nil` when the file is new, needs a migration or cannot
     /// be checked: then the pool creates, migrates or reports the error as before.
     private static func openedCurrent(at url: URL, configuration: Configuration) -> AppDatabase? {
-        guard let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int, size > 0 else {
-            return nil
-        }
+        // stat(2), not FileManager.attributesOfItem: that one also looks up the owner's user and
+        // group names (NSS: /etc/passwd, nscd) and casts an `Any`, about 0.4 ms of every command.
+        var info = stat()
+        guard stat(url.path, &info) == 0, info.st_size > 0 else { return nil }
         var configuration = configuration
         // What GRDB sets for a pool in WAL mode: no fsync per commit.
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
