@@ -84,6 +84,15 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "ghusersTests",
+            dependencies: [
+                "ghusers",
+                "GHUsersKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
             name: "GitHubFakeTests",
             dependencies: [
                 "GitHubFake",

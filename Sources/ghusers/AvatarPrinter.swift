@@ -19,16 +19,16 @@ final class AvatarPrinter {
     /// Users are loaded and printed this many at a time.
     static let batchSize = 30
 
-    /// A printer, or `nil` when the options say not to draw avatars.
-    init?(options: GlobalOptions, avatars: AvatarOptions, service: CombinedService) {
-        let environment = options.environment
-        guard avatars.avatars.drawsAvatars(fileDescriptor: 1, json: options.json, environment: environment) else { return nil }
+    /// A printer, or `nil` when the settings say not to draw avatars.
+    init?(settings: GlobalSettings, avatars: AvatarMode, service: CombinedService) {
+        let environment = settings.environment
+        guard avatars.drawsAvatars(fileDescriptor: 1, json: settings.json, environment: environment) else { return nil }
         self.service = service
         self.pipeline = service.makeAvatarPipeline(sizeLimit: AvatarOptions.cacheSizeLimit(environment: environment))
         self.renderer = AvatarListRenderer(
             columns: Terminal.columns(1, environment: environment),
             drawer: AvatarDrawer(mode: GraphicsMode.detect(environment: environment)),
-            color: options.colorsStandardOutput)
+            color: settings.colorsStandardOutput)
     }
 
     /// Prints the cached users after `after` in id order, at most `limit`, a batch at a time.

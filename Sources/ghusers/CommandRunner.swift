@@ -2,17 +2,17 @@ import ArgumentParser
 import Foundation
 import GHUsersKit
 
-/// Runs a command's body with the service its options describe, and turns any failure into one
+/// Runs a command's body with the service its settings describe, and turns any failure into one
 /// line on stderr and a documented exit code.
 enum CommandRunner {
-    static func run(
-        _ options: GlobalOptions, waitForNetwork: Bool = false,
-        _ body: (CombinedService) async throws -> Void
+    nonisolated(nonsending) static func run(
+        _ settings: GlobalSettings, waitForNetwork: Bool = false,
+        _ body: nonisolated(nonsending) (CombinedService) async throws -> Void
     ) async throws {
         let service: CombinedService
         do {
             service = try CombinedService(
-                configuration: options.serviceConfiguration(waitForNetwork: waitForNetwork),
+                configuration: settings.serviceConfiguration(waitForNetwork: waitForNetwork),
                 onRetry: { event in Messages.retrying(event, waitingForNetwork: waitForNetwork) })
         } catch {
             Messages.error(error)

@@ -25,15 +25,26 @@ struct GHUsersCommand: AsyncParsableCommand {
         subcommands: [NextPage.self, List.self, Profile.self, Note.self, Notes.self, Search.self, Refresh.self, Status.self, Cache.self, Avatars.self]
     )
 
+    /// Runs a fast-path command on the main thread. Its body is `nonisolated(nonsending)` all
+    /// the way down, so a read that never awaits the network never leaves this thread: no
+    /// worker thread and no second malloc arena to set up (about 1 ms, Docs/BENCHMARKS.md).
+    @MainActor static func runOnMainThread(_ invocation: Invocation) async throws {
+        try await invocation.run()
+    }
+
     static func main() async {
         umask(0o077)  // the database, its WAL and the lock file are the owner's alone
-        let level = ProcessInfo.processInfo.environment["GHUSERS_LOG"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
+        let level = GlobalSettings.processEnvironment["GHUSERS_LOG"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
             return handler
         }
         do {
+            // The read commands' common shapes skip ArgumentParser's start-up cost (FastPath).
+            if let invocation = FastPath.invocation(for: Array(CommandLine.arguments.dropFirst())) {
+                return try await runOnMainThread(invocation)
+            }
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()

@@ -9,9 +9,9 @@ struct RowPrinter {
     private var writer = JSONWriter()
     private(set) var count = 0
 
-    init(options: GlobalOptions) {
-        self.json = options.json
-        self.formatter = UserRowFormatter(color: options.colorsStandardOutput)
+    init(settings: GlobalSettings) {
+        self.json = settings.json
+        self.formatter = UserRowFormatter(color: settings.colorsStandardOutput)
     }
 
     mutating func print(_ details: UserDetails) {

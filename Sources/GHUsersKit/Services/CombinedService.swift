@@ -62,7 +62,7 @@ public final class CombinedService: Sendable {
     }
 
     /// Closes the network connection if one was opened. Call once at the end.
-    public func shutdown() async {
+    nonisolated(nonsending) public func shutdown() async {
         try? await client.ifMade?.shutdown()
     }
 

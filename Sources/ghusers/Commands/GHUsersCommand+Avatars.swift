@@ -28,9 +28,9 @@ extension GHUsersCommand.Avatars {
         var all = false
 
         func run() async throws {
-            try await CommandRunner.run(options) { service in
+            try await CommandRunner.run(options.settings) { service in
                 guard !options.offline else { throw CombinedServiceError.offline("avatars prefetch") }
-                let pipeline = service.makeAvatarPipeline(sizeLimit: AvatarOptions.cacheSizeLimit(environment: options.environment))
+                let pipeline = service.makeAvatarPipeline(sizeLimit: AvatarOptions.cacheSizeLimit(environment: options.settings.environment))
                 var requests: [AvatarRequest] = []
                 try service.list { details in
                     for size in all ? [AvatarRequest.Size.thumbnail, .full] : [.thumbnail] {

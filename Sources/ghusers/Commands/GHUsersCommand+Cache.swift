@@ -20,10 +20,10 @@ extension GHUsersCommand {
 
         func run() async throws {
             // The database is not opened at all: the avatar cache is only files.
-            let paths = GHUsersPaths.resolve(home: options.home, environment: options.environment)
+            let paths = GHUsersPaths.resolve(home: options.home, environment: options.settings.environment)
             let disk = DiskCache(
                 directory: paths.cacheDirectory.appendingPathComponent("avatars", isDirectory: true),
-                sizeLimit: AvatarOptions.cacheSizeLimit(environment: options.environment))
+                sizeLimit: AvatarOptions.cacheSizeLimit(environment: options.settings.environment))
             let usage = disk.usage()
             if clear {
                 do {

@@ -18,16 +18,27 @@ extension GHUsersCommand {
         var after: Int64 = 0
 
         func validate() throws {
+            try Self.validate(limit: limit, after: after)
+        }
+
+        /// Refuses a limit under 1 or a negative id (also used by ``FastPath``).
+        static func validate(limit: Int?, after: Int64) throws {
             if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more.") }
             guard after >= 0 else { throw ValidationError("--after must be a user id, 0 or more.") }
         }
 
+        var invocation: Invocation { .list(options.settings, avatars: avatarOptions.avatars, limit: limit, after: after) }
+
         func run() async throws {
-            try await CommandRunner.run(options) { service in
-                if let avatars = AvatarPrinter(options: options, avatars: avatarOptions, service: service) {
+            try await invocation.run()
+        }
+
+        nonisolated(nonsending) static func run(_ settings: GlobalSettings, avatars avatarMode: AvatarMode, limit: Int?, after: Int64) async throws {
+            try await CommandRunner.run(settings) { service in
+                if let avatars = AvatarPrinter(settings: settings, avatars: avatarMode, service: service) {
                     return try await avatars.list(after: after, limit: limit)
                 }
-                var printer = RowPrinter(options: options)
+                var printer = RowPrinter(settings: settings)
                 try service.list(after: after, limit: limit) { printer.print($0) }
                 printer.finish()
             }

@@ -26,9 +26,9 @@ extension GHUsersCommand {
         }
 
         func run() async throws {
-            try await CommandRunner.run(options, waitForNetwork: wait) { service in
-                var printer = RowPrinter(options: options)
-                let avatars = AvatarPrinter(options: options, avatars: avatarOptions, service: service)
+            try await CommandRunner.run(options.settings, waitForNetwork: wait) { service in
+                var printer = RowPrinter(settings: options.settings)
+                let avatars = AvatarPrinter(settings: options.settings, avatars: avatarOptions.avatars, service: service)
                 var fetched: [CombinedService.PageOutcome] = []
                 // Pages already saved are shown even when a later page fails, and the JSON array
                 // is closed: stdout is always whole, the error goes to stderr.

@@ -27,22 +27,28 @@ extension GHUsersCommand {
             try LoginArgument.validate(login)
         }
 
+        var invocation: Invocation { .profile(options.settings, avatars: avatarOptions.avatars, login: login, refresh: refresh) }
+
         func run() async throws {
-            try await CommandRunner.run(options) { service in
+            try await invocation.run()
+        }
+
+        nonisolated(nonsending) static func run(_ settings: GlobalSettings, avatars avatarMode: AvatarMode, login: String, refresh: Bool) async throws {
+            try await CommandRunner.run(settings) { service in
                 let details = try await service.profile(login: login, refresh: refresh)
                 if case .staleCache(let reason) = details.source {
                     let when = Timestamp.iso8601(details.fetchedAt)
                     Messages.notice("showing the profile cached at \(when) (\(reason))")
                 }
-                if options.json {
+                if settings.json {
                     var writer = JSONWriter()
                     writer.write(details)
                     OutputStream.standardOutput.write(bytes: writer.bytes + [0x0A])
                 } else {
-                    if let avatars = AvatarPrinter(options: options, avatars: avatarOptions, service: service) {
+                    if let avatars = AvatarPrinter(settings: settings, avatars: avatarMode, service: service) {
                         OutputStream.standardOutput.write(await avatars.profileHeader(details))
                     }
-                    OutputStream.standardOutput.write(ProfileFormatter(color: options.colorsStandardOutput).text(details))
+                    OutputStream.standardOutput.write(ProfileFormatter(color: settings.colorsStandardOutput).text(details))
                 }
             }
         }

@@ -21,15 +21,26 @@ extension GHUsersCommand {
         var query: String
 
         func validate() throws {
+            try Self.validate(query: query)
+        }
+
+        /// Refuses an empty or overlong query (also used by ``FastPath``).
+        static func validate(query: String) throws {
             let trimmed = query.trimmed
             guard !trimmed.isEmpty else { throw ValidationError("The search text is empty; pass some text, like `ghusers search moj`.") }
             guard trimmed.count <= 256 else { throw ValidationError("The search text is longer than 256 characters; shorten it.") }
         }
 
+        var invocation: Invocation { .search(options.settings, avatars: avatarOptions.avatars, query: query) }
+
         func run() async throws {
-            try await CommandRunner.run(options) { service in
-                var printer = RowPrinter(options: options)
-                let avatars = AvatarPrinter(options: options, avatars: avatarOptions, service: service)
+            try await invocation.run()
+        }
+
+        nonisolated(nonsending) static func run(_ settings: GlobalSettings, avatars avatarMode: AvatarMode, query: String) async throws {
+            try await CommandRunner.run(settings) { service in
+                var printer = RowPrinter(settings: settings)
+                let avatars = AvatarPrinter(settings: settings, avatars: avatarMode, service: service)
                 var users: [UserDetails] = []
                 try service.search(query.trimmed) { result in
                     // Rows with avatars are drawn in batches; notes on uncached users keep the plain row.
@@ -37,7 +48,7 @@ extension GHUsersCommand {
                 }
                 try await avatars?.print(scattered: users)
                 printer.finish()
-                if printer.count + users.count == 0 && !options.json {
+                if printer.count + users.count == 0 && !settings.json {
                     Messages.notice("no cached user or note matches '\(TerminalSanitizer.sanitize(query, keepNewlines: false))'")
                 }
             }

@@ -1,0 +1,24 @@
+import GHUsersKit
+
+/// A read command with its arguments as plain values: what ``FastPath`` and ArgumentParser
+/// both produce for `search`, `profile` and `list`, and what runs them.
+enum Invocation: Equatable, Sendable {
+    /// `ghusers search QUERY`.
+    case search(GlobalSettings, avatars: AvatarMode, query: String)
+    /// `ghusers profile LOGIN [--refresh]`.
+    case profile(GlobalSettings, avatars: AvatarMode, login: String, refresh: Bool)
+    /// `ghusers list [--limit N] [--after ID]`.
+    case list(GlobalSettings, avatars: AvatarMode, limit: Int?, after: Int64)
+
+    /// Runs the command.
+    nonisolated(nonsending) func run() async throws {
+        switch self {
+        case .search(let settings, let avatars, let query):
+            try await GHUsersCommand.Search.run(settings, avatars: avatars, query: query)
+        case .profile(let settings, let avatars, let login, let refresh):
+            try await GHUsersCommand.Profile.run(settings, avatars: avatars, login: login, refresh: refresh)
+        case .list(let settings, let avatars, let limit, let after):
+            try await GHUsersCommand.List.run(settings, avatars: avatars, limit: limit, after: after)
+        }
+    }
+}
