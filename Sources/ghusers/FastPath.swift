@@ -10,7 +10,7 @@ import GHUsersKit
 /// command. This reader only recognises what it is sure of: the subcommand name first,
 /// then the options the command declares in `--name value` or `--name=value` form, each at
 /// most once, and exactly the positional arguments the command takes. Anything else —
-/// `--help`, `--`, short options, a repeated or unknown option, a value that starts with `-`,
+/// `--help`, `--`, short options, a repeated or unknown option, a value that starts with `-`, `--name=`,
 /// input that fails validation — returns `nil`, and ArgumentParser parses the arguments
 /// and reports the error as usual. `FastPathTests` checks that whenever this reader accepts
 /// arguments, ArgumentParser accepts them too and produces the same ``Invocation``.
@@ -38,7 +38,8 @@ enum FastPath {
             let equals = argument.firstIndex(of: "=")
             let name = argument[..<(equals ?? argument.endIndex)]
             let inline = equals.map { String(argument[argument.index(after: $0)...]) }
-            guard !given.contains(name) else { return nil }
+            // ArgumentParser reads `--name=` as a bare `--name`: leave that spelling to it.
+            guard !given.contains(name), inline != "" else { return nil }
             given.append(name)
             // An option's value: after `=`, else the next argument unless it looks like an option.
             func value() -> String? {

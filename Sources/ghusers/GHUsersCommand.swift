@@ -25,9 +25,10 @@ struct GHUsersCommand: AsyncParsableCommand {
         subcommands: [NextPage.self, List.self, Profile.self, Note.self, Notes.self, Search.self, Refresh.self, Status.self, Cache.self, Avatars.self]
     )
 
-    /// Runs a fast-path command on the main thread. Its body is `nonisolated(nonsending)` all
-    /// the way down, so a read that never awaits the network never leaves this thread: no
-    /// worker thread and no second malloc arena to set up (about 1 ms, Docs/BENCHMARKS.md).
+    /// Runs a fast-path command on the main thread. Its body is `nonisolated(nonsending)` down
+    /// to `CommandRunner`, so `search` and `list` without avatars never leave this thread: no
+    /// worker thread and no second malloc arena to set up (Docs/BENCHMARKS.md). Plain `async`
+    /// calls below that (`profile`, avatar loading) still hop to the global executor.
     @MainActor static func runOnMainThread(_ invocation: Invocation) async throws {
         try await invocation.run()
     }
@@ -43,7 +44,16 @@ struct GHUsersCommand: AsyncParsableCommand {
         do {
             // The read commands' common shapes skip ArgumentParser's start-up cost (FastPath).
             if let invocation = FastPath.invocation(for: Array(CommandLine.arguments.dropFirst())) {
-                return try await runOnMainThread(invocation)
+                do {
+                    return try await runOnMainThread(invocation)
+                } catch let code as ExitCode {
+                    // Already reported on stderr; exit(withError:) would reflect over the commands.
+                    #if canImport(Glibc)
+                        Glibc.exit(code.rawValue)
+                    #else
+                        Darwin.exit(code.rawValue)
+                    #endif
+                }
             }
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

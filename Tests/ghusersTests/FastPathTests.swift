@@ -47,7 +47,7 @@ struct FastPathTests {
             [], ["--version"], ["help", "search"], ["note", "tawk"], ["status"],
             ["search"], ["search", "a", "b"], ["search", "--help"], ["search", "-h"], ["search", "--", "-x"],
             ["search", "   "], ["search", "-x"], ["search", "x", "--offline", "--offline"], ["search", "x", "--offline=yes"],
-            ["search", "x", "--home"], ["search", "x", "--home", "--json"], ["search", "x", "--home="],
+            ["search", "x", "--home"], ["search", "x", "--home", "--json"], ["search", "x", "--home="], ["list", "--home=", "/tmp/gh"],
             ["search", "x", "--color", "sometimes"], ["search", "x", "--api-url", "ftp://host"], ["search", "x", "--refresh"],
             ["profile", "bad login"], ["profile", "-tawk"], ["profile", "tawk", "--limit", "3"],
             ["list", "--limit", "0"], ["list", "--limit", "-3"], ["list", "--after", "x"], ["list", "extra"],
@@ -84,7 +84,8 @@ struct FastPathTests {
             #expect(fast == Self.parsed(arguments), "\(arguments)")
         }
         // The generator must reach the fast path often enough for the check to mean something.
-        #expect(accepted.value >= Self.checks / 20)
+        // About 6 % are accepted (≈ 230 ± 15 of 4,000); 100 leaves no room for a flaky failure.
+        #expect(accepted.value >= Self.checks / 40)
     }
 }
 
