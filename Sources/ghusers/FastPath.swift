@@ -49,9 +49,10 @@ enum FastPath {
                 return arguments[index - 1]
             }
             switch (name, command) {
-            case ("--offline", _), ("--json", _), ("--refresh", "profile"):
-                guard inline == nil else { return nil }
-                if name == "--offline" { settings.offline = true } else if name == "--json" { settings.json = true } else { refresh = true }
+            // Flags take no value; `--flag=x` falls to `default`.
+            case ("--offline", _) where inline == nil: settings.offline = true
+            case ("--json", _) where inline == nil: settings.json = true
+            case ("--refresh", "profile") where inline == nil: refresh = true
             case ("--api-url", _):
                 guard let url = value() else { return nil }
                 settings.apiURL = url
