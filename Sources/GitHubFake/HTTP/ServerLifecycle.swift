@@ -61,15 +61,20 @@ actor ServerLifecycle {
         }
     }
 
-    /// Stops listening and closes all connections; waits up to 2 s for requests in flight.
+    /// Stops listening and closes all connections; waits up to 2 s for requests in flight, and
+    /// returns once connecting is refused.
     func stop() async {
         switch phase {
         case .running(let application):
             phase = .stopped
             await Self.shutDown(application)
+            await waitUntilRefused()
         case .starting(let task):
             phase = .stopped
-            if let application = try? await task.value { await Self.shutDown(application) }
+            if let application = try? await task.value {
+                await Self.shutDown(application)
+                await waitUntilRefused()
+            }
         case .refusing(let restart):
             phase = .stopped
             restart.cancel()
@@ -92,12 +97,15 @@ actor ServerLifecycle {
         }
         phase = .refusing(restart: restart)
         await shutdown.value
-        // The listening socket may close a little after the application has stopped (on a busy
-        // machine, noticeably): return only once connecting is really refused, up to 3 s.
-        if backend.configuration.host == "127.0.0.1" {
-            for _ in 0..<300 where !PortProbe.isRefused(port: backend.port) {
-                try? await Task.sleep(for: .milliseconds(10))
-            }
+        await waitUntilRefused()
+    }
+
+    /// The listening socket may close a little after the application has stopped (on a busy
+    /// machine, noticeably): returns once connecting is really refused, or after 3 s.
+    private func waitUntilRefused() async {
+        guard backend.configuration.host == "127.0.0.1" else { return }
+        for _ in 0..<300 where !PortProbe.isRefused(port: backend.port) {
+            try? await Task.sleep(for: .milliseconds(10))
         }
     }
 
