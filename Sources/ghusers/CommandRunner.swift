@@ -2,13 +2,25 @@ import ArgumentParser
 import Foundation
 import GHUsersKit
 
-/// Runs a command's body with the service its settings describe, and turns any failure into one
-/// line on stderr and a documented exit code.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Runs a command's body with the service its settings describe, then ends the process: exit
+/// status 0, or one line on stderr and the documented exit code of the failure.
 enum CommandRunner {
+    /// Runs `body` and exits.
+    ///
+    /// It exits rather than returns so that the service is never torn down: the HTTP client and
+    /// the database are closed explicitly (the WAL is checkpointed as usual), but releasing
+    /// GRDB's `DispatchQueue` would make libdispatch start a worker thread, and its epoll
+    /// manager, only to free the queue: about 0.4 ms of every command (Docs/BENCHMARKS.md).
     nonisolated(nonsending) static func run(
         _ settings: GlobalSettings, waitForNetwork: Bool = false,
         _ body: nonisolated(nonsending) (CombinedService) async throws -> Void
-    ) async throws {
+    ) async -> Never {
         let service: CombinedService
         do {
             service = try CombinedService(
@@ -16,18 +28,17 @@ enum CommandRunner {
                 onRetry: { event in Messages.retrying(event, waitingForNetwork: waitForNetwork) })
         } catch {
             Messages.error(error)
-            throw ExitCode(ExitStatus(for: error).rawValue)
+            exit(ExitStatus(for: error).rawValue)
         }
+        var failure: (any Error)?
         do {
             try await body(service)
-            OutputStream.standardOutput.flush()
-            await service.shutdown()
         } catch {
-            OutputStream.standardOutput.flush()
-            await service.shutdown()
-            if error is ExitCode || error is CleanExit { throw error }
-            Messages.error(error)
-            throw ExitCode(ExitStatus(for: error).rawValue)
+            failure = error
         }
+        OutputStream.standardOutput.flush()
+        if let failure { Messages.error(failure) }
+        await service.shutdown()
+        exit(failure.map { ExitStatus(for: $0).rawValue } ?? ExitStatus.success.rawValue)
     }
 }

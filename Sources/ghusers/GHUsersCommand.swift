@@ -29,8 +29,8 @@ struct GHUsersCommand: AsyncParsableCommand {
     /// to `CommandRunner`, so `search` and `list` without avatars never leave this thread: no
     /// worker thread and no second malloc arena to set up (Docs/BENCHMARKS.md). Plain `async`
     /// calls below that (`profile`, avatar loading) still hop to the global executor.
-    @MainActor static func runOnMainThread(_ invocation: Invocation) async throws {
-        try await invocation.run()
+    @MainActor static func runOnMainThread(_ invocation: Invocation) async -> Never {
+        await invocation.run()
     }
 
     static func main() async {
@@ -44,16 +44,7 @@ struct GHUsersCommand: AsyncParsableCommand {
         do {
             // The read commands' common shapes skip ArgumentParser's start-up cost (FastPath).
             if let invocation = FastPath.invocation(for: Array(CommandLine.arguments.dropFirst())) {
-                do {
-                    return try await runOnMainThread(invocation)
-                } catch let code as ExitCode {
-                    // Already reported on stderr; exit(withError:) would reflect over the commands.
-                    #if canImport(Glibc)
-                        Glibc.exit(code.rawValue)
-                    #else
-                        Darwin.exit(code.rawValue)
-                    #endif
-                }
+                await runOnMainThread(invocation)
             }
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -10,15 +10,15 @@ enum Invocation: Equatable, Sendable {
     /// `ghusers list [--limit N] [--after ID]`.
     case list(GlobalSettings, avatars: AvatarMode, limit: Int?, after: Int64)
 
-    /// Runs the command.
-    nonisolated(nonsending) func run() async throws {
+    /// Runs the command, then ends the process (``CommandRunner``).
+    nonisolated(nonsending) func run() async -> Never {
         switch self {
         case .search(let settings, let avatars, let query):
-            try await GHUsersCommand.Search.run(settings, avatars: avatars, query: query)
+            await GHUsersCommand.Search.run(settings, avatars: avatars, query: query)
         case .profile(let settings, let avatars, let login, let refresh):
-            try await GHUsersCommand.Profile.run(settings, avatars: avatars, login: login, refresh: refresh)
+            await GHUsersCommand.Profile.run(settings, avatars: avatars, login: login, refresh: refresh)
         case .list(let settings, let avatars, let limit, let after):
-            try await GHUsersCommand.List.run(settings, avatars: avatars, limit: limit, after: after)
+            await GHUsersCommand.List.run(settings, avatars: avatars, limit: limit, after: after)
         }
     }
 }

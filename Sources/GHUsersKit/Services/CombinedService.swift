@@ -61,9 +61,11 @@ public final class CombinedService: Sendable {
         }
     }
 
-    /// Closes the network connection if one was opened. Call once at the end.
+    /// Closes the network connection if one was opened, then the database (checkpointing its
+    /// WAL). Call once at the end; the service is unusable afterwards.
     nonisolated(nonsending) public func shutdown() async {
         try? await client.ifMade?.shutdown()
+        database.close()
     }
 
     func network(for what: String) throws -> GitHubClient {

@@ -99,6 +99,12 @@ public final class AppDatabase: Sendable {
         try AppDatabase(DatabaseQueue())
     }
 
+    /// Closes the connection now rather than when the last reference goes. A failure (a
+    /// statement still running) is ignored: SQLite then recovers the WAL at the next open.
+    public func close() {
+        try? writer.close()
+    }
+
     /// Runs `body` in a read-only transaction (a consistent snapshot).
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         do {

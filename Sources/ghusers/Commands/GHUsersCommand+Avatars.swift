@@ -28,7 +28,7 @@ extension GHUsersCommand.Avatars {
         var all = false
 
         func run() async throws {
-            try await CommandRunner.run(options.settings) { service in
+            await CommandRunner.run(options.settings) { service in
                 guard !options.offline else { throw CombinedServiceError.offline("avatars prefetch") }
                 let pipeline = service.makeAvatarPipeline(sizeLimit: AvatarOptions.cacheSizeLimit(environment: options.settings.environment))
                 var requests: [AvatarRequest] = []

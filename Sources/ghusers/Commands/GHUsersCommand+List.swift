@@ -30,11 +30,11 @@ extension GHUsersCommand {
         var invocation: Invocation { .list(options.settings, avatars: avatarOptions.avatars, limit: limit, after: after) }
 
         func run() async throws {
-            try await invocation.run()
+            await invocation.run()
         }
 
-        nonisolated(nonsending) static func run(_ settings: GlobalSettings, avatars avatarMode: AvatarMode, limit: Int?, after: Int64) async throws {
-            try await CommandRunner.run(settings) { service in
+        nonisolated(nonsending) static func run(_ settings: GlobalSettings, avatars avatarMode: AvatarMode, limit: Int?, after: Int64) async -> Never {
+            await CommandRunner.run(settings) { service in
                 if let avatars = AvatarPrinter(settings: settings, avatars: avatarMode, service: service) {
                     return try await avatars.list(after: after, limit: limit)
                 }

@@ -26,7 +26,7 @@ extension GHUsersCommand {
         }
 
         func run() async throws {
-            try await CommandRunner.run(options.settings, waitForNetwork: wait) { service in
+            await CommandRunner.run(options.settings, waitForNetwork: wait) { service in
                 var printer = RowPrinter(settings: options.settings)
                 let avatars = AvatarPrinter(settings: options.settings, avatars: avatarOptions.avatars, service: service)
                 var fetched: [CombinedService.PageOutcome] = []

@@ -38,7 +38,7 @@ extension GHUsersCommand {
         static let tooLong = ValidationError("The note is larger than 1 MiB; shorten it.")
 
         func run() async throws {
-            try await CommandRunner.run(options.settings) { service in
+            await CommandRunner.run(options.settings) { service in
                 if delete {
                     try service.deleteNote(login: login)
                     Messages.notice("deleted the note on \(login)")

@@ -23,7 +23,7 @@ extension GHUsersCommand.Notes {
         var output: String?
 
         func run() async throws {
-            try await CommandRunner.run(options.settings) { service in
+            await CommandRunner.run(options.settings) { service in
                 guard let output else {
                     try service.exportNotes(to: OutputStream.standardOutput)
                     return
@@ -55,7 +55,7 @@ extension GHUsersCommand.Notes {
         var onConflict: NotesConflictStrategy = .merge
 
         func run() async throws {
-            try await CommandRunner.run(options.settings) { service in
+            await CommandRunner.run(options.settings) { service in
                 let data: Data
                 do {
                     data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))

@@ -30,11 +30,11 @@ extension GHUsersCommand {
         var invocation: Invocation { .profile(options.settings, avatars: avatarOptions.avatars, login: login, refresh: refresh) }
 
         func run() async throws {
-            try await invocation.run()
+            await invocation.run()
         }
 
-        nonisolated(nonsending) static func run(_ settings: GlobalSettings, avatars avatarMode: AvatarMode, login: String, refresh: Bool) async throws {
-            try await CommandRunner.run(settings) { service in
+        nonisolated(nonsending) static func run(_ settings: GlobalSettings, avatars avatarMode: AvatarMode, login: String, refresh: Bool) async -> Never {
+            await CommandRunner.run(settings) { service in
                 let details = try await service.profile(login: login, refresh: refresh)
                 if case .staleCache(let reason) = details.source {
                     let when = Timestamp.iso8601(details.fetchedAt)

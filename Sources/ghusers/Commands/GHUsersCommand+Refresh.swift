@@ -23,7 +23,7 @@ extension GHUsersCommand {
         }
 
         func run() async throws {
-            try await CommandRunner.run(options.settings) { service in
+            await CommandRunner.run(options.settings) { service in
                 let summary = try await service.refresh(pages: pages)
                 if options.json {
                     let encoder = JSONEncoder()

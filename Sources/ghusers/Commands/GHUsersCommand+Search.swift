@@ -34,11 +34,11 @@ extension GHUsersCommand {
         var invocation: Invocation { .search(options.settings, avatars: avatarOptions.avatars, query: query) }
 
         func run() async throws {
-            try await invocation.run()
+            await invocation.run()
         }
 
-        nonisolated(nonsending) static func run(_ settings: GlobalSettings, avatars avatarMode: AvatarMode, query: String) async throws {
-            try await CommandRunner.run(settings) { service in
+        nonisolated(nonsending) static func run(_ settings: GlobalSettings, avatars avatarMode: AvatarMode, query: String) async -> Never {
+            await CommandRunner.run(settings) { service in
                 var printer = RowPrinter(settings: settings)
                 let avatars = AvatarPrinter(settings: settings, avatars: avatarMode, service: service)
                 var users: [UserDetails] = []

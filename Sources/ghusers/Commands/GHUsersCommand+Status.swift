@@ -11,7 +11,7 @@ extension GHUsersCommand {
         @OptionGroup var options: GlobalOptions
 
         func run() async throws {
-            try await CommandRunner.run(options.settings) { service in
+            await CommandRunner.run(options.settings) { service in
                 let status = try service.status()
                 if options.json {
                     var writer = JSONWriter()

@@ -29,7 +29,6 @@ struct CombinedServiceTests {
         // When two pages are fetched.
         var outcomes: [CombinedService.PageOutcome] = []
         try await service.nextPage(pages: 2) { outcomes.append($0) }
-        await service.shutdown()
         // Then the first request had no paging parameters and the second used the derived size.
         let urls = transport.sent.map(\.url.absoluteString)
         #expect(urls == ["https://api.example/users", "https://api.example/users?since=17&per_page=17"])
@@ -38,6 +37,7 @@ struct CombinedServiceTests {
         let state = try StoreService.Sync.State(database: service.database)()
         #expect(state.pageSize == 17)
         #expect(state.cursor == 34)
+        await service.shutdown()
     }
 
     @Test("offline, nothing touches the transport")
