@@ -20,7 +20,10 @@ struct RowPrinter {
             writer.write(details)
             emit(writer.bytes)
         } else {
-            output.write(formatter.line(details) + "\n")
+            output.write { bytes in
+                formatter.append(details, to: &bytes)
+                bytes.append(0x0A)
+            }
         }
         count += 1
     }
@@ -34,7 +37,10 @@ struct RowPrinter {
                 writer.write(result)
                 emit(writer.bytes)
             } else {
-                output.write(formatter.line(note) + "\n")
+                output.write { bytes in
+                    formatter.append(note, to: &bytes)
+                    bytes.append(0x0A)
+                }
             }
             count += 1
         }

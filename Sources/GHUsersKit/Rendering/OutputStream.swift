@@ -38,6 +38,12 @@ public final class OutputStream {
         if buffer.count >= capacity || fileDescriptor == 2 { flush() }
     }
 
+    /// Appends what `body` writes into the buffer: bytes built in place, without a `String`.
+    public func write(_ body: (inout [UInt8]) -> Void) {
+        body(&buffer)
+        if buffer.count >= capacity || fileDescriptor == 2 { flush() }
+    }
+
     /// Writes out everything buffered.
     public func flush() {
         var offset = 0

@@ -6,6 +6,8 @@
 public enum TerminalSanitizer {
     /// `text` with every control character but `\n` and `\t` replaced by U+FFFD.
     public static func sanitize(_ text: String, keepNewlines: Bool = true) -> String {
+        // Printable ASCII, which most logins and notes are, has nothing to replace.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         guard text.unicodeScalars.contains(where: { isUnsafe($0, keepNewlines: keepNewlines) }) else { return text }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

@@ -6,6 +6,11 @@
 /// measuring the whole list first. In colour mode the note marker is yellow and seen users are
 /// dimmed, as the original app greyed them. Every text from the network or a note passes
 /// through ``TerminalSanitizer``.
+///
+/// Rows are printed by the thousand, so they are written as UTF-8 bytes straight into the
+/// output buffer (the `append` methods): printable ASCII, which logins, types and most notes
+/// are, is copied and counted a byte at a time; only other text is counted in `Character`s.
+/// The `line` methods give the same rows as strings.
 public struct UserRowFormatter: Sendable {
     /// Whether to use ANSI colours.
     public var color: Bool
@@ -20,64 +25,154 @@ public struct UserRowFormatter: Sendable {
 
     /// The row of a cached user, without a line feed.
     public func line(_ details: UserDetails) -> String {
-        var line = Self.pad(String(details.user.id), 9, right: true) + "  "
-        line += Self.pad(TerminalSanitizer.sanitize(details.user.login, keepNewlines: false), 21) + " "
-        let notePart = details.note.map(notePreview)
-        line += notePart == nil ? TerminalSanitizer.sanitize(details.user.type, keepNewlines: false)
-            : Self.pad(TerminalSanitizer.sanitize(details.user.type, keepNewlines: false), 12) + " " + notePart!
-        if color && details.seen { return "\u{1B}[2m" + line + "\u{1B}[0m" }
-        return line
+        var bytes: [UInt8] = []
+        append(details, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The row of a note on a user who is not cached yet.
     public func line(_ note: Note) -> String {
-        Self.pad("-", 9, right: true) + "  " + Self.pad(TerminalSanitizer.sanitize(note.login, keepNewlines: false), 21)
-            + " " + Self.pad("(not cached)", 12) + " " + notePreview(note.text)
+        var bytes: [UInt8] = []
+        append(note, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the row of a cached user, without a line feed, to `bytes`.
+    public func append(_ details: UserDetails, to bytes: inout [UInt8]) {
+        let dims = color && details.seen
+        if dims { bytes.append(contentsOf: Self.dim) }
+        Self.appendNumber(details.user.id, width: 9, to: &bytes)
+        bytes.append(contentsOf: Self.twoSpaces)
+        Self.appendCell(details.user.login, width: 21, to: &bytes)
+        bytes.append(Self.space)
+        if let note = details.note {
+            Self.appendCell(details.user.type, width: 12, to: &bytes)
+            bytes.append(Self.space)
+            appendNotePreview(note, to: &bytes)
+        } else {
+            Self.appendCell(details.user.type, width: 0, to: &bytes)  // the last column: no padding
+        }
+        if dims { bytes.append(contentsOf: Self.reset) }
+    }
+
+    /// Appends the row of a note on a user who is not cached yet, without a line feed.
+    public func append(_ note: Note, to bytes: inout [UInt8]) {
+        Self.appendCell("-", width: 9, right: true, to: &bytes)
+        bytes.append(contentsOf: Self.twoSpaces)
+        Self.appendCell(note.login, width: 21, to: &bytes)
+        bytes.append(Self.space)
+        Self.appendCell("(not cached)", width: 12, to: &bytes)
+        bytes.append(Self.space)
+        appendNotePreview(note.text, to: &bytes)
     }
 
     /// The marker and the first non-empty line of `text`, cut to 40 characters.
-    ///
-    /// Rows are printed by the thousand, so this looks at bytes rather than walking the whole
-    /// note by `Character`: it finds the first line in the UTF-8 view (a line feed right after a
-    /// carriage return is part of one "\r\n" character, not a line end, as `Character`
-    /// comparison has it) and counts characters only up to the 41st.
     func notePreview(_ text: String) -> String {
-        var preview = TerminalSanitizer.sanitize(String(Self.firstLine(of: text)), keepNewlines: false)
-        if preview.utf8.count > 40,
-            let cut = preview.index(preview.startIndex, offsetBy: 39, limitedBy: preview.endIndex),
-            preview.index(cut, offsetBy: 2, limitedBy: preview.endIndex) != nil
-        {
-            preview = String(preview[..<cut]) + "…"
-        }
-        let marker = color ? "\u{1B}[33m" + Self.noteMarker + "\u{1B}[39m" : Self.noteMarker
-        return marker + " " + preview
+        var bytes: [UInt8] = []
+        appendNotePreview(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The first line of `text` that is not empty; lines end at a line feed that does not follow
-    /// a carriage return.
-    static func firstLine(of text: String) -> Substring {
-        let bytes = text.utf8
-        var start = bytes.startIndex
-        var index = start
+    /// Appends ``notePreview(_:)``.
+    ///
+    /// The first line is found in the UTF-8 bytes (a line feed right after a carriage return is
+    /// part of one "\r\n" character, not a line end, as `Character` comparison has it), and
+    /// characters are counted only when that line is not printable ASCII.
+    private func appendNotePreview(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: color ? Self.colouredMarker : Self.plainMarker)
+        bytes.append(Self.space)
+        var text = text
+        text.withUTF8 { utf8 in
+            let line = UnsafeBufferPointer(rebasing: utf8[Self.firstLine(in: utf8)])
+            if Self.isPrintableASCII(line) {
+                // A byte per character, nothing to sanitise.
+                bytes.append(contentsOf: line.prefix(line.count > 40 ? 39 : 40))
+                if line.count > 40 { bytes.append(contentsOf: Self.ellipsis) }
+                return
+            }
+            var preview = TerminalSanitizer.sanitize(String(decoding: line, as: UTF8.self), keepNewlines: false)
+            if preview.utf8.count > 40,
+                let cut = preview.index(preview.startIndex, offsetBy: 39, limitedBy: preview.endIndex),
+                preview.index(cut, offsetBy: 2, limitedBy: preview.endIndex) != nil
+            {
+                preview = String(preview[..<cut]) + "…"
+            }
+            bytes.append(contentsOf: preview.utf8)
+        }
+    }
+
+    /// Where the first line of `utf8` that is not empty lies; lines end at a line feed that does
+    /// not follow a carriage return.
+    static func firstLine(in utf8: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        var start = 0
+        var index = 0
         var previous: UInt8 = 0
-        while index != bytes.endIndex {
-            let byte = bytes[index]
+        while index < utf8.count {
+            let byte = utf8[index]
             if byte == 0x0A && previous != 0x0D {
                 if index != start { break }
-                start = bytes.index(after: index)  // an empty line: skip it
+                start = index + 1  // an empty line: skip it
             }
             previous = byte
-            index = bytes.index(after: index)
+            index += 1
         }
-        return text[start..<index]
+        return start..<index
     }
 
+    /// `text` padded with spaces to `width` characters; never cut.
     static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
-        // ASCII without a carriage return (CR LF is one character) has a character per byte.
-        if text.utf8.count >= width && text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return text }
-        let count = text.count
-        guard count < width else { return text }
-        let padding = String(repeating: " ", count: width - count)
-        return right ? padding + text : text + padding
+        var bytes: [UInt8] = []
+        appendPadded(text, width: width, right: right, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// Appends `text`, sanitised, padded to `width` characters.
+    private static func appendCell(_ text: String, width: Int, right: Bool = false, to bytes: inout [UInt8]) {
+        appendPadded(TerminalSanitizer.sanitize(text, keepNewlines: false), width: width, right: right, to: &bytes)
+    }
+
+    /// Appends `text` padded with spaces to `width` characters; never cut.
+    private static func appendPadded(_ text: String, width: Int, right: Bool, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            let count = width == 0 ? 0 : isPrintableASCII(utf8) ? utf8.count : String(decoding: utf8, as: UTF8.self).count
+            let padding = repeatElement(space, count: max(0, width - count))
+            if right { bytes.append(contentsOf: padding) }
+            bytes.append(contentsOf: utf8)
+            if !right { bytes.append(contentsOf: padding) }
+        }
+    }
+
+    /// Appends `number` in decimal, right-aligned in `width` characters.
+    private static func appendNumber(_ number: Int64, width: Int, to bytes: inout [UInt8]) {
+        var length = number < 0 ? 2 : 1
+        var rest = number.magnitude
+        while rest >= 10 {
+            rest /= 10
+            length += 1
+        }
+        bytes.append(contentsOf: repeatElement(space, count: max(width, length)))
+        var index = bytes.count - 1
+        rest = number.magnitude
+        repeat {
+            bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+            index -= 1
+        } while rest > 0
+        if number < 0 { bytes[index] = UInt8(ascii: "-") }
+    }
+
+    /// Whether every byte is printable ASCII: then a byte is a character (no carriage return to
+    /// join a line feed) and the sanitizer has nothing to replace.
+    private static func isPrintableASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
+    private static let space = UInt8(ascii: " ")
+    private static let twoSpaces: [UInt8] = [0x20, 0x20]
+    private static let dim = Array("\u{1B}[2m".utf8)
+    private static let reset = Array("\u{1B}[0m".utf8)
+    private static let ellipsis = Array("…".utf8)
+    private static let plainMarker = Array(noteMarker.utf8)
+    private static let colouredMarker = Array(("\u{1B}[33m" + noteMarker + "\u{1B}[39m").utf8)
 }
