@@ -32,16 +32,13 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                "CPNG", "CJPEG", "CGIF", "CChafa",
+                "CImaging",
             ]
         ),
-        // Image decoding and terminal drawing through Debian's C libraries (see
-        // scripts/install-system-packages).
-        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
-        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
-        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
-        .systemLibrary(
-            name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"]), .brew(["chafa"])]),
+        // Image decoding and terminal drawing through Debian's C libraries (libpng, libjpeg-turbo,
+        // giflib, libchafa: see scripts/install-system-packages), opened on first use rather
+        // than linked (Sources/CImaging/include/CImaging.h says why).
+        .target(name: "CImaging"),
         .executableTarget(
             name: "ghusers",
             dependencies: [
@@ -75,10 +72,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Compiles CImaging's copied chafa declarations against chafa's real header (tests only:
+        // pkg-config links libchafa into whatever depends on it).
+        .systemLibrary(
+            name: "CChafa", path: "Tests/CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"]), .brew(["chafa"])]),
+        .target(name: "CImagingChecks", dependencies: ["CImaging", "CChafa"], path: "Tests/CImagingChecks"),
         .testTarget(
             name: "GHUsersKitTests",
             dependencies: [
                 "GHUsersKit",
+                "CImaging",
+                "CImagingChecks",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]

@@ -19,10 +19,17 @@ final class AvatarPrinter {
     /// Users are loaded and printed this many at a time.
     static let batchSize = 30
 
-    /// A printer, or `nil` when the settings say not to draw avatars.
+    /// A printer, or `nil` when the settings say not to draw avatars, or when the image
+    /// libraries cannot be opened (said on stderr: the rows are printed without avatars).
     init?(settings: GlobalSettings, avatars: AvatarMode, service: CombinedService) {
         let environment = settings.environment
         guard avatars.drawsAvatars(fileDescriptor: 1, json: settings.json, environment: environment) else { return nil }
+        do {
+            try ImageLibraries.loadAll()
+        } catch {
+            Messages.notice(error.localizedDescription)
+            return nil
+        }
         self.service = service
         self.pipeline = service.makeAvatarPipeline(sizeLimit: AvatarOptions.cacheSizeLimit(environment: environment))
         self.renderer = AvatarListRenderer(

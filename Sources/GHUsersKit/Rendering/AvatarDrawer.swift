@@ -1,7 +1,10 @@
-import CChafa
+import CImaging
 import Foundation
 
 /// Draws images in the terminal with libchafa.
+///
+/// libchafa is opened on first use (``ImageLibraries``); where it cannot be, images are drawn as
+/// empty text, so callers check ``ImageLibraries/loadAll()`` first and say why.
 ///
 /// ``symbolLines(_:columns:rows:)`` gives exactly `rows` strings of `columns` cells each (block
 /// symbols with colour escapes, reset at the end of every line), so they can be set beside
@@ -32,37 +35,39 @@ public struct AvatarDrawer: Sendable {
     }
 
     private func render(_ image: RGBAImage, columns: Int, rows: Int, pixels: GraphicsMode.Pixels) -> String {
-        guard image.width > 0, image.height > 0, columns > 0, rows > 0 else { return "" }
-        let config = chafa_canvas_config_new()
-        defer { chafa_canvas_config_unref(config) }
-        chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
-        chafa_canvas_config_set_cell_geometry(config, 10, 20)
-        chafa_canvas_config_set_bg_color(config, 0x000000)
-        chafa_canvas_config_set_canvas_mode(
-            config, mode.colors == .trueColor || pixels != .symbols ? CHAFA_CANVAS_MODE_TRUECOLOR : CHAFA_CANVAS_MODE_INDEXED_256)
-        chafa_canvas_config_set_pixel_mode(config, Self.chafaMode(pixels))
-        let symbols = chafa_symbol_map_new()
-        defer { chafa_symbol_map_unref(symbols) }
-        chafa_symbol_map_add_by_tags(
-            symbols, ChafaSymbolTags(rawValue: CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue | CHAFA_SYMBOL_TAG_SOLID.rawValue))
-        chafa_symbol_map_remove_by_tags(symbols, CHAFA_SYMBOL_TAG_STIPPLE)
-        chafa_canvas_config_set_symbol_map(config, symbols)
-        let canvas = chafa_canvas_new(config)
-        defer { chafa_canvas_unref(canvas) }
+        guard image.width > 0, image.height > 0, columns > 0, rows > 0, case .success(let chafa) = ImageLibraries.chafa
+        else { return "" }
+        let config = chafa.canvas_config_new()
+        defer { chafa.canvas_config_unref(config) }
+        chafa.canvas_config_set_geometry(config, Int32(columns), Int32(rows))
+        chafa.canvas_config_set_cell_geometry(config, 10, 20)
+        chafa.canvas_config_set_bg_color(config, 0x000000)
+        chafa.canvas_config_set_canvas_mode(
+            config,
+            UInt32(mode.colors == .trueColor || pixels != .symbols ? CIMAGING_CHAFA_CANVAS_MODE_TRUECOLOR : CIMAGING_CHAFA_CANVAS_MODE_INDEXED_256))
+        chafa.canvas_config_set_pixel_mode(config, Self.chafaMode(pixels))
+        let symbols = chafa.symbol_map_new()
+        defer { chafa.symbol_map_unref(symbols) }
+        chafa.symbol_map_add_by_tags(
+            symbols, Int32(CIMAGING_CHAFA_SYMBOL_TAG_BLOCK | CIMAGING_CHAFA_SYMBOL_TAG_SPACE | CIMAGING_CHAFA_SYMBOL_TAG_SOLID))
+        chafa.symbol_map_remove_by_tags(symbols, Int32(CIMAGING_CHAFA_SYMBOL_TAG_STIPPLE))
+        chafa.canvas_config_set_symbol_map(config, symbols)
+        let canvas = chafa.canvas_new(config)
+        defer { chafa.canvas_unref(canvas) }
         image.pixels.withUnsafeBufferPointer { buffer in
-            chafa_canvas_draw_all_pixels(
-                canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, buffer.baseAddress, Int32(image.width), Int32(image.height),
+            chafa.canvas_draw_all_pixels(
+                canvas, UInt32(CIMAGING_CHAFA_PIXEL_RGBA8_UNASSOCIATED), buffer.baseAddress, Int32(image.width), Int32(image.height),
                 Int32(image.width * 4))
         }
-        let info = Self.termInfo(for: pixels)
-        defer { chafa_term_info_unref(info) }
-        guard let printed = chafa_canvas_print(canvas, info) else { return "" }
-        defer { g_string_free(printed, 1) }
-        return String(cString: printed.pointee.str)
+        let info = Self.termInfo(for: pixels, chafa: chafa)
+        defer { chafa.term_info_unref(info) }
+        guard let printed = chafa.canvas_print(canvas, info), let characters = chafa.g_string_free(printed, 0) else { return "" }
+        defer { chafa.g_free(characters) }
+        return String(cString: characters)
     }
 
     /// A terminal description that has every sequence the chosen protocol needs.
-    private static func termInfo(for pixels: GraphicsMode.Pixels) -> OpaquePointer? {
+    private static func termInfo(for pixels: GraphicsMode.Pixels, chafa: cimaging_chafa) -> OpaquePointer? {
         let environment: [String: String] =
             switch pixels {
             case .kitty: ["TERM": "xterm-kitty"]
@@ -73,15 +78,17 @@ public struct AvatarDrawer: Sendable {
         var pointers: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") }
         pointers.append(nil)
         defer { pointers.forEach { free($0) } }
-        return pointers.withUnsafeMutableBufferPointer { chafa_term_db_detect(chafa_term_db_get_default(), $0.baseAddress) }
+        return pointers.withUnsafeMutableBufferPointer { chafa.term_db_detect(chafa.term_db_get_default(), $0.baseAddress) }
     }
 
-    private static func chafaMode(_ pixels: GraphicsMode.Pixels) -> ChafaPixelMode {
-        switch pixels {
-        case .kitty: CHAFA_PIXEL_MODE_KITTY
-        case .iterm2: CHAFA_PIXEL_MODE_ITERM2
-        case .sixels: CHAFA_PIXEL_MODE_SIXELS
-        case .symbols: CHAFA_PIXEL_MODE_SYMBOLS
-        }
+    private static func chafaMode(_ pixels: GraphicsMode.Pixels) -> UInt32 {
+        let mode =
+            switch pixels {
+            case .kitty: CIMAGING_CHAFA_PIXEL_MODE_KITTY
+            case .iterm2: CIMAGING_CHAFA_PIXEL_MODE_ITERM2
+            case .sixels: CIMAGING_CHAFA_PIXEL_MODE_SIXELS
+            case .symbols: CIMAGING_CHAFA_PIXEL_MODE_SYMBOLS
+            }
+        return UInt32(mode)
     }
 }

@@ -1,4 +1,10 @@
-import CChafa
+import CImaging
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// How avatars are drawn on this terminal: the best of what it supports.
 ///
@@ -51,16 +57,18 @@ public struct GraphicsMode: Sendable, Hashable {
     }
 
     private static func detectPixels(environment: [String: String]) -> Pixels {
+        guard case .success(let chafa) = ImageLibraries.chafa else { return .symbols }
         let strings = environment.map { "\($0.key)=\($0.value)" }
         var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
         pointers.append(nil)
         defer { pointers.forEach { free($0) } }
-        guard let info = pointers.withUnsafeMutableBufferPointer({ chafa_term_db_detect(chafa_term_db_get_default(), $0.baseAddress) })
+        guard let info = pointers.withUnsafeMutableBufferPointer({ chafa.term_db_detect(chafa.term_db_get_default(), $0.baseAddress) })
         else { return .symbols }
-        defer { chafa_term_info_unref(info) }
-        if chafa_term_info_have_seq(info, CHAFA_TERM_SEQ_BEGIN_KITTY_IMMEDIATE_IMAGE_V1) != 0 { return .kitty }
-        if chafa_term_info_have_seq(info, CHAFA_TERM_SEQ_BEGIN_ITERM2_IMAGE) != 0 { return .iterm2 }
-        if chafa_term_info_have_seq(info, CHAFA_TERM_SEQ_BEGIN_SIXELS) != 0 { return .sixels }
+        defer { chafa.term_info_unref(info) }
+        let has = { (sequence: Int) in chafa.term_info_have_seq(info, UInt32(sequence)) != 0 }
+        if has(CIMAGING_CHAFA_TERM_SEQ_BEGIN_KITTY_IMMEDIATE_IMAGE_V1) { return .kitty }
+        if has(CIMAGING_CHAFA_TERM_SEQ_BEGIN_ITERM2_IMAGE) { return .iterm2 }
+        if has(CIMAGING_CHAFA_TERM_SEQ_BEGIN_SIXELS) { return .sixels }
         return .symbols
     }
 }

@@ -1,4 +1,4 @@
-import CGIF
+import CImaging
 import Foundation
 
 extension ImageDecoder {
@@ -6,37 +6,38 @@ extension ImageDecoder {
     /// decompressed. The frame is drawn on the logical screen, transparent where it does not
     /// cover it or where its colour is the transparent index.
     static func decodeGIF(_ data: Data, limits: Limits) throws -> RGBAImage {
+        let giflib = try ImageLibraries.gif.get()
         let source = GIFSource(bytes: [UInt8](data))
         let retained = Unmanaged.passRetained(source)
         defer { retained.release() }
         var error: Int32 = 0
-        guard let gif = DGifOpen(retained.toOpaque(), { gif, buffer, count in
+        guard let gif = giflib.open(retained.toOpaque(), { gif, buffer, count in
             guard let gif, let buffer, let user = gif.pointee.UserData else { return 0 }
             return Unmanaged<GIFSource>.fromOpaque(user).takeUnretainedValue().read(into: buffer, count: Int(count))
         }, &error) else {
             throw ImageDecodingError.corrupt(describe(error))
         }
-        defer { DGifCloseFile(gif, &error) }
+        defer { _ = giflib.close_file(gif, &error) }
         let screenWidth = Int(gif.pointee.SWidth)
         let screenHeight = Int(gif.pointee.SHeight)
         if screenWidth > 0 && screenHeight > 0 { try limits.check(width: screenWidth, height: screenHeight) }
         var transparentIndex: Int?
         while true {
             var type = UNDEFINED_RECORD_TYPE
-            guard DGifGetRecordType(gif, &type) == GIF_OK else { throw ImageDecodingError.corrupt(describe(gif.pointee.Error)) }
+            guard giflib.get_record_type(gif, &type) == GIF_OK else { throw ImageDecodingError.corrupt(describe(gif.pointee.Error)) }
             if type == EXTENSION_RECORD_TYPE {
                 var code: Int32 = 0
                 var block: UnsafeMutablePointer<GifByteType>?
-                guard DGifGetExtension(gif, &code, &block) == GIF_OK else { throw ImageDecodingError.corrupt(describe(gif.pointee.Error)) }
+                guard giflib.get_extension(gif, &code, &block) == GIF_OK else { throw ImageDecodingError.corrupt(describe(gif.pointee.Error)) }
                 if code == GRAPHICS_EXT_FUNC_CODE, let block, block[0] >= 4, block[1] & 1 != 0 {
                     transparentIndex = Int(block[4])
                 }
                 while block != nil {
-                    guard DGifGetExtensionNext(gif, &block) == GIF_OK else { throw ImageDecodingError.corrupt(describe(gif.pointee.Error)) }
+                    guard giflib.get_extension_next(gif, &block) == GIF_OK else { throw ImageDecodingError.corrupt(describe(gif.pointee.Error)) }
                 }
             } else if type == IMAGE_DESC_RECORD_TYPE {
-                guard DGifGetImageDesc(gif) == GIF_OK else { throw ImageDecodingError.corrupt(describe(gif.pointee.Error)) }
-                return try firstFrame(of: gif, limits: limits, transparentIndex: transparentIndex)
+                guard giflib.get_image_desc(gif) == GIF_OK else { throw ImageDecodingError.corrupt(describe(gif.pointee.Error)) }
+                return try firstFrame(of: gif, giflib: giflib, limits: limits, transparentIndex: transparentIndex)
             } else if type == TERMINATE_RECORD_TYPE {
                 throw ImageDecodingError.corrupt("the GIF has no image")
             }
@@ -44,7 +45,7 @@ extension ImageDecoder {
     }
 
     private static func firstFrame(
-        of gif: UnsafeMutablePointer<GifFileType>, limits: Limits, transparentIndex: Int?
+        of gif: UnsafeMutablePointer<GifFileType>, giflib: cimaging_gif, limits: Limits, transparentIndex: Int?
     ) throws -> RGBAImage {
         let frame = gif.pointee.Image
         let frameWidth = Int(frame.Width)
@@ -59,7 +60,7 @@ extension ImageDecoder {
         var image = RGBAImage(width: width, height: height, filledWith: RGBAImage.RGBA(red: 0, green: 0, blue: 0, alpha: 0))
         var line = [GifPixelType](repeating: 0, count: frameWidth)
         for row in rowOrder(height: frameHeight, interlaced: frame.Interlace) {
-            guard DGifGetLine(gif, &line, Int32(frameWidth)) == GIF_OK else { throw ImageDecodingError.corrupt(describe(gif.pointee.Error)) }
+            guard giflib.get_line(gif, &line, Int32(frameWidth)) == GIF_OK else { throw ImageDecodingError.corrupt(describe(gif.pointee.Error)) }
             let y = Int(frame.Top) + row
             guard y >= 0 && y < height else { continue }
             for (column, index) in line.enumerated() {
@@ -79,7 +80,7 @@ extension ImageDecoder {
     }
 
     private static func describe(_ error: Int32) -> String {
-        GifErrorString(error).map { String(cString: $0) } ?? "giflib error \(error)"
+        (try? ImageLibraries.gif.get())?.error_string(error).map { String(cString: $0) } ?? "giflib error \(error)"
     }
 }
 

@@ -1,4 +1,4 @@
-import CJPEG
+import CImaging
 import Foundation
 
 #if canImport(Glibc)
@@ -8,14 +8,15 @@ import Foundation
 #endif
 
 extension ImageDecoder {
-    /// Decodes a JPEG with libjpeg-turbo (straight to RGBA); the C side is in `CJPEG/shim.h`.
+    /// Decodes a JPEG with libjpeg-turbo (straight to RGBA); the C side is in `CImaging/JPEGDecoder.c`.
     static func decodeJPEG(_ data: Data, limits: Limits) throws -> RGBAImage {
+        try ImageLibraries.jpeg.get()
         var pixels: UnsafeMutablePointer<UInt8>?
         var width: UInt32 = 0
         var height: UInt32 = 0
         var message = [CChar](repeating: 0, count: 200)
         let status = data.withUnsafeBytes { bytes in
-            cjpeg_decode_rgba(
+            cimaging_jpeg_decode_rgba(
                 bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt(bytes.count),
                 UInt32(clamping: limits.maximumWidth), UInt32(clamping: limits.maximumHeight),
                 &pixels, &width, &height, &message, message.count)

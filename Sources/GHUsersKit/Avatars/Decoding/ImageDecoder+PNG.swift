@@ -1,15 +1,16 @@
-import CPNG
+import CImaging
 import Foundation
 
 extension ImageDecoder {
     /// Decodes a PNG with libpng's simplified API (`png_image_*`), any colour type converted to
     /// RGBA8.
     static func decodePNG(_ data: Data, limits: Limits) throws -> RGBAImage {
+        let png = try ImageLibraries.png.get()
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
-        defer { png_image_free(&image) }
+        defer { png.free(&image) }
         let begun = data.withUnsafeBytes { bytes in
-            png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count)
+            png.begin_read_from_memory(&image, bytes.baseAddress, bytes.count)
         }
         guard begun != 0 else { throw ImageDecodingError.corrupt(message(of: image)) }
         try limits.check(width: Int(image.width), height: Int(image.height))
@@ -18,7 +19,7 @@ extension ImageDecoder {
         let height = Int(image.height)
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let finished = pixels.withUnsafeMutableBytes { buffer in
-            png_image_finish_read(&image, nil, buffer.baseAddress, Int32(width * 4), nil)
+            png.finish_read(&image, nil, buffer.baseAddress, Int32(width * 4), nil)
         }
         guard finished != 0 else { throw ImageDecodingError.corrupt(message(of: image)) }
         return RGBAImage(width: width, height: height, pixels: pixels)

@@ -1,0 +1,2 @@
+// libchafa's real header, for Tests/CImagingChecks only.
+#include <chafa.h>
