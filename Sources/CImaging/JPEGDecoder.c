@@ -4,7 +4,6 @@
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
-#include "JPEGFunctions.h"
 
 struct error_manager {
     struct jpeg_error_mgr base;
@@ -23,12 +22,12 @@ static void output_message(j_common_ptr info) {
 }
 
 int cimaging_jpeg_decode_rgba(
-    const unsigned char *data, unsigned long size, unsigned int max_width, unsigned int max_height,
-    unsigned char **pixels, unsigned int *width, unsigned int *height, char *message, size_t message_size)
+    const struct cimaging_jpeg *jpeg, const unsigned char *data, unsigned long size, unsigned int max_width,
+    unsigned int max_height, unsigned char **pixels, unsigned int *width, unsigned int *height, char *message,
+    size_t message_size)
 {
     struct jpeg_decompress_struct info;
     struct error_manager errors;
-    const struct cimaging_jpeg *jpeg = &cimaging_jpeg_functions;
     unsigned char *volatile buffer = NULL;
     *pixels = NULL;
     *width = 0;

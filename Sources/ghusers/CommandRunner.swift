@@ -1,5 +1,3 @@
-import ArgumentParser
-import Foundation
 import GHUsersKit
 
 #if canImport(Glibc)
@@ -16,7 +14,7 @@ enum CommandRunner {
     /// It exits rather than returns so that the service is never torn down: the HTTP client and
     /// the database are closed explicitly (the WAL is checkpointed as usual), but releasing
     /// GRDB's `DispatchQueue` would make libdispatch start a worker thread, and its epoll
-    /// manager, only to free the queue: about 0.4 ms of every command (Docs/BENCHMARKS.md).
+    /// manager, only to free the queue: about 0.5 ms of every command (Docs/BENCHMARKS.md).
     nonisolated(nonsending) static func run(
         _ settings: GlobalSettings, waitForNetwork: Bool = false,
         _ body: nonisolated(nonsending) (CombinedService) async throws -> Void

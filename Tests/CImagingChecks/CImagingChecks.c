@@ -28,31 +28,6 @@ _Static_assert(sizeof(ChafaCanvasMode) == sizeof(unsigned int) && sizeof(ChafaPi
                    && sizeof(ChafaTermSeq) == sizeof(unsigned int),
                "a chafa enum is not the size of an int");
 
-/// Each function of struct cimaging_chafa, with the chafa or GLib function it is loaded from.
-#define CHAFA_FUNCTIONS(X)                                                   \
-    X(canvas_config_new, chafa_canvas_config_new)                            \
-    X(canvas_config_unref, chafa_canvas_config_unref)                        \
-    X(canvas_config_set_geometry, chafa_canvas_config_set_geometry)          \
-    X(canvas_config_set_cell_geometry, chafa_canvas_config_set_cell_geometry) \
-    X(canvas_config_set_bg_color, chafa_canvas_config_set_bg_color)          \
-    X(canvas_config_set_canvas_mode, chafa_canvas_config_set_canvas_mode)    \
-    X(canvas_config_set_pixel_mode, chafa_canvas_config_set_pixel_mode)      \
-    X(canvas_config_set_symbol_map, chafa_canvas_config_set_symbol_map)      \
-    X(symbol_map_new, chafa_symbol_map_new)                                  \
-    X(symbol_map_unref, chafa_symbol_map_unref)                              \
-    X(symbol_map_add_by_tags, chafa_symbol_map_add_by_tags)                  \
-    X(symbol_map_remove_by_tags, chafa_symbol_map_remove_by_tags)            \
-    X(canvas_new, chafa_canvas_new)                                          \
-    X(canvas_unref, chafa_canvas_unref)                                      \
-    X(canvas_draw_all_pixels, chafa_canvas_draw_all_pixels)                  \
-    X(canvas_print, chafa_canvas_print)                                      \
-    X(term_db_get_default, chafa_term_db_get_default)                        \
-    X(term_db_detect, chafa_term_db_detect)                                  \
-    X(term_info_unref, chafa_term_info_unref)                                \
-    X(term_info_have_seq, chafa_term_info_have_seq)                          \
-    X(g_string_free, g_string_free)                                          \
-    X(g_free, g_free)
-
 /// The field has the type of a pointer to the function: the same parameter and result types
 /// (gint is int, an enum is its underlying integer type; nullability annotations aside).
 #define SAME_FUNCTION(field, function)                                                                     \
@@ -60,10 +35,10 @@ _Static_assert(sizeof(ChafaCanvasMode) == sizeof(unsigned int) && sizeof(ChafaPi
         __builtin_types_compatible_p(__typeof__(((struct cimaging_chafa *)0)->field), __typeof__(&function)), \
         "cimaging_chafa." #field " is not declared as " #function " is");
 
-CHAFA_FUNCTIONS(SAME_FUNCTION)
+CIMAGING_CHAFA_FUNCTIONS(SAME_FUNCTION)
 
 #define COUNT(field, function) +1
 
 int cimaging_checks_chafa_functions(void) {
-    return 0 CHAFA_FUNCTIONS(COUNT);
+    return 0 CIMAGING_CHAFA_FUNCTIONS(COUNT);
 }

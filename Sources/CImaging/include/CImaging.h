@@ -1,9 +1,9 @@
 // The image libraries ghusers draws avatars with (libpng, libjpeg-turbo, giflib, libchafa and
 // GLib), opened with dlopen(3) the first time an avatar is decoded or drawn rather than linked.
 //
-// Linked, the dynamic loader maps and relocates all of them (with PCRE2, which GLib needs) at
-// every start, ~0.9 ms, although `search`, `list` and `--json` never draw an image
-// (Docs/BENCHMARKS.md). Each cimaging_load_* function opens one library and fills a table of
+// Linked, the dynamic loader mapped and relocated all of them (with PCRE2, which GLib needs) at
+// every start, about 3 ms of `search`, although `search`, `list` and `--json` never draw an
+// image (Docs/BENCHMARKS.md). Each cimaging_load_* function opens one library and fills a table of
 // its functions, which Swift calls through (GHUsersKit's ImageLibraries does it once per process).
 //
 // libpng, libjpeg and giflib are declared by their own headers (their -dev packages). libchafa's
@@ -18,13 +18,24 @@
 #include <stdio.h>
 #include <png.h>
 #include <gif_lib.h>
+#include <jpeglib.h>
+
+// Each library's functions are listed once, as X(field, symbol): the field of its table and
+// the symbol it is loaded from. The lists make the tables here, the loaders
+// (ImageLibraries.c) and, for chafa, the checks against its header (Tests/CImagingChecks).
+
+/// A table field with the type of `symbol`, as the library's own header declares it.
+#define CIMAGING_DECLARED_FIELD(field, symbol) __typeof__(symbol) *_Nonnull field;
 
 // MARK: - libpng (the simplified png_image API)
 
+#define CIMAGING_PNG_FUNCTIONS(X)                                \
+    X(begin_read_from_memory, png_image_begin_read_from_memory) \
+    X(finish_read, png_image_finish_read)                        \
+    X(free, png_image_free)
+
 struct cimaging_png {
-    __typeof__(png_image_begin_read_from_memory) *_Nonnull begin_read_from_memory;
-    __typeof__(png_image_finish_read) *_Nonnull finish_read;
-    __typeof__(png_image_free) *_Nonnull free;
+    CIMAGING_PNG_FUNCTIONS(CIMAGING_DECLARED_FIELD)
 };
 
 /// Opens libpng (`library`, e.g. "libpng16.so.16") and fills `table`. NULL on success, else what
@@ -33,21 +44,41 @@ const char *_Nullable cimaging_load_png(const char *_Nonnull library, struct cim
 
 // MARK: - giflib (the low-level DGif reader)
 
+#define CIMAGING_GIF_FUNCTIONS(X)                  \
+    X(open, DGifOpen)                              \
+    X(get_record_type, DGifGetRecordType)          \
+    X(get_image_desc, DGifGetImageDesc)            \
+    X(get_line, DGifGetLine)                       \
+    X(get_extension, DGifGetExtension)             \
+    X(get_extension_next, DGifGetExtensionNext)    \
+    X(close_file, DGifCloseFile)                   \
+    X(error_string, GifErrorString)
+
 struct cimaging_gif {
-    __typeof__(DGifOpen) *_Nonnull open;
-    __typeof__(DGifGetRecordType) *_Nonnull get_record_type;
-    __typeof__(DGifGetImageDesc) *_Nonnull get_image_desc;
-    __typeof__(DGifGetLine) *_Nonnull get_line;
-    __typeof__(DGifGetExtension) *_Nonnull get_extension;
-    __typeof__(DGifGetExtensionNext) *_Nonnull get_extension_next;
-    __typeof__(DGifCloseFile) *_Nonnull close_file;
-    __typeof__(GifErrorString) *_Nonnull error_string;
+    CIMAGING_GIF_FUNCTIONS(CIMAGING_DECLARED_FIELD)
 };
 
 /// Opens giflib and fills `table`, as cimaging_load_png does.
 const char *_Nullable cimaging_load_gif(const char *_Nonnull library, struct cimaging_gif *_Nonnull table);
 
 // MARK: - libjpeg(-turbo)
+
+#define CIMAGING_JPEG_FUNCTIONS(X)                  \
+    X(std_error, jpeg_std_error)                    \
+    X(create_decompress, jpeg_CreateDecompress)     \
+    X(mem_src, jpeg_mem_src)                        \
+    X(read_header, jpeg_read_header)                \
+    X(start_decompress, jpeg_start_decompress)      \
+    X(read_scanlines, jpeg_read_scanlines)          \
+    X(finish_decompress, jpeg_finish_decompress)    \
+    X(destroy_decompress, jpeg_destroy_decompress)
+
+struct cimaging_jpeg {
+    CIMAGING_JPEG_FUNCTIONS(CIMAGING_DECLARED_FIELD)
+};
+
+/// Opens libjpeg and fills `table`, as cimaging_load_png does.
+const char *_Nullable cimaging_load_jpeg(const char *_Nonnull library, struct cimaging_jpeg *_Nonnull table);
 
 enum {
     CJPEG_OK = 0,
@@ -56,17 +87,15 @@ enum {
     CJPEG_NO_MEMORY = 3,
 };
 
-/// Opens libjpeg for cimaging_jpeg_decode_rgba, as cimaging_load_png does.
-const char *_Nullable cimaging_load_jpeg(const char *_Nonnull library);
-
-/// Decodes a baseline or progressive JPEG into RGBA8 rows (libjpeg must be loaded). The header is
-/// read first: an image wider than max_width or higher than max_height is refused before any
-/// pixel is decoded, with its size in *width and *height. On CJPEG_OK, *pixels is malloc'ed
-/// (free() it). libjpeg reports errors with longjmp, which Swift cannot do: this stays in C.
+/// Decodes a baseline or progressive JPEG into RGBA8 rows with the functions in `jpeg`. The
+/// header is read first: an image wider than max_width or higher than max_height is refused
+/// before any pixel is decoded, with its size in *width and *height. On CJPEG_OK, *pixels is
+/// malloc'ed (free() it). libjpeg reports errors with longjmp, which Swift cannot do: this stays
+/// in C.
 int cimaging_jpeg_decode_rgba(
-    const unsigned char *_Nullable data, unsigned long size, unsigned int max_width, unsigned int max_height,
-    unsigned char *_Nullable *_Nonnull pixels, unsigned int *_Nonnull width, unsigned int *_Nonnull height,
-    char *_Nonnull message, size_t message_size);
+    const struct cimaging_jpeg *_Nonnull jpeg, const unsigned char *_Nullable data, unsigned long size,
+    unsigned int max_width, unsigned int max_height, unsigned char *_Nullable *_Nonnull pixels,
+    unsigned int *_Nonnull width, unsigned int *_Nonnull height, char *_Nonnull message, size_t message_size);
 
 // MARK: - libchafa and GLib (declarations copied from their headers)
 
@@ -124,6 +153,30 @@ struct cimaging_chafa {
     char *_Nullable (*_Nonnull g_string_free)(GString *_Nullable string, int free_segment);
     void (*_Nonnull g_free)(void *_Nullable mem);
 };
+
+#define CIMAGING_CHAFA_FUNCTIONS(X)                                           \
+    X(canvas_config_new, chafa_canvas_config_new)                            \
+    X(canvas_config_unref, chafa_canvas_config_unref)                        \
+    X(canvas_config_set_geometry, chafa_canvas_config_set_geometry)          \
+    X(canvas_config_set_cell_geometry, chafa_canvas_config_set_cell_geometry) \
+    X(canvas_config_set_bg_color, chafa_canvas_config_set_bg_color)          \
+    X(canvas_config_set_canvas_mode, chafa_canvas_config_set_canvas_mode)    \
+    X(canvas_config_set_pixel_mode, chafa_canvas_config_set_pixel_mode)      \
+    X(canvas_config_set_symbol_map, chafa_canvas_config_set_symbol_map)      \
+    X(symbol_map_new, chafa_symbol_map_new)                                  \
+    X(symbol_map_unref, chafa_symbol_map_unref)                              \
+    X(symbol_map_add_by_tags, chafa_symbol_map_add_by_tags)                  \
+    X(symbol_map_remove_by_tags, chafa_symbol_map_remove_by_tags)            \
+    X(canvas_new, chafa_canvas_new)                                          \
+    X(canvas_unref, chafa_canvas_unref)                                      \
+    X(canvas_draw_all_pixels, chafa_canvas_draw_all_pixels)                  \
+    X(canvas_print, chafa_canvas_print)                                      \
+    X(term_db_get_default, chafa_term_db_get_default)                        \
+    X(term_db_detect, chafa_term_db_detect)                                  \
+    X(term_info_unref, chafa_term_info_unref)                                \
+    X(term_info_have_seq, chafa_term_info_have_seq)                          \
+    X(g_string_free, g_string_free)                                          \
+    X(g_free, g_free)
 
 /// Opens libchafa (which brings GLib) and fills `table`, as cimaging_load_png does.
 const char *_Nullable cimaging_load_chafa(const char *_Nonnull library, struct cimaging_chafa *_Nonnull table);

@@ -7,13 +7,19 @@ public enum TerminalSanitizer {
     /// `text` with every control character but `\n` and `\t` replaced by U+FFFD.
     public static func sanitize(_ text: String, keepNewlines: Bool = true) -> String {
         // Printable ASCII, which most logins and notes are, has nothing to replace.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        if isPrintableASCII(text.utf8) { return text }
         guard text.unicodeScalars.contains(where: { isUnsafe($0, keepNewlines: keepNewlines) }) else { return text }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             scalars.append(isUnsafe(scalar, keepNewlines: keepNewlines) ? "\u{FFFD}" : scalar)
         }
         return String(scalars)
+    }
+
+    /// Whether every byte is printable ASCII (space to tilde): text with nothing to replace, and
+    /// a character per byte.
+    static func isPrintableASCII(_ utf8: some Sequence<UInt8>) -> Bool {
+        utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     private static func isUnsafe(_ scalar: Unicode.Scalar, keepNewlines: Bool) -> Bool {

@@ -50,7 +50,8 @@ public struct UserRowFormatter: Sendable {
             bytes.append(Self.space)
             appendNotePreview(note, to: &bytes)
         } else {
-            Self.appendCell(details.user.type, width: 0, to: &bytes)  // the last column: no padding
+            // The last column: no padding.
+            bytes.append(contentsOf: TerminalSanitizer.sanitize(details.user.type, keepNewlines: false).utf8)
         }
         if dims { bytes.append(contentsOf: Self.reset) }
     }
@@ -84,19 +85,18 @@ public struct UserRowFormatter: Sendable {
         var text = text
         text.withUTF8 { utf8 in
             let line = UnsafeBufferPointer(rebasing: utf8[Self.firstLine(in: utf8)])
-            if Self.isPrintableASCII(line) {
+            if TerminalSanitizer.isPrintableASCII(line) {
                 // A byte per character, nothing to sanitise.
-                bytes.append(contentsOf: line.prefix(line.count > 40 ? 39 : 40))
-                if line.count > 40 { bytes.append(contentsOf: Self.ellipsis) }
+                if line.count > 40 {
+                    bytes.append(contentsOf: line.prefix(39))
+                    bytes.append(contentsOf: Self.ellipsis)
+                } else {
+                    bytes.append(contentsOf: line)
+                }
                 return
             }
             var preview = TerminalSanitizer.sanitize(String(decoding: line, as: UTF8.self), keepNewlines: false)
-            if preview.utf8.count > 40,
-                let cut = preview.index(preview.startIndex, offsetBy: 39, limitedBy: preview.endIndex),
-                preview.index(cut, offsetBy: 2, limitedBy: preview.endIndex) != nil
-            {
-                preview = String(preview[..<cut]) + "…"
-            }
+            if preview.count > 40 { preview = String(preview.prefix(39)) + "…" }
             bytes.append(contentsOf: preview.utf8)
         }
     }
@@ -135,7 +135,7 @@ public struct UserRowFormatter: Sendable {
     private static func appendPadded(_ text: String, width: Int, right: Bool, to bytes: inout [UInt8]) {
         var text = text
         text.withUTF8 { utf8 in
-            let count = width == 0 ? 0 : isPrintableASCII(utf8) ? utf8.count : String(decoding: utf8, as: UTF8.self).count
+            let count = TerminalSanitizer.isPrintableASCII(utf8) ? utf8.count : String(decoding: utf8, as: UTF8.self).count
             let padding = repeatElement(space, count: max(0, width - count))
             if right { bytes.append(contentsOf: padding) }
             bytes.append(contentsOf: utf8)
@@ -160,12 +160,6 @@ public struct UserRowFormatter: Sendable {
             index -= 1
         } while rest > 0
         if number < 0 { bytes[index] = UInt8(ascii: "-") }
-    }
-
-    /// Whether every byte is printable ASCII: then a byte is a character (no carriage return to
-    /// join a line feed) and the sanitizer has nothing to replace.
-    private static func isPrintableASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     private static let space = UInt8(ascii: " ")

@@ -67,14 +67,10 @@ actor ServerLifecycle {
         switch phase {
         case .running(let application):
             phase = .stopped
-            await Self.shutDown(application)
-            await waitUntilRefused()
+            await shutDown(application)
         case .starting(let task):
             phase = .stopped
-            if let application = try? await task.value {
-                await Self.shutDown(application)
-                await waitUntilRefused()
-            }
+            if let application = try? await task.value { await shutDown(application) }
         case .refusing(let restart):
             phase = .stopped
             restart.cancel()
@@ -89,7 +85,7 @@ actor ServerLifecycle {
     func refuseConnections(for duration: Duration) async throws {
         guard case .running(let application) = phase else { throw GitHubFakeServer.LifecycleError.notRunning }
         let deadline = ContinuousClock.now.advanced(by: duration)
-        let shutdown = Task.detached { await Self.shutDown(application) }
+        let shutdown = Task.detached { await self.shutDown(application) }
         let restart = Task.detached { [weak self] in
             await shutdown.value
             try? await Task.sleep(until: deadline, clock: .continuous)
@@ -97,16 +93,6 @@ actor ServerLifecycle {
         }
         phase = .refusing(restart: restart)
         await shutdown.value
-        await waitUntilRefused()
-    }
-
-    /// The listening socket may close a little after the application has stopped (on a busy
-    /// machine, noticeably): returns once connecting is really refused, or after 3 s.
-    private func waitUntilRefused() async {
-        guard backend.configuration.host == "127.0.0.1" else { return }
-        for _ in 0..<300 where !PortProbe.isRefused(port: backend.port) {
-            try? await Task.sleep(for: .milliseconds(10))
-        }
     }
 
     private func restartAfterRefusing() async {
@@ -118,7 +104,7 @@ actor ServerLifecycle {
                 let application = try await launch(port: backend.port)
                 guard case .refusing = phase else {
                     // Stopped while starting: undo.
-                    await Self.shutDown(application)
+                    await shutDown(application)
                     return
                 }
                 phase = .running(application)
@@ -191,7 +177,10 @@ actor ServerLifecycle {
         throw GitHubFakeServer.LifecycleError.didNotStart
     }
 
-    private static func shutDown(_ application: RunningApplication) async {
+    /// Stops `application`, waiting up to 2 s for requests in flight, and returns once
+    /// connecting is refused. The listening socket may close a little after the application has
+    /// stopped (on a busy machine, noticeably): up to 3 s more.
+    private func shutDown(_ application: RunningApplication) async {
         await application.group.triggerGracefulShutdown()
         let watchdog = Task {
             try await Task.sleep(for: .seconds(2))
@@ -199,5 +188,9 @@ actor ServerLifecycle {
         }
         _ = await application.task.result
         watchdog.cancel()
+        guard backend.configuration.host == "127.0.0.1" else { return }
+        for _ in 0..<300 where !PortProbe.isRefused(port: backend.port) {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
     }
 }

@@ -10,14 +10,14 @@ import Foundation
 extension ImageDecoder {
     /// Decodes a JPEG with libjpeg-turbo (straight to RGBA); the C side is in `CImaging/JPEGDecoder.c`.
     static func decodeJPEG(_ data: Data, limits: Limits) throws -> RGBAImage {
-        try ImageLibraries.jpeg.get()
+        var jpeg = try ImageLibraries.jpeg.get()
         var pixels: UnsafeMutablePointer<UInt8>?
         var width: UInt32 = 0
         var height: UInt32 = 0
         var message = [CChar](repeating: 0, count: 200)
         let status = data.withUnsafeBytes { bytes in
             cimaging_jpeg_decode_rgba(
-                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt(bytes.count),
+                &jpeg, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt(bytes.count),
                 UInt32(clamping: limits.maximumWidth), UInt32(clamping: limits.maximumHeight),
                 &pixels, &width, &height, &message, message.count)
         }

@@ -3,7 +3,7 @@ import CImaging
 /// The C libraries avatars are decoded and drawn with, each opened the first time it is needed.
 ///
 /// They are not linked: the dynamic loader would map and relocate them (GLib and PCRE2 with
-/// them) at every start, ~0.9 ms, for the many commands that never draw an image
+/// them) at every start, about 3 ms of `search`, for the many commands that never draw an image
 /// (`Sources/CImaging/include/CImaging.h`, Docs/BENCHMARKS.md). Each is opened at most once per
 /// process; one that cannot be opened stays a failure.
 public enum ImageLibraries {
@@ -13,8 +13,8 @@ public enum ImageLibraries {
     static let gif = load(Names.gif, cimaging_load_gif)
     /// libchafa's and GLib's functions.
     static let chafa = load(Names.chafa, cimaging_load_chafa)
-    /// libjpeg, which `cimaging_jpeg_decode_rgba` calls.
-    static let jpeg: Result<Void, ImageLibraryError> = cimaging_load_jpeg(Names.jpeg).map { .failure(ImageLibraryError(reason: String(cString: $0))) } ?? .success(())
+    /// libjpeg's functions, which `cimaging_jpeg_decode_rgba` calls.
+    static let jpeg = load(Names.jpeg, cimaging_load_jpeg)
 
     /// Opens every library now.
     ///
@@ -23,7 +23,7 @@ public enum ImageLibraries {
         _ = try png.get()
         _ = try gif.get()
         _ = try chafa.get()
-        try jpeg.get()
+        _ = try jpeg.get()
     }
 
     /// The libraries' file names: the sonames of the Debian packages, or Homebrew's dylibs.
