@@ -44,6 +44,7 @@ let package = Package(
             dependencies: [
                 "GHUsersKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(

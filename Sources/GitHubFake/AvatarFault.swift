@@ -7,4 +7,6 @@ public enum AvatarFault: Sendable, Equatable {
     /// then the start of an image-data chunk cut short: a decompression bomb up to the point
     /// where a careful decoder refuses it.
     case hugeDimensions(width: Int, height: Int)
+    /// Answers this HTTP status (404, 500, …) with a short text body instead of an image.
+    case status(Int)
 }

@@ -32,6 +32,10 @@ public struct FakeConfiguration: Sendable {
     /// Avatars that misbehave, by user id (see ``AvatarFault``); none by default. The users'
     /// lists and profiles are unchanged.
     public var avatarFaults: [Int: AvatarFault] = [:]
+    /// Avatars served as given files instead of identicons, by user id, then by size (`s`); a
+    /// size not listed gets the largest file. None by default. For images made elsewhere, such
+    /// as the RGB PNGs of an independent server in Tests/Fixtures/avatars/independent.
+    public var avatarFiles: [Int: [Int: [UInt8]]] = [:]
 
     /// Creates a configuration; every argument has the default documented on its property.
     public init(

@@ -1,11 +1,13 @@
 import Foundation
 import GHUsersKit
+import Logging
 
 /// Prints users with their avatars (the layouts of ``AvatarListRenderer``) and profile headers,
 /// loading avatars through the ``AvatarPipeline`` with a spinner on stderr.
 ///
-/// Avatars that cannot be had are drawn as placeholders; only refusals (too many bytes or
-/// pixels) are reported, once each, on stderr.
+/// Avatars that cannot be had are drawn as placeholders. Refusals (too many bytes or pixels)
+/// are reported, once each, on stderr; every other failure is logged at debug level
+/// (`GHUSERS_LOG=debug`), and ``finish()`` says why when not one avatar could be drawn.
 final class AvatarPrinter {
     private let service: CombinedService
     private let pipeline: AvatarPipeline
@@ -13,6 +15,11 @@ final class AvatarPrinter {
     private let progress = ProgressLine()
     private let output = OutputStream.standardOutput
     private var reported: Set<String> = []
+    private let logger = Logger(label: "ghusers.avatars")
+    /// Avatars loaded and failed in this run, and the last failure's reason.
+    private var drawn = 0
+    private var failed = 0
+    private var lastFailure: String?
     /// Users printed.
     private(set) var count = 0
 
@@ -70,18 +77,19 @@ final class AvatarPrinter {
 
     /// The full-size avatar of a profile, drawn with the best protocol the terminal has.
     func profileHeader(_ details: ProfileDetails) async -> String {
-        let columns = 24
-        let rows = 12
         let user = details.user
         progress.spin("loading the avatar of \(user.login)")
         let images = await load([user], size: .full)
         progress.finish()
-        guard let image = images[user.id] else {
-            return AvatarPlaceholder(id: user.id, login: user.login)
-                .lines(columns: columns, rows: rows, colors: renderer.drawer.mode.colors).joined(separator: "\n") + "\n\n"
-        }
-        let scaled = renderer.drawer.mode.pixels == .symbols ? image.resized(width: columns * 4, height: rows * 8) : image
-        return renderer.drawer.picture(scaled, columns: columns, rows: rows) + "\n"
+        return renderer.profileHeader(images[user.id], id: user.id, login: user.login)
+    }
+
+    /// Says once why, when not one avatar of this run could be drawn (a placeholder for each).
+    func finish() {
+        guard drawn == 0, let reason = lastFailure, failed > 0 else { return }
+        progress.finish()
+        let hint = reason == AvatarError.notCached.localizedDescription ? "; `ghusers avatars prefetch` keeps them for offline use" : ""
+        Messages.notice("no avatar could be drawn (\(failed) failed): \(reason)\(hint)")
     }
 
     private func print(_ rows: [any AvatarRow]) async {
@@ -98,23 +106,37 @@ final class AvatarPrinter {
         let pipeline = self.pipeline
         var images: [Int64: RGBAImage] = [:]
         var failures: [AvatarError] = []
-        await withTaskGroup(of: (Int64, Result<RGBAImage, any Error>).self) { group in
+        await withTaskGroup(of: AvatarLoad.self) { group in
             for user in users {
                 group.addTask {
                     guard let request = AvatarRequest(avatarURL: user.avatarURL, size: size) else {
-                        return (user.id, .failure(AvatarError.invalidURL(user.avatarURL)))
+                        return AvatarLoad(user: user, result: .failure(AvatarError.invalidURL(user.avatarURL)))
                     }
-                    do { return (user.id, .success(try await pipeline.image(for: request))) } catch { return (user.id, .failure(error)) }
+                    // The awaited image is bound to a local before the value that carries it is
+                    // built: in -O, Swift 6.3 corrupts tuple elements computed before a suspension
+                    // in an async result (swiftlang/swift#91911; SourceRulesTests keeps it out).
+                    do {
+                        let image = try await pipeline.image(for: request)
+                        return AvatarLoad(user: user, result: .success(image))
+                    } catch {
+                        return AvatarLoad(user: user, result: .failure(error))
+                    }
                 }
             }
             var done = 0
-            for await (id, result) in group {
+            for await load in group {
                 done += 1
                 if users.count > 1 { progress.spin("loading avatars \(done)/\(users.count)") }
-                switch result {
-                case .success(let image): images[id] = image
-                case .failure(let error as AvatarError): failures.append(error)
-                case .failure: break
+                switch load.result {
+                case .success(let image):
+                    images[load.user.id] = image
+                    drawn += 1
+                case .failure(let error):
+                    let reason = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+                    logger.debug("no avatar for \(load.user.login) (\(load.user.avatarURL)): \(reason)")
+                    failed += 1
+                    lastFailure = reason
+                    if let error = error as? AvatarError { failures.append(error) }
                 }
             }
         }
@@ -127,4 +149,10 @@ final class AvatarPrinter {
         }
         return images
     }
+}
+
+/// What one avatar load of ``AvatarPrinter`` brought.
+private struct AvatarLoad: Sendable {
+    let user: User
+    let result: Result<RGBAImage, any Error>
 }

@@ -1,5 +1,6 @@
 import CImaging
 import Foundation
+import Logging
 
 /// Draws images in the terminal with libchafa.
 ///
@@ -12,6 +13,7 @@ import Foundation
 public struct AvatarDrawer: Sendable {
     /// How to draw.
     public var mode: GraphicsMode
+    private static let logger = Logger(label: "ghusers.avatars")
 
     /// Creates a drawer for `mode`.
     public init(mode: GraphicsMode) {
@@ -35,8 +37,14 @@ public struct AvatarDrawer: Sendable {
     }
 
     private func render(_ image: RGBAImage, columns: Int, rows: Int, pixels: GraphicsMode.Pixels) -> String {
-        guard image.width > 0, image.height > 0, columns > 0, rows > 0, case .success(let chafa) = ImageLibraries.chafa
-        else { return "" }
+        guard image.width > 0, image.height > 0, columns > 0, rows > 0 else {
+            Self.logger.debug("not drawing a \(image.width)x\(image.height) image in \(columns)x\(rows) cells")
+            return ""
+        }
+        guard case .success(let chafa) = ImageLibraries.chafa else {
+            Self.logger.debug("not drawing an image: libchafa is not available")
+            return ""
+        }
         let config = chafa.canvas_config_new()
         defer { chafa.canvas_config_unref(config) }
         chafa.canvas_config_set_geometry(config, Int32(columns), Int32(rows))
@@ -61,7 +69,10 @@ public struct AvatarDrawer: Sendable {
         }
         let info = Self.termInfo(for: pixels, chafa: chafa)
         defer { chafa.term_info_unref(info) }
-        guard let printed = chafa.canvas_print(canvas, info), let characters = chafa.g_string_free(printed, 0) else { return "" }
+        guard let printed = chafa.canvas_print(canvas, info), let characters = chafa.g_string_free(printed, 0) else {
+            Self.logger.debug("libchafa printed nothing for a \(image.width)x\(image.height) image")
+            return ""
+        }
         defer { chafa.g_free(characters) }
         return String(cString: characters)
     }

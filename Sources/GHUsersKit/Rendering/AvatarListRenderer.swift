@@ -80,7 +80,25 @@ public struct AvatarListRenderer: Sendable {
         }
     }
 
-    private func avatarLines(_ row: any AvatarRow, _ image: RGBAImage?) -> [String] {
+    /// The size of the profile header in cells: 24 × 12.
+    public static let headerCells = (columns: 24, rows: 12)
+
+    /// The profile header of the user `id`/`login`: `image` drawn with the best protocol the
+    /// terminal has (scaled to 4 × 8 pixels a cell for symbols), or the placeholder when there is
+    /// no image; it ends with a line feed (the placeholder with a blank line).
+    public func profileHeader(_ image: RGBAImage?, id: Int64, login: String) -> String {
+        let (columns, rows) = Self.headerCells
+        guard let image, image.width > 0, image.height > 0 else {
+            return AvatarPlaceholder(id: id, login: login)
+                .lines(columns: columns, rows: rows, colors: drawer.mode.colors).joined(separator: "\n") + "\n\n"
+        }
+        let scaled = drawer.mode.pixels == .symbols ? image.resized(width: columns * 4, height: rows * 8) : image
+        return drawer.picture(scaled, columns: columns, rows: rows) + "\n"
+    }
+
+    /// The avatar of `row`, ``avatarCells`` in size: `image` (inverted for rows that invert it,
+    /// scaled down), or the user's placeholder when there is no image.
+    public func avatarLines(_ row: any AvatarRow, _ image: RGBAImage?) -> [String] {
         let (columns, rows) = avatarCells
         guard var image, image.width > 0, image.height > 0 else {
             return AvatarPlaceholder(id: row.details.user.id, login: row.details.user.login)

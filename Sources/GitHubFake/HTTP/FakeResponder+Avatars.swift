@@ -16,6 +16,12 @@ extension FakeResponder {
         }
         let requested = request.queryDictionary["s"].flatMap { Int($0) } ?? IdenticonRenderer.maxSize
         let size = min(IdenticonRenderer.maxSize, max(1, requested))
+        if let files = backend.configuration.avatarFiles[id], let file = files[size] ?? files.max(by: { $0.key < $1.key })?.value {
+            var headers = HTTPFields()
+            headers[.contentType] = "image/png"
+            headers[.eTag] = ETag.weak(of: file)
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: file)))
+        }
         // The image is a function of id, size and drawing version, so the tag is too: a 304
         // does not need to draw the image.
         let etag = ETag.weak(of: "avatar:\(id):\(size):v\(IdenticonRenderer.version)".utf8)
@@ -33,6 +39,11 @@ extension FakeResponder {
     private func faultyAvatar(_ fault: AvatarFault) -> Response {
         var body = ByteBuffer(bytes: PNGEncoder.signature)
         switch fault {
+        case .status(let code):
+            var headers = HTTPFields()
+            headers[.contentType] = "text/plain; charset=utf-8"
+            let status = HTTPResponse.Status(code: code)
+            return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: "\(status.reasonPhrase)\n")))
         case .oversized(let bytes):
             body.writeRepeatingByte(0, count: max(0, bytes - body.readableBytes))
         case .hugeDimensions(let width, let height):

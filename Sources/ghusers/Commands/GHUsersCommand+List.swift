@@ -36,7 +36,8 @@ extension GHUsersCommand {
         nonisolated(nonsending) static func run(_ settings: GlobalSettings, avatars avatarMode: AvatarMode, limit: Int?, after: Int64) async -> Never {
             await CommandRunner.run(settings) { service in
                 if let avatars = AvatarPrinter(settings: settings, avatars: avatarMode, service: service) {
-                    return try await avatars.list(after: after, limit: limit)
+                    try await avatars.list(after: after, limit: limit)
+                    return avatars.finish()
                 }
                 var printer = RowPrinter(settings: settings)
                 try service.list(after: after, limit: limit) { printer.print($0) }

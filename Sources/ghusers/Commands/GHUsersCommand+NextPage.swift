@@ -38,6 +38,7 @@ extension GHUsersCommand {
                     }
                     fetched = []
                     printer.finish()
+                    avatars?.finish()
                 }
                 do {
                     try await fetchPages(service, printer: &printer, fetched: &fetched, drawsAvatars: avatars != nil)

@@ -47,6 +47,7 @@ extension GHUsersCommand {
                 } else {
                     if let avatars = AvatarPrinter(settings: settings, avatars: avatarMode, service: service) {
                         OutputStream.standardOutput.write(await avatars.profileHeader(details))
+                        avatars.finish()
                     }
                     OutputStream.standardOutput.write(ProfileFormatter(color: settings.colorsStandardOutput).text(details))
                 }

@@ -47,6 +47,7 @@ extension GHUsersCommand {
                     if avatars != nil, case .user(let details) = result { users.append(details) } else { printer.print(result) }
                 }
                 try await avatars?.print(scattered: users)
+                avatars?.finish()
                 printer.finish()
                 if printer.count + users.count == 0 && !settings.json {
                     Messages.notice("no cached user or note matches '\(TerminalSanitizer.sanitize(query, keepNewlines: false))'")

@@ -38,6 +38,8 @@ struct AvatarScreenTests {
             let (escaped, text) = try entry(login)
             #expect(escaped.allSatisfy { $0.hasPrefix("\u{1B}[") && $0.contains("8;2;") }, "no avatar cells for \(login)")
             #expect(text[0].dropFirst(6).hasPrefix("  \(login)"))
+            // A drawn avatar, not the placeholder (the user's initials on its middle line)
+            #expect(!text[1].prefix(6).contains { $0.isLetter }, "\(login) has a placeholder: \(text[1])")
         }
         // The fourth and eighth users (wycats, vanpelt)' avatars are inverted (dark), the others are not
         for (login, inverted) in [("mojombo", false), ("defunkt", false), ("pjhyett", false), ("wycats", true), ("ezmobius", false), ("evanphx", false), ("vanpelt", true)] {

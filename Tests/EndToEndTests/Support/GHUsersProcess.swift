@@ -22,7 +22,14 @@ struct GHUsersProcess {
         return bundle
     }()
 
-    static var binary: URL { productsDirectory.appendingPathComponent("ghusers") }
+    /// The binary under test: `GHUSERS_TEST_BINARY` when set (scripts/test sets it to the release
+    /// binary that scripts/run builds and users run), else the debug build beside the tests.
+    static let binary: URL = {
+        if let path = ProcessInfo.processInfo.environment["GHUSERS_TEST_BINARY"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        return productsDirectory.appendingPathComponent("ghusers")
+    }()
 
     let home: URL
     let apiURL: String
@@ -37,7 +44,7 @@ struct GHUsersProcess {
     /// Starts `ghusers ARGUMENTS` without waiting for it.
     func start(_ arguments: [String], input: Data? = nil) throws -> Running {
         guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
-            throw HarnessError("\(Self.binary.path) is missing: run `swift build` before `swift test`")
+            throw HarnessError("\(Self.binary.path) is missing: run `swift build` (or scripts/test) before `swift test`")
         }
         let process = Process()
         process.executableURL = Self.binary
