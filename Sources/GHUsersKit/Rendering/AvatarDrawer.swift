@@ -7,9 +7,11 @@ import Logging
 /// libchafa is opened on first use (``ImageLibraries``); where it cannot be, images are drawn as
 /// empty text, so callers check ``ImageLibraries/loadAll()`` first and say why.
 ///
-/// ``symbolLines(_:columns:rows:)`` gives exactly `rows` strings of `columns` cells each (block
-/// symbols with colour escapes, reset at the end of every line), so they can be set beside
-/// text. ``picture(_:columns:rows:)`` uses the terminal's pixel protocol when it has one.
+/// ``symbolCells(_:columns:rows:)`` reads libchafa's canvas cell by cell
+/// (`chafa_canvas_get_char_at`, `chafa_canvas_get_colors_at`) into a ``CellGrid``: block symbols
+/// with their colours, laid out beside text by ``AvatarListRenderer`` and placed in the
+/// browser's frames. ``picture(_:columns:rows:)`` uses the terminal's pixel protocol when it has
+/// one (the `profile` command's header only).
 public struct AvatarDrawer: Sendable {
     /// How to draw.
     public var mode: GraphicsMode
@@ -20,30 +22,70 @@ public struct AvatarDrawer: Sendable {
         self.mode = mode
     }
 
-    /// The image as `rows` lines of `columns` block symbols.
+    /// The image as `columns` × `rows` cells of block symbols: what rows, cards and the browser
+    /// place beside text, so that an avatar scrolls, clips and diffs like text. Transparent
+    /// cells keep the terminal's colours. Empty (blank cells) when libchafa cannot be used.
+    public func symbolCells(_ image: RGBAImage, columns: Int, rows: Int) -> CellGrid {
+        var grid = CellGrid(width: columns, height: rows)
+        withCanvas(image, columns: columns, rows: rows, pixels: .symbols) { chafa, canvas in
+            let trueColor = mode.colors == .trueColor
+            func color(_ value: Int32) -> CellStyle.Color {
+                guard value >= 0 else { return .default }
+                if !trueColor { return .indexed(UInt8(truncatingIfNeeded: value)) }
+                return .rgb(UInt8(truncatingIfNeeded: value >> 16), UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value))
+            }
+            for y in 0..<rows {
+                for x in 0..<columns {
+                    let scalar = Unicode.Scalar(chafa.canvas_get_char_at(canvas, Int32(x), Int32(y))) ?? " "
+                    var foreground: Int32 = -1
+                    var background: Int32 = -1
+                    chafa.canvas_get_colors_at(canvas, Int32(x), Int32(y), &foreground, &background)
+                    grid[x, y] = Cell(String(Character(scalar)), style: CellStyle(foreground: color(foreground), background: color(background)))
+                }
+            }
+        }
+        return grid
+    }
+
+    /// The image as `rows` lines of `columns` block symbols (``symbolCells(_:columns:rows:)`` as
+    /// text), each ending with a reset.
     public func symbolLines(_ image: RGBAImage, columns: Int, rows: Int) -> [String] {
-        let text = render(image, columns: columns, rows: rows, pixels: .symbols)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        while lines.count > rows, lines.last?.isEmpty == true { lines.removeLast() }
-        while lines.count < rows { lines.append(String(repeating: " ", count: columns)) }
-        return lines.map { $0 + "\u{1B}[0m" }
+        symbolCells(image, columns: columns, rows: rows).textLines(trimming: false).map { line in
+            line.hasSuffix("\u{1B}[0m") ? line : line + "\u{1B}[0m"
+        }
     }
 
     /// The image with the best protocol the terminal has, `columns` × `rows` cells, ending
     /// with a line feed.
     public func picture(_ image: RGBAImage, columns: Int, rows: Int) -> String {
         guard mode.pixels != .symbols else { return symbolLines(image, columns: columns, rows: rows).joined(separator: "\n") + "\n" }
-        return render(image, columns: columns, rows: rows, pixels: mode.pixels) + "\n"
+        var text = ""
+        withCanvas(image, columns: columns, rows: rows, pixels: mode.pixels) { chafa, canvas in
+            let info = Self.termInfo(for: mode.pixels, chafa: chafa)
+            defer { chafa.term_info_unref(info) }
+            guard let printed = chafa.canvas_print(canvas, info), let characters = chafa.g_string_free(printed, 0) else {
+                Self.logger.debug("libchafa printed nothing for a \(image.width)x\(image.height) image")
+                return
+            }
+            defer { chafa.g_free(characters) }
+            text = String(cString: characters)
+        }
+        return text + "\n"
     }
 
-    private func render(_ image: RGBAImage, columns: Int, rows: Int, pixels: GraphicsMode.Pixels) -> String {
+    /// Draws `image` on a libchafa canvas of `columns` × `rows` cells and hands it to `body`;
+    /// does nothing (logged at debug level) when the image is empty or libchafa cannot be used.
+    private func withCanvas(
+        _ image: RGBAImage, columns: Int, rows: Int, pixels: GraphicsMode.Pixels,
+        _ body: (cimaging_chafa, OpaquePointer) -> Void
+    ) {
         guard image.width > 0, image.height > 0, columns > 0, rows > 0 else {
             Self.logger.debug("not drawing a \(image.width)x\(image.height) image in \(columns)x\(rows) cells")
-            return ""
+            return
         }
         guard case .success(let chafa) = ImageLibraries.chafa else {
             Self.logger.debug("not drawing an image: libchafa is not available")
-            return ""
+            return
         }
         let config = chafa.canvas_config_new()
         defer { chafa.canvas_config_unref(config) }
@@ -60,21 +102,17 @@ public struct AvatarDrawer: Sendable {
             symbols, Int32(CIMAGING_CHAFA_SYMBOL_TAG_BLOCK | CIMAGING_CHAFA_SYMBOL_TAG_SPACE | CIMAGING_CHAFA_SYMBOL_TAG_SOLID))
         chafa.symbol_map_remove_by_tags(symbols, Int32(CIMAGING_CHAFA_SYMBOL_TAG_STIPPLE))
         chafa.canvas_config_set_symbol_map(config, symbols)
-        let canvas = chafa.canvas_new(config)
+        guard let canvas = chafa.canvas_new(config) else {
+            Self.logger.debug("libchafa made no canvas for \(columns)x\(rows) cells")
+            return
+        }
         defer { chafa.canvas_unref(canvas) }
         image.pixels.withUnsafeBufferPointer { buffer in
             chafa.canvas_draw_all_pixels(
                 canvas, UInt32(CIMAGING_CHAFA_PIXEL_RGBA8_UNASSOCIATED), buffer.baseAddress, Int32(image.width), Int32(image.height),
                 Int32(image.width * 4))
         }
-        let info = Self.termInfo(for: pixels, chafa: chafa)
-        defer { chafa.term_info_unref(info) }
-        guard let printed = chafa.canvas_print(canvas, info), let characters = chafa.g_string_free(printed, 0) else {
-            Self.logger.debug("libchafa printed nothing for a \(image.width)x\(image.height) image")
-            return ""
-        }
-        defer { chafa.g_free(characters) }
-        return String(cString: characters)
+        body(chafa, canvas)
     }
 
     /// A terminal description that has every sequence the chosen protocol needs.

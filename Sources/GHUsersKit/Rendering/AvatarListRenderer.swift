@@ -55,29 +55,81 @@ public struct AvatarListRenderer: Sendable {
     }
 
     /// The text of `rows` (in order), each with its avatar from `avatars` by user id (missing:
-    /// a placeholder), lines ending in line feeds.
+    /// a placeholder), lines ending in line feeds: the cells of ``entry(_:_:)`` or
+    /// ``cards(_:avatars:)`` as text.
     public func render(_ rows: [any AvatarRow], avatars: [Int64: RGBAImage]) -> String {
         switch layout {
         case .lines:
             return rows.map { row in
-                let avatar = avatarLines(row, avatars[row.details.user.id])
-                let text = textLines(row)
-                return zip(avatar, text + Array(repeating: "", count: max(0, avatar.count - text.count)))
-                    .map { $0 + "  " + $1 + "\n" }.joined()
+                entry(row, avatars[row.details.user.id]).textLines().map { $0 + "\n" }.joined()
             }.joined()
         case .grid:
             var output = ""
             var start = 0
             while start < rows.count {
-                let cards = rows[start..<min(rows.count, start + 3)].map { card($0, avatars[$0.details.user.id]) }
-                for line in 0..<cards[0].count {
-                    output += cards.map { $0[line] }.joined(separator: "  ") + "\n"
-                }
-                output += "\n"
+                let line = Array(rows[start..<min(rows.count, start + 3)])
+                output += cards(line, avatars: avatars).textLines().map { $0 + "\n" }.joined() + "\n"
                 start += 3
             }
             return output
         }
+    }
+
+    /// The height in lines of one entry (``Layout/lines``) or one line of cards (``Layout/grid``,
+    /// without the blank line after it).
+    public var entryHeight: Int { layout == .grid ? avatarCells.rows + 2 : avatarCells.rows }
+
+    /// The width of one entry or card.
+    public var entryWidth: Int { layout == .grid ? cardWidth : avatarCells.columns + 2 + 40 + 2 }
+
+    /// One user of the ``Layout/lines`` layout: the avatar, two blanks, then the login, `#id`
+    /// and type, and the note line; ``entryHeight`` lines, as wide as its text.
+    public func entry(_ row: any AvatarRow, _ image: RGBAImage?, width: Int? = nil) -> CellGrid {
+        let avatar = avatar(row, image)
+        var grid = CellGrid(width: width ?? entryWidth, height: avatar.height)
+        grid.place(avatar, x: 0, y: 0)
+        let x = avatar.width + 2
+        let user = row.details.user
+        let style = textStyle(row)
+        var bold = style
+        bold.bold = color
+        grid.write(clean(user.login), x: x, y: 0, style: bold)
+        grid.write("#\(user.id)  " + clean(user.type), x: x, y: 1, style: style)
+        if let note = row.noteLine(color: false) {
+            grid.write(note, x: x, y: 2, style: style)
+            if color { grid.restyle(x: x, y: 2, count: 1) { $0.foreground = .indexed(3) } }
+        }
+        return grid
+    }
+
+    /// One line of up to three cards of the ``Layout/grid`` layout, two blanks apart: the avatar
+    /// centred, the login under it, then `#id type` and the note marker.
+    public func cards(_ rows: [any AvatarRow], avatars: [Int64: RGBAImage]) -> CellGrid {
+        var grid = CellGrid(width: rows.count * cardWidth + max(0, rows.count - 1) * 2, height: entryHeight)
+        for (index, row) in rows.enumerated() {
+            grid.place(card(row, avatars[row.details.user.id]), x: index * (cardWidth + 2), y: 0)
+        }
+        return grid
+    }
+
+    /// One card of the ``Layout/grid`` layout, ``cardWidth`` × ``entryHeight``.
+    public func card(_ row: any AvatarRow, _ image: RGBAImage?) -> CellGrid {
+        let avatar = avatar(row, image)
+        var grid = CellGrid(width: cardWidth, height: entryHeight)
+        grid.place(avatar, x: (cardWidth - avatar.width) / 2, y: 0)
+        let user = row.details.user
+        let style = textStyle(row)
+        var bold = style
+        bold.bold = color
+        var login = clean(user.login)
+        if login.count > cardWidth { login = String(login.prefix(cardWidth - 1)) + "…" }
+        grid.write(login, x: max(0, (cardWidth - login.count) / 2), y: avatar.height, style: bold)
+        var detail = "#\(user.id) " + clean(user.type)
+        if row.details.note != nil { detail += " " + UserRowFormatter.noteMarker }
+        let left = max(0, (cardWidth - detail.count) / 2)
+        grid.write(detail, x: left, y: avatar.height + 1, style: style)
+        if color, row.details.note != nil { grid.restyle(x: left + detail.count - 1, y: avatar.height + 1, count: 1) { $0.foreground = .indexed(3) } }
+        return grid
     }
 
     /// The size of the profile header in cells: 24 × 12.
@@ -98,62 +150,27 @@ public struct AvatarListRenderer: Sendable {
 
     /// The avatar of `row`, ``avatarCells`` in size: `image` (inverted for rows that invert it,
     /// scaled down), or the user's placeholder when there is no image.
-    public func avatarLines(_ row: any AvatarRow, _ image: RGBAImage?) -> [String] {
+    public func avatar(_ row: any AvatarRow, _ image: RGBAImage?) -> CellGrid {
         let (columns, rows) = avatarCells
         guard var image, image.width > 0, image.height > 0 else {
             return AvatarPlaceholder(id: row.details.user.id, login: row.details.user.login)
-                .lines(columns: columns, rows: rows, colors: drawer.mode.colors, inverted: row.invertsAvatar)
+                .cells(columns: columns, rows: rows, colors: drawer.mode.colors, inverted: row.invertsAvatar)
         }
         if row.invertsAvatar { image = image.inverted() }
         // Area-averaging down to 4 × 8 pixels per cell first: libchafa then samples whole cells.
         let width = columns * 4
         let height = rows * 8
         if image.width > width || image.height > height { image = image.resized(width: width, height: height) }
-        return drawer.symbolLines(image, columns: columns, rows: rows)
+        return drawer.symbolCells(image, columns: columns, rows: rows)
     }
 
-    private func textLines(_ row: any AvatarRow) -> [String] {
-        let user = row.details.user
-        var lines = [
-            bold(clean(user.login)),
-            "#\(user.id)  " + clean(user.type),
-        ]
-        if let note = row.noteLine(color: color) { lines.append(note) }
-        return lines.map(dim(row))
+    /// ``avatar(_:_:)`` as text lines, each ending with a reset.
+    public func avatarLines(_ row: any AvatarRow, _ image: RGBAImage?) -> [String] {
+        avatar(row, image).textLines(trimming: false).map { $0.hasSuffix("\u{1B}[0m") ? $0 : $0 + "\u{1B}[0m" }
     }
 
-    private func card(_ row: any AvatarRow, _ image: RGBAImage?) -> [String] {
-        let avatar = avatarLines(row, image)
-        let indent = String(repeating: " ", count: (cardWidth - avatarCells.columns) / 2)
-        var lines = avatar.map { indent + $0 + String(repeating: " ", count: cardWidth - avatarCells.columns - indent.count) }
-        let user = row.details.user
-        lines.append(dim(row)(center(clean(user.login), bold: true)))
-        var detail = "#\(user.id) " + clean(user.type)
-        if row.details.note != nil { detail += " " + (color ? "\u{1B}[33m" + UserRowFormatter.noteMarker + "\u{1B}[39m" : UserRowFormatter.noteMarker) }
-        let visible = "#\(user.id) \(clean(user.type))".count + (row.details.note != nil ? 2 : 0)
-        lines.append(dim(row)(center(detail, visibleWidth: visible)))
-        return lines
-    }
-
-    private func center(_ text: String, bold: Bool = false, visibleWidth: Int? = nil) -> String {
-        var text = text
-        var width = visibleWidth ?? text.count
-        if visibleWidth == nil, width > cardWidth {
-            text = String(text.prefix(cardWidth - 1)) + "…"
-            width = cardWidth
-        }
-        let left = max(0, (cardWidth - width) / 2)
-        let right = max(0, cardWidth - width - left)
-        let body = bold ? self.bold(text) : text
-        return String(repeating: " ", count: left) + body + String(repeating: " ", count: right)
-    }
-
-    private func bold(_ text: String) -> String {
-        color ? "\u{1B}[1m" + text + "\u{1B}[22m" : text
-    }
-
-    private func dim(_ row: any AvatarRow) -> (String) -> String {
-        { text in color && row.details.seen ? "\u{1B}[2m" + text + "\u{1B}[22m" : text }
+    private func textStyle(_ row: any AvatarRow) -> CellStyle {
+        CellStyle(dim: color && row.details.seen)
     }
 
     private func clean(_ text: String) -> String {

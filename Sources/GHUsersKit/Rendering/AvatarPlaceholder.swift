@@ -35,32 +35,35 @@ public struct AvatarPlaceholder: Sendable, Hashable {
         return RGBAImage.RGBA(red: byte(r), green: byte(g), blue: byte(b))
     }
 
-    /// `rows` lines of `columns` cells: the colour, with the initials on the middle line,
+    /// `columns` × `rows` cells: the colour, with the initials (bold) on the middle line,
     /// colours inverted when `inverted`.
-    public func lines(columns: Int, rows: Int, colors: GraphicsMode.Colors, inverted: Bool = false) -> [String] {
+    public func cells(columns: Int, rows: Int, colors: GraphicsMode.Colors, inverted: Bool = false) -> CellGrid {
         var background = Self.color(for: id)
         var foreground = RGBAImage.RGBA(red: 255, green: 255, blue: 255)
         if inverted {
             background = RGBAImage.RGBA(red: 255 - background.red, green: 255 - background.green, blue: 255 - background.blue)
             foreground = RGBAImage.RGBA(red: 0, green: 0, blue: 0)
         }
-        let style = Self.sgr(background, foreground: foreground, colors: colors)
+        let style = CellStyle(foreground: Self.cellColor(foreground, colors), background: Self.cellColor(background, colors))
+        var grid = CellGrid(width: columns, height: rows, fill: Cell(" ", style: style))
         let text = String(initials.prefix(max(0, columns)))
-        return (0..<rows).map { row in
-            guard row == rows / 2 else { return style + String(repeating: " ", count: columns) + "\u{1B}[0m" }
-            let left = (columns - text.count) / 2
-            return style + String(repeating: " ", count: left) + "\u{1B}[1m" + text + "\u{1B}[22m"
-                + String(repeating: " ", count: columns - left - text.count) + "\u{1B}[0m"
+        var bold = style
+        bold.bold = true
+        grid.write(text, x: (columns - text.count) / 2, y: rows / 2, style: bold)
+        return grid
+    }
+
+    /// ``cells(columns:rows:colors:inverted:)`` as text lines, each ending with a reset.
+    public func lines(columns: Int, rows: Int, colors: GraphicsMode.Colors, inverted: Bool = false) -> [String] {
+        cells(columns: columns, rows: rows, colors: colors, inverted: inverted).textLines(trimming: false).map {
+            $0.hasSuffix("\u{1B}[0m") ? $0 : $0 + "\u{1B}[0m"
         }
     }
 
-    /// The escape that sets `background` and `foreground` in `colors`.
-    static func sgr(_ background: RGBAImage.RGBA, foreground: RGBAImage.RGBA, colors: GraphicsMode.Colors) -> String {
+    private static func cellColor(_ color: RGBAImage.RGBA, _ colors: GraphicsMode.Colors) -> CellStyle.Color {
         switch colors {
-        case .trueColor:
-            "\u{1B}[38;2;\(foreground.red);\(foreground.green);\(foreground.blue);48;2;\(background.red);\(background.green);\(background.blue)m"
-        case .indexed256:
-            "\u{1B}[38;5;\(palette(foreground));48;5;\(palette(background))m"
+        case .trueColor: .rgb(color.red, color.green, color.blue)
+        case .indexed256: .indexed(UInt8(palette(color)))
         }
     }
 

@@ -28,7 +28,7 @@ struct AvatarEndToEndTests {
         // And the offline run drew the same screen from disk
         #expect(offline.stdout == online.stdout)
         #expect(online.stdout.contains("mojombo"))
-        #expect(online.stdout.contains("\u{1B}[38;"))
+        #expect(online.stdout.contains(";38;5;"), "the avatars are drawn in colour")
         // And the cache reports them
         let cache = try await world.json("cache") as? [String: Any]
         #expect(cache?["entries"] as? Int == 6)
@@ -52,7 +52,7 @@ struct AvatarEndToEndTests {
         #expect(avatars.filter { $0.query["s"] == "460" }.map(\.path) == ["/avatars/u/1"])
         // And the header comes before the fields
         let header = try #require(profile.stdout.range(of: "mojombo ("))
-        #expect(profile.stdout[..<header.lowerBound].contains("\u{1B}[38;"))
+        #expect(profile.stdout[..<header.lowerBound].contains(";38;5;"), "the header is drawn in colour")
     }
 
     @Test("a 50 MB avatar and a 20000x20000 one are refused with a clear message, and not cached")

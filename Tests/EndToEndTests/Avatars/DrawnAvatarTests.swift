@@ -63,7 +63,7 @@ struct DrawnAvatarTests {
             for line in 0..<3 {
                 let printed = lines[index * 3 + line]
                 #expect(
-                    printed.hasPrefix(drawn[line] + "  "),
+                    printed.hasPrefix(drawn[line]),
                     "\(what): \(entry.user.login) (#\(entry.position)) line \(line) is not the drawn avatar\(printed.hasPrefix(placeholder[line]) ? " but the placeholder" : ""):\n\(printed.debugDescription)\n\(drawn[line].debugDescription)"
                 )
             }

@@ -1,0 +1,44 @@
+/// One character cell of a screen: the text it shows and its style.
+///
+/// A wide character (CJK, most emoji) takes two cells: the first holds it, the second is a
+/// ``continuation`` that draws nothing.
+public struct Cell: Hashable, Sendable {
+    /// The grapheme drawn here; `""` for the second half of a wide character.
+    public var text: String
+    public var style: CellStyle
+
+    /// Creates a cell.
+    public init(_ text: String = " ", style: CellStyle = .plain) {
+        self.text = text
+        self.style = style
+    }
+
+    /// A blank cell.
+    public static let blank = Cell()
+
+    /// Whether this is the second half of a wide character.
+    public var isContinuation: Bool { text.isEmpty }
+
+    /// The number of cells `character` takes in a terminal: 0, 1 or 2 (East Asian wide and
+    /// emoji ranges, as `wcwidth` has them; combining marks and joiners are 0).
+    public static func width(of character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        let value = first.value
+        if value < 0x300 { return value < 0x20 || (0x7F..<0xA0).contains(value) ? 0 : 1 }
+        if (0x300...0x36F).contains(value) || (0x200B...0x200F).contains(value) || (0xFE00...0xFE0F).contains(value) { return 0 }
+        if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }  // emoji presentation
+        let wide: [ClosedRange<UInt32>] = [
+            0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0...0x23F0, 0x23F3...0x23F3,
+            0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F...0x267F, 0x2693...0x2693, 0x26A1...0x26A1,
+            0x26AA...0x26AB, 0x26BD...0x26BE, 0x26C4...0x26C5, 0x26CE...0x26CE, 0x26D4...0x26D4, 0x26EA...0x26EA,
+            0x26F2...0x26F5, 0x26FA...0x26FD, 0x2705...0x2705, 0x270A...0x270B, 0x2728...0x2728, 0x274C...0x274C,
+            0x2753...0x2757, 0x2795...0x2797, 0x27B0...0x27B0, 0x27BF...0x27BF, 0x2B1B...0x2B1C, 0x2B50...0x2B55,
+            0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F,
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+            0x1F004...0x1F004, 0x1F0CF...0x1F0CF, 0x1F18E...0x1F18E, 0x1F191...0x1F19A, 0x1F200...0x1F251,
+            0x1F300...0x1F64F, 0x1F680...0x1F6FF, 0x1F7E0...0x1F7EB, 0x1F90C...0x1F9FF, 0x1FA70...0x1FAFF,
+            0x20000...0x3FFFD,
+        ]
+        return wide.contains { $0.contains(value) } ? 2 : 1
+    }
+}

@@ -1,0 +1,85 @@
+/// A rectangle of cells: what the browser draws a frame into, and what avatar rows and cards
+/// lay themselves out as (``AvatarListRenderer``), whether they end up in a frame or in text.
+public struct CellGrid: Hashable, Sendable {
+    public private(set) var width: Int
+    public private(set) var height: Int
+    /// Row by row, `width` cells each.
+    public private(set) var cells: [Cell]
+
+    /// A grid of `width` × `height` copies of `fill`.
+    public init(width: Int, height: Int, fill: Cell = .blank) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        self.cells = Array(repeating: fill, count: self.width * self.height)
+    }
+
+    /// The cell at column `x`, line `y` (0-based).
+    public subscript(x: Int, y: Int) -> Cell {
+        get { cells[y * width + x] }
+        set { cells[y * width + x] = newValue }
+    }
+
+    /// Writes `text` from column `x` on line `y`, one grapheme a cell (two for wide ones), cut
+    /// at `maxWidth` columns and at the grid's edge; control characters are skipped (sanitise
+    /// untrusted text first). Returns the columns used.
+    @discardableResult
+    public mutating func write(_ text: String, x: Int, y: Int, style: CellStyle = .plain, maxWidth: Int? = nil) -> Int {
+        guard y >= 0, y < height, x < width else { return 0 }
+        let limit = min(width, maxWidth.map { x + max(0, $0) } ?? width)
+        var column = x
+        for character in text {
+            let size = Cell.width(of: character)
+            if size == 0 { continue }
+            if column + size > limit { break }
+            if column >= 0 {
+                self[column, y] = Cell(String(character), style: style)
+                if size == 2 { self[column + 1, y] = Cell("", style: style) }
+            }
+            column += size
+        }
+        return column - x
+    }
+
+    /// Sets the style of `count` cells from column `x` on line `y`, keeping their text.
+    public mutating func restyle(x: Int, y: Int, count: Int, _ change: (inout CellStyle) -> Void) {
+        guard y >= 0, y < height else { return }
+        for column in max(0, x)..<min(width, x + count) { change(&cells[y * width + column].style) }
+    }
+
+    /// Fills a rectangle with `cell`, clipped to the grid.
+    public mutating func fill(x: Int, y: Int, width: Int, height: Int, with cell: Cell = .blank) {
+        for line in max(0, y)..<min(self.height, y + height) {
+            for column in max(0, x)..<min(self.width, x + width) { self[column, line] = cell }
+        }
+    }
+
+    /// Copies `grid` with its top-left corner at column `x`, line `y`, clipped to this grid.
+    public mutating func place(_ grid: CellGrid, x: Int, y: Int) {
+        for line in 0..<grid.height where y + line >= 0 && y + line < height {
+            for column in 0..<grid.width where x + column >= 0 && x + column < width {
+                self[x + column, y + line] = grid[column, line]
+            }
+        }
+    }
+
+    /// The lines as text for a terminal: styles as SGR escapes (reset at the end of a styled
+    /// line), trailing unstyled blanks dropped when `trimming`, no line feeds.
+    public func textLines(color: Bool = true, trimming: Bool = true) -> [String] {
+        (0..<height).map { line in
+            var end = width
+            while trimming, end > 0, self[end - 1, line] == .blank { end -= 1 }
+            var text = ""
+            var current = CellStyle.plain
+            for column in 0..<end {
+                let cell = self[column, line]
+                if color, cell.style != current {
+                    text += cell.style.sgr
+                    current = cell.style
+                }
+                text += cell.text
+            }
+            if current != .plain { text += "\u{1B}[0m" }
+            return text
+        }
+    }
+}

@@ -1,0 +1,49 @@
+/// How a cell is drawn: colours and attributes, as SGR sets them.
+public struct CellStyle: Hashable, Sendable {
+    /// A colour of the terminal.
+    public enum Color: Hashable, Sendable {
+        /// The terminal's own foreground or background.
+        case `default`
+        /// An entry of the 256-colour palette.
+        case indexed(UInt8)
+        /// A 24-bit colour.
+        case rgb(UInt8, UInt8, UInt8)
+    }
+
+    public var foreground: Color = .default
+    public var background: Color = .default
+    public var bold = false
+    public var dim = false
+    public var reverse = false
+
+    /// The terminal's default style.
+    public static let plain = CellStyle()
+
+    /// Creates a style; everything off by default.
+    public init(foreground: Color = .default, background: Color = .default, bold: Bool = false, dim: Bool = false, reverse: Bool = false) {
+        self.foreground = foreground
+        self.background = background
+        self.bold = bold
+        self.dim = dim
+        self.reverse = reverse
+    }
+
+    /// The escape sequence that sets exactly this style, from any other: `ESC[0;…m`.
+    public var sgr: String {
+        var text = "\u{1B}[0"
+        if bold { text += ";1" }
+        if dim { text += ";2" }
+        if reverse { text += ";7" }
+        switch foreground {
+        case .default: break
+        case .indexed(let index): text += ";38;5;\(index)"
+        case .rgb(let r, let g, let b): text += ";38;2;\(r);\(g);\(b)"
+        }
+        switch background {
+        case .default: break
+        case .indexed(let index): text += ";48;5;\(index)"
+        case .rgb(let r, let g, let b): text += ";48;2;\(r);\(g);\(b)"
+        }
+        return text + "m"
+    }
+}
