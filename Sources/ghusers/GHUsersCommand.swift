@@ -22,7 +22,7 @@ struct GHUsersCommand: AsyncParsableCommand {
             limited, 7 local database unusable, 64 usage error.
             """,
         version: GHUsersVersion.current,
-        subcommands: [NextPage.self, List.self, Profile.self, Note.self, Notes.self, Search.self, Refresh.self, Status.self, Cache.self, Avatars.self]
+        subcommands: [NextPage.self, List.self, Browse.self, Profile.self, Note.self, Notes.self, Search.self, Refresh.self, Status.self, Cache.self, Avatars.self]
     )
 
     /// Runs a fast-path command on the main thread. Its body is `nonisolated(nonsending)` down

@@ -85,7 +85,11 @@ public struct AvatarListRenderer: Sendable {
     /// One user of the ``Layout/lines`` layout: the avatar, two blanks, then the login, `#id`
     /// and type, and the note line; ``entryHeight`` lines, as wide as its text.
     public func entry(_ row: any AvatarRow, _ image: RGBAImage?, width: Int? = nil) -> CellGrid {
-        let avatar = avatar(row, image)
+        entry(row, avatar: avatar(row, image), width: width)
+    }
+
+    /// ``entry(_:_:width:)`` with the avatar already drawn (``avatar(_:_:)``).
+    public func entry(_ row: any AvatarRow, avatar: CellGrid, width: Int? = nil) -> CellGrid {
         var grid = CellGrid(width: width ?? entryWidth, height: avatar.height)
         grid.place(avatar, x: 0, y: 0)
         let x = avatar.width + 2
@@ -114,7 +118,11 @@ public struct AvatarListRenderer: Sendable {
 
     /// One card of the ``Layout/grid`` layout, ``cardWidth`` × ``entryHeight``.
     public func card(_ row: any AvatarRow, _ image: RGBAImage?) -> CellGrid {
-        let avatar = avatar(row, image)
+        card(row, avatar: avatar(row, image))
+    }
+
+    /// ``card(_:_:)`` with the avatar already drawn (``avatar(_:_:)``).
+    public func card(_ row: any AvatarRow, avatar: CellGrid) -> CellGrid {
         var grid = CellGrid(width: cardWidth, height: entryHeight)
         grid.place(avatar, x: (cardWidth - avatar.width) / 2, y: 0)
         let user = row.details.user

@@ -15,9 +15,10 @@ extension CombinedService {
 
     /// An avatar pipeline over the disk cache that downloads through this service's
     /// ``GitHubClient`` (made only when a download is needed), and never with `--offline`.
-    public func makeAvatarPipeline(sizeLimit: Int64 = DiskCache.defaultSizeLimit) -> AvatarPipeline {
+    public func makeAvatarPipeline(sizeLimit: Int64 = DiskCache.defaultSizeLimit, networkFailurePause: TimeInterval? = nil) -> AvatarPipeline {
         var settings = AvatarPipeline.Configuration()
         settings.networkAllowed = !configuration.offline
+        settings.networkFailurePause = networkFailurePause
         let client = self.client
         return AvatarPipeline(configuration: settings, disk: avatarDiskCache(sizeLimit: sizeLimit)) { url, etag, maximumBytes in
             let response = try await client.wrappedValue.download(url, etag: etag, maximumBytes: maximumBytes)

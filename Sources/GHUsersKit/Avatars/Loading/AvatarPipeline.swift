@@ -13,9 +13,9 @@ import Synchronization
 /// - **Network**: through ``Downloading`` (``GitHubClient/download(_:etag:maximumBytes:)``: the
 ///   request queue, no token). Bodies over ``Configuration/maximumBytes`` (4 MiB) and images
 ///   over ``Configuration/limits`` (2,048 × 2,048) are refused before decoding, and never stored.
-///   After one network failure the pipeline stops asking for the rest of the process: every
-///   further avatar comes from disk or is a placeholder, so a dead network costs one timeout,
-///   not one per row.
+///   After one network failure the pipeline stops asking for the rest of the process (or for
+///   ``Configuration/networkFailurePause``): every further avatar comes from disk or is a
+///   placeholder, so a dead network costs one timeout, not one per row.
 /// - **Coalescing**: concurrent requests for the same avatar share one load (``TaskCoalescer``);
 ///   a load is cancelled when everyone waiting for it is.
 public final class AvatarPipeline: Sendable {
@@ -42,6 +42,10 @@ public final class AvatarPipeline: Sendable {
         public var memoryLimit = 64 << 20
         /// Whether the network may be used at all (`false` with `--offline`).
         public var networkAllowed = true
+        /// How long a network failure keeps the pipeline off the network: `nil` (the one-shot
+        /// commands) for the rest of the process, so a dead network costs one timeout, not one
+        /// per row; the browser, which stays open, tries again after a while.
+        public var networkFailurePause: TimeInterval?
 
         /// Creates the default settings.
         public init() {}
@@ -53,7 +57,7 @@ public final class AvatarPipeline: Sendable {
     private let memory: Cache<String, RGBAImage>
     private let download: Downloading
     private let coalescer = TaskCoalescer<String, RGBAImage>()
-    private let networkDown = Mutex(false)
+    private let networkDownSince = Mutex<Date?>(nil)
     private let now: @Sendable () -> Date
     private let logger = Logger(label: "ghusers.avatars")
 
@@ -85,7 +89,10 @@ public final class AvatarPipeline: Sendable {
     }
 
     private var mayUseNetwork: Bool {
-        configuration.networkAllowed && !networkDown.withLock { $0 }
+        guard configuration.networkAllowed else { return false }
+        guard let since = networkDownSince.withLock({ $0 }) else { return true }
+        guard let pause = configuration.networkFailurePause else { return false }
+        return now().timeIntervalSince(since) >= pause
     }
 
     private func load(_ request: AvatarRequest) async throws -> RGBAImage {
@@ -102,10 +109,11 @@ public final class AvatarPipeline: Sendable {
         } catch is CancellationError {
             throw CancellationError()
         } catch let error as GitHubAPIError {
-            if error.isNetworkFailure { networkDown.withLock { $0 = true } }
+            if error.isNetworkFailure { networkDownSince.withLock { $0 = now() } }
             if let cached, let image = try? decode(cached.data, request) { return image }
             throw Self.avatarError(error, url: request.url)
         }
+        networkDownSince.withLock { $0 = nil }
         try Task.checkCancellation()
         switch answer {
         case .notModified:

@@ -1,0 +1,131 @@
+/// Everything `ghusers browse` shows, as a value: a window of the cached users (never the whole
+/// table), the selection, what is loading, and the terminal's size. ``update(_:)`` changes it
+/// and says which effects to run; ``BrowserView`` draws it. Neither does any I/O.
+public struct BrowserModel: Sendable {
+    /// The state of fetching the next page from GitHub.
+    public enum Paging: Hashable, Sendable {
+        case idle
+        case loading
+        case failed(String)
+        /// GitHub's list has no users after the last cached one.
+        case ended
+    }
+
+    /// An avatar's state: asked for, drawn (cells for both layouts), or failed.
+    public enum AvatarSlot: Sendable {
+        case loading
+        case drawn(AvatarCells)
+        case failed
+    }
+
+    /// The terminal's size in cells.
+    public var columns: Int
+    public var rows: Int
+    /// How many users are cached (`nil` until counted).
+    public var total: Int?
+    /// A contiguous window of cached users, `window[0]` at index ``windowStart`` of the list.
+    public var window: [UserDetails] = []
+    public var windowStart = 0
+    /// The window read in flight, if any (one at a time).
+    public var windowRequest: WindowRequest?
+    /// The selected user's index in the whole list.
+    public var cursor = 0
+    /// The first line of entries on screen (an entry in the narrow layout, a line of three
+    /// cards in the grid).
+    public var top = 0
+    public var paging = Paging.idle
+    public var pageSize: Int?
+    public var rateLimit: RateLimit?
+    public var offline: Bool
+    /// Whether avatars are drawn at all.
+    public var avatarsEnabled: Bool
+    public var avatars: [Int64: AvatarSlot] = [:]
+    public var avatarsDone = 0
+    public var avatarsFailed = 0
+    /// +1 when the last move went down, -1 up: prefetch looks that way.
+    public var direction = 1
+    /// Keys came faster than ``fastScrollInterval``: only visible rows get avatars.
+    public var fastScrolling = false
+    public var lastKeyAt: Double = -1
+    public var showsHelp = false
+    /// A one-off line for the status bar (the welcome, the end of the list).
+    public var notice: String?
+    public var endAnnounced = false
+    public var quitting = false
+
+    /// Keys closer together than this (seconds) count as fast scrolling.
+    public static let fastScrollInterval = 0.08
+    /// The window is cut back to this many users around the cursor.
+    public static let windowLimit = 1_200
+    /// Users read per window request.
+    public static let chunk = 200
+
+    /// A model for a terminal of `columns` × `rows`.
+    public init(columns: Int, rows: Int, offline: Bool, avatarsEnabled: Bool) {
+        self.columns = columns
+        self.rows = rows
+        self.offline = offline
+        self.avatarsEnabled = avatarsEnabled
+    }
+
+    /// The row layout for the width: one user per entry below 96 columns, cards above.
+    public var layout: AvatarListRenderer.Layout {
+        columns >= AvatarListRenderer.gridMinimumColumns ? .grid : .lines
+    }
+
+    /// Users per line of entries: 3 cards, or 1.
+    public var perLine: Int { layout == .grid ? 3 : 1 }
+
+    /// Terminal lines per line of entries: 3 for an entry, 9 for a line of cards and its gap.
+    public var lineHeight: Int { layout == .grid ? 9 : 3 }
+
+    /// Lines of the screen for the list (the status bar and the footer take two).
+    public var listHeight: Int { max(0, rows - 2) }
+
+    /// Lines of entries that fit on screen (at least 1).
+    public var visibleLines: Int { max(1, listHeight / lineHeight) }
+
+    /// Users that fit on one screen.
+    public var pageUsers: Int { visibleLines * perLine }
+
+    /// The smallest terminal browse draws in: 40 × 12.
+    public static let minimumColumns = 40
+    public static let minimumRows = 12
+    public var isTooSmall: Bool { columns < Self.minimumColumns || rows < Self.minimumRows }
+
+    /// The cached user at `index`, if it is in the window.
+    public func user(at index: Int) -> UserDetails? {
+        let offset = index - windowStart
+        return offset >= 0 && offset < window.count ? window[offset] : nil
+    }
+
+    /// The indices of users on screen.
+    public var visibleRange: Range<Int> {
+        let first = top * perLine
+        return first..<min(total ?? 0, first + pageUsers)
+    }
+}
+
+/// A read of users for the window.
+public enum WindowRequest: Hashable, Sendable {
+    /// The first `count` users.
+    case first(count: Int)
+    /// `count` users after the user `id`, whose index is `index`.
+    case after(id: Int64, index: Int, count: Int)
+    /// `count` users before the user `id`, whose index is `index`.
+    case before(id: Int64, index: Int, count: Int)
+    /// The last `count` users.
+    case last(count: Int)
+}
+
+/// An avatar drawn for both layouts (6 × 3 and 12 × 6 cells), inverted or not by position.
+public struct AvatarCells: Sendable {
+    public var small: CellGrid
+    public var large: CellGrid
+
+    /// Creates the pair.
+    public init(small: CellGrid, large: CellGrid) {
+        self.small = small
+        self.large = large
+    }
+}

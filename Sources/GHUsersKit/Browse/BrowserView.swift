@@ -1,0 +1,150 @@
+/// Draws a ``BrowserModel`` into a frame of cells: the list (entries or cards, laid out by
+/// ``AvatarListRenderer`` exactly as `list` prints them), the loading, retry or end row, the
+/// status bar and the footer; or the help, or the too-small message.
+public struct BrowserView: Sendable {
+    /// How avatars are drawn (placeholders too).
+    public var drawer: AvatarDrawer
+    /// Whether text gets colours and dimming.
+    public var color: Bool
+
+    /// Creates a view.
+    public init(drawer: AvatarDrawer, color: Bool) {
+        self.drawer = drawer
+        self.color = color
+    }
+
+    /// The keys, as the help and the footer list them.
+    public static let keys: [(String, String)] = [
+        ("j ↓ / k ↑", "next / previous user (↓ ↑ by a line of cards)"),
+        ("h ← / l →", "left / right in the grid"),
+        ("PgDn Space ^D / PgUp ^U", "a screen down / up"),
+        ("g Home / G End", "first / last cached user"),
+        ("r", "retry a failed page"),
+        ("^L", "redraw"),
+        ("mouse wheel / click", "scroll three rows / select"),
+        ("?", "this help (any key closes it)"),
+        ("q ^C", "quit"),
+    ]
+
+    /// The frame for `model`, `model.columns` × `model.rows`.
+    public func frame(_ model: BrowserModel) -> CellGrid {
+        var grid = CellGrid(width: model.columns, height: model.rows)
+        guard !model.isTooSmall else {
+            let message = "Terminal too small (\(model.columns)×\(model.rows)): browse needs \(BrowserModel.minimumColumns)×\(BrowserModel.minimumRows)."
+            let lines = wrap(message, width: max(1, model.columns))
+            for (offset, line) in lines.enumerated() {
+                grid.write(line, x: max(0, (model.columns - line.count) / 2), y: model.rows / 2 - lines.count / 2 + offset)
+            }
+            return grid
+        }
+        drawList(model, into: &grid)
+        drawStatus(model, into: &grid)
+        if model.showsHelp { drawHelp(model, into: &grid) }
+        return grid
+    }
+
+    private func drawList(_ model: BrowserModel, into grid: inout CellGrid) {
+        let renderer = AvatarListRenderer(columns: model.columns, drawer: drawer, color: color)
+        let total = model.total ?? 0
+        let gutter = model.layout == .grid ? max(0, (model.columns - (3 * renderer.cardWidth + 4)) / 2) : 2
+        for line in 0..<model.visibleLines {
+            let y = line * model.lineHeight
+            for column in 0..<model.perLine {
+                let index = (model.top + line) * model.perLine + column
+                if index >= total {
+                    if index == total, column == 0 || model.perLine == 1 { drawEndRow(model, y: y, into: &grid) }
+                    break
+                }
+                let x = model.layout == .grid ? gutter + column * (renderer.cardWidth + 2) : gutter
+                guard let details = model.user(at: index) else {
+                    grid.write("…", x: x, y: y, style: CellStyle(dim: true))
+                    continue
+                }
+                let row = AvatarListRenderer.row(details, position: index + 1)
+                var avatar = renderer.avatar(row, nil)
+                if case .drawn(let cells) = model.avatars[details.user.id] {
+                    avatar = model.layout == .grid ? cells.large : cells.small
+                }
+                let selected = index == model.cursor
+                if model.layout == .grid {
+                    grid.place(renderer.card(row, avatar: avatar), x: x, y: y)
+                    if selected { grid.restyle(x: x, y: y + avatar.height, count: renderer.cardWidth) { $0.reverse = true } }
+                } else {
+                    grid.place(renderer.entry(row, avatar: avatar, width: model.columns - x), x: x, y: y)
+                    if selected {
+                        for offset in 0..<3 { grid.write("▌", x: 0, y: y + offset, style: CellStyle(foreground: .indexed(4))) }
+                        grid.restyle(x: x + avatar.width + 2, y: y, count: details.user.login.count) { $0.reverse = true }
+                    }
+                }
+            }
+        }
+    }
+
+    /// After the last cached user: the spinner while a page loads, the retry row, or the end.
+    private func drawEndRow(_ model: BrowserModel, y: Int, into grid: inout CellGrid) {
+        guard y < model.listHeight else { return }
+        let text: String
+        var style = CellStyle(dim: true)
+        switch model.paging {
+        case .loading: text = "⠿ loading the next page of users…"
+        case .failed(let reason):
+            text = "✗ the next page failed: \(reason) — r retries"
+            style = CellStyle(foreground: .indexed(1))
+        case .ended: text = "— end of GitHub's users list —"
+        case .idle: text = model.offline ? "— offline: no more cached users —" : ""
+        }
+        grid.write(TerminalSanitizer.sanitize(text, keepNewlines: false), x: 2, y: y + (model.lineHeight > 3 ? 0 : 0), style: style)
+    }
+
+    private func drawStatus(_ model: BrowserModel, into grid: inout CellGrid) {
+        let y = model.rows - 2
+        let bar = CellStyle(reverse: true)
+        grid.fill(x: 0, y: y, width: model.columns, height: 1, with: Cell(" ", style: bar))
+        var parts: [String] = []
+        if let total = model.total {
+            parts.append(total == 0 ? "no users cached" : "row \(min(model.cursor + 1, total)) of \(total) cached")
+        } else {
+            parts.append("reading the cache…")
+        }
+        parts.append("page \(model.pageSize.map(String.init) ?? "–")")
+        parts.append(model.offline ? "offline" : "online")
+        if let limit = model.rateLimit { parts.append("rate \(limit.remaining)/\(limit.limit)") }
+        if model.avatarsEnabled {
+            let pending = model.avatarsPending
+            let loading = model.offline ? 0 : min(1, pending)
+            parts.append("avatars \(pending - loading) queued · \(loading) loading · \(model.avatarsDone) done · \(model.avatarsFailed) failed")
+        }
+        var line = " " + parts.joined(separator: "  │  ")
+        if let notice = model.notice { line = " " + TerminalSanitizer.sanitize(notice, keepNewlines: false) + "  │ " + line }
+        grid.write(line, x: 0, y: y, style: bar)
+        let footer = " j/k move  PgDn/PgUp page  g/G first/last  r retry  ^L redraw  ? help  q quit"
+        grid.write(footer, x: 0, y: model.rows - 1, style: CellStyle(dim: true))
+    }
+
+    private func drawHelp(_ model: BrowserModel, into grid: inout CellGrid) {
+        let width = min(model.columns - 4, 72)
+        let height = min(model.rows - 2, Self.keys.count + 4)
+        let x = (model.columns - width) / 2
+        let y = max(0, (model.rows - 2 - height) / 2)
+        grid.fill(x: x, y: y, width: width, height: height, with: Cell(" ", style: CellStyle(reverse: true)))
+        grid.write(" ghusers browse — keys", x: x + 1, y: y + 1, style: CellStyle(bold: true, reverse: true))
+        for (offset, key) in Self.keys.enumerated() where y + 3 + offset < y + height {
+            grid.write(key.0, x: x + 2, y: y + 3 + offset, style: CellStyle(bold: true, reverse: true), maxWidth: 24)
+            grid.write(key.1, x: x + 27, y: y + 3 + offset, style: CellStyle(reverse: true), maxWidth: width - 28)
+        }
+    }
+
+    private func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+}

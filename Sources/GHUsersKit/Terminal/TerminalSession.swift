@@ -1,0 +1,204 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The terminal of a full-screen program: raw mode, the alternate screen, no cursor, SGR mouse
+/// reports and bracketed paste while it runs, and everything put back however it ends.
+///
+/// - ``restore()`` on quit; terminating signals (SIGTERM, SIGHUP, SIGINT, SIGQUIT) restore and
+///   exit with 128 + the signal, handled with `DispatchSource`s after being set to `SIG_IGN`.
+/// - A crash (SIGSEGV, SIGILL, SIGTRAP, SIGBUS, SIGFPE, SIGABRT) runs a `sigaction` handler that
+///   writes the restore sequence and resets the modes with async-signal-safe calls only, then
+///   chains to the handler that was there before (the Swift backtracer), which reports the crash
+///   on a normal screen.
+/// - ``suspend()`` (Ctrl-Z) restores, stops the process, and takes the terminal back on `fg`.
+public final class TerminalSession: @unchecked Sendable {
+    /// Why a session cannot start.
+    public struct Unavailable: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// What the terminal is put back to, and how: kept in globals for the crash handler.
+    private static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[?2004h\u{1B}[H\u{1B}[2J"
+    static let restoreSequence = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l"
+
+    private let input: Int32
+    private let output: Int32
+    private var signalSources: [DispatchSourceSignal] = []
+    private let lock = NSLock()
+    private var active = false
+
+    /// Checks that stdin and stdout are a terminal that can be driven (`TERM` set and not
+    /// `dumb`), without changing anything.
+    public static func check(environment: [String: String]) throws {
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            throw Unavailable(description: "browse needs a terminal on stdin and stdout; use `ghusers list` for pipes and files")
+        }
+        let term = environment["TERM"] ?? ""
+        guard !term.isEmpty, term != "dumb" else {
+            throw Unavailable(description: "browse needs a terminal that can move the cursor (TERM is '\(term)'); use `ghusers list`")
+        }
+    }
+
+    /// Creates a session on stdin/stdout; nothing changes until ``enter()``.
+    public init() {
+        self.input = 0
+        self.output = 1
+    }
+
+    /// The terminal's size in cells.
+    public func size() -> (columns: Int, rows: Int) {
+        var size = winsize()
+        guard ioctl(output, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return (80, 24) }
+        return (Int(size.ws_col), Int(size.ws_row))
+    }
+
+    /// Raw mode, the alternate screen, mouse and paste reporting; installs the signal and crash
+    /// handlers. `onSignal` is called (on a dispatch queue) after the terminal is restored by a
+    /// terminating signal, with the signal's number; `onContinue` after `fg` retook it.
+    public func enter(onSignal: @escaping @Sendable (Int32) -> Void, onContinue: @escaping @Sendable () -> Void) throws {
+        var saved = termios()
+        guard tcgetattr(input, &saved) == 0 else { throw Unavailable(description: "cannot read the terminal's modes: \(String(cString: strerror(errno)))") }
+        TerminalSessionState.saved = saved
+        TerminalSessionState.fileDescriptor = output
+        TerminalSessionState.installCrashHandlers()
+        try takeTerminal()
+        for number in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [weak self] in
+                self?.restore()
+                onSignal(number)
+            }
+            source.resume()
+            signalSources.append(source)
+        }
+        signal(SIGCONT, SIG_IGN)
+        let resume = DispatchSource.makeSignalSource(signal: SIGCONT, queue: .global())
+        resume.setEventHandler { [weak self] in
+            guard let self, !self.isActive else { return }
+            try? self.takeTerminal()
+            onContinue()
+        }
+        resume.resume()
+        signalSources.append(resume)
+    }
+
+    private var isActive: Bool { lock.withLock { active } }
+
+    private func takeTerminal() throws {
+        var raw = TerminalSessionState.saved
+        cfmakeraw(&raw)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else {
+            throw Unavailable(description: "cannot put the terminal in raw mode: \(String(cString: strerror(errno)))")
+        }
+        lock.withLock { active = true }
+        TerminalSessionState.active = 1
+        write(Array(Self.enterSequence.utf8))
+    }
+
+    /// Puts the terminal back as it was: normal screen, cursor, echo and line mode, mouse and
+    /// paste reporting off. Safe to call more than once.
+    public func restore() {
+        let wasActive = lock.withLock {
+            defer { active = false }
+            return active
+        }
+        guard wasActive else { return }
+        TerminalSessionState.active = 0
+        write(Array(Self.restoreSequence.utf8))
+        var saved = TerminalSessionState.saved
+        tcsetattr(input, TCSAFLUSH, &saved)
+    }
+
+    /// Ctrl-Z: gives the terminal back and stops the process; returns after `fg` with the
+    /// terminal taken again (the caller repaints).
+    public func suspend() {
+        restore()
+        kill(getpid(), SIGSTOP)
+        if !isActive { try? takeTerminal() }
+    }
+
+    /// Writes all of `bytes` to the terminal (one `write(2)` unless the kernel takes less).
+    public func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = terminalWrite(output, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+}
+
+/// What the crash handler needs, in plain globals: a signal handler may touch nothing else.
+enum TerminalSessionState {
+    nonisolated(unsafe) static var saved = termios()
+    nonisolated(unsafe) static var fileDescriptor: Int32 = 1
+    nonisolated(unsafe) static var active: Int32 = 0
+    nonisolated(unsafe) static var previous: [Int32: sigaction] = [:]
+    nonisolated(unsafe) static var restoreBytes: UnsafeMutablePointer<UInt8>? = nil
+    nonisolated(unsafe) static var restoreCount = 0
+    static let crashSignals = [SIGSEGV, SIGILL, SIGTRAP, SIGBUS, SIGFPE, SIGABRT]
+
+    static func installCrashHandlers() {
+        guard restoreBytes == nil else { return }
+        let bytes = Array(TerminalSession.restoreSequence.utf8)
+        restoreBytes = .allocate(capacity: bytes.count)
+        restoreBytes!.initialize(from: bytes, count: bytes.count)
+        restoreCount = bytes.count
+        for number in crashSignals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_sigaction = { number, info, context in
+                TerminalSessionState.crashed(number, info, context)
+            }
+            action.sa_flags = SA_SIGINFO | SA_ONSTACK
+            sigemptyset(&action.sa_mask)
+            var old = sigaction()
+            if sigaction(number, &action, &old) == 0 { previous[number] = old }
+        }
+    }
+
+    /// Restores the terminal with async-signal-safe calls, then hands the signal on.
+    static func crashed(_ number: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
+        if active == 1, let restoreBytes {
+            active = 0
+            _ = terminalWrite(fileDescriptor, restoreBytes, restoreCount)
+            _ = tcsetattr(0, TCSANOW, &saved)
+        }
+        guard var old = previous[number] else {
+            signal(number, SIG_DFL)
+            raise(number)
+            return
+        }
+        if old.sa_flags & SA_SIGINFO != 0, let handler = old.__sigaction_handler.sa_sigaction {
+            handler(number, info, context)
+            return
+        }
+        // SIG_DFL is 0 and SIG_IGN is 1: put the old disposition back and deliver again.
+        if let handler = old.__sigaction_handler.sa_handler, unsafeBitCast(handler, to: Int.self) > 1 {
+            handler(number)
+        } else {
+            sigaction(number, &old, nil)
+            raise(number)
+        }
+    }
+}
+
+/// `write(2)`, out of reach of ``TerminalSession/write(_:)``'s name.
+private func terminalWrite(_ fileDescriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fileDescriptor, bytes, count)
+}
