@@ -64,4 +64,57 @@ struct RequestQueueTests {
         await #expect(throws: Boom.self) { try await queue.run { throw Boom() } }
         #expect(try await queue.run { 42 } == 42)
     }
+
+    /// Holds the queue until `open` is called, so that waiters line up behind it.
+    final class Gate: Sendable {
+        let stream: AsyncStream<Void>
+        let continuation: AsyncStream<Void>.Continuation
+        init() { (stream, continuation) = AsyncStream<Void>.makeStream() }
+        func wait() async { for await _ in stream { return } }
+        func open() { continuation.yield() }
+    }
+
+    /// Polls `condition` until it holds, failing after 10 s.
+    static func eventually(_ condition: () async -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !(await condition()) {
+            guard ContinuousClock.now < deadline else { throw CancellationError() }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    @Test("waiters are served by priority, then in arrival order")
+    func priorities() async throws {
+        let queue = RequestQueue(lockFileURL: nil)
+        let gate = Gate()
+        let gauge = Gauge()
+        let holder = Task { try await queue.run { gauge.enter(0); await gate.wait(); gauge.leave() } }
+        try await Self.eventually { gauge.state.withLock { $0.order == [0] } }
+        var tasks: [Task<Void, any Error>] = []
+        for (id, priority) in [(1, 5), (2, 1), (3, 5), (4, -1)] {
+            tasks.append(Task { try await RequestQueue.$priority.withValue(priority) { try await queue.run { gauge.enter(id); gauge.leave() } } })
+            try await Self.eventually { await queue.waiting == tasks.count }
+        }
+        gate.open()
+        try await holder.value
+        for task in tasks { try await task.value }
+        #expect(gauge.state.withLock { $0.order } == [0, 4, 2, 1, 3])
+    }
+
+    @Test("a cancelled waiter leaves the queue at once and never runs")
+    func cancelledWaiter() async throws {
+        let queue = RequestQueue(lockFileURL: nil)
+        let gate = Gate()
+        let gauge = Gauge()
+        let holder = Task { try await queue.run { gauge.enter(0); await gate.wait(); gauge.leave() } }
+        try await Self.eventually { gauge.state.withLock { $0.order == [0] } }
+        let waiter = Task { try await queue.run { gauge.enter(1); gauge.leave() } }
+        try await Self.eventually { await queue.waiting == 1 }
+        waiter.cancel()
+        await #expect(throws: CancellationError.self) { try await waiter.value }
+        #expect(await queue.waiting == 0)
+        gate.open()
+        try await holder.value
+        #expect(gauge.state.withLock { $0.order } == [0])
+    }
 }

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@testable import GHUsersKit
+
+/// Frames of fixed models compared with golden files in `Golden/` (`GHUSERS_UPDATE_GOLDEN=1`
+/// rewrites them; review the diff).
+@Suite("Browse: view (golden frames)")
+struct BrowserViewTests {
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    static func frame(columns: Int, rows: Int, configure: (inout BrowserModel) -> Void = { _ in }) -> String {
+        var model = BrowserModel(columns: columns, rows: rows, offline: false, avatarsEnabled: false)
+        _ = model.start()
+        _ = model.update(.counted(50, pageSize: 30, rateLimit: RateLimit(limit: 5_000, remaining: 4_321, reset: Date(timeIntervalSince1970: 0)), endReached: false))
+        var users = BrowserModelTests.users(0..<50)
+        users[1].note = "met at a conference\nsecond line"
+        users[2].seen = true
+        _ = model.update(.windowLoaded(.first(count: BrowserModel.chunk), start: 0, users: users))
+        configure(&model)
+        let view = BrowserView(drawer: AvatarDrawer(mode: GraphicsMode(pixels: .symbols, colors: .indexed256)), color: true)
+        let grid = view.frame(model)
+        #expect(grid.width == columns && grid.height == rows)
+        // Plain text, and a second layer marking styled cells (R reverse, D dim, B bold, C colour)
+        let text = grid.textLines(color: false).joined(separator: "\n")
+        let styles = (0..<grid.height).map { y in
+            String((0..<grid.width).map { x -> Character in
+                let style = grid[x, y].style
+                return style.reverse ? "R" : style.dim ? "D" : style.bold ? "B" : style == .plain ? "." : "C"
+            })
+        }.joined(separator: "\n")
+        return text + "\n--- styles\n" + styles + "\n"
+    }
+
+    static func compare(_ actual: String, _ name: String) throws {
+        let file = golden.appendingPathComponent(name + ".txt")
+        if ProcessInfo.processInfo.environment["GHUSERS_UPDATE_GOLDEN"] == "1" {
+            try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
+            try actual.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOf: file, encoding: .utf8)
+        #expect(actual == expected, "frame \(name) differs from \(file.path):\n\(actual)")
+    }
+
+    @Test("narrow: one user per entry, the selection marked, the status bar and the footer")
+    func narrow() throws {
+        try Self.compare(Self.frame(columns: 80, rows: 24) { model in _ = model.update(.keys([.character("j")], at: 0)) }, "narrow-80x24")
+    }
+
+    @Test("wide: a grid of three cards per line")
+    func wide() throws {
+        try Self.compare(Self.frame(columns: 120, rows: 30), "wide-120x30")
+    }
+
+    @Test("too small: says so, with the threshold")
+    func tooSmall() throws {
+        try Self.compare(Self.frame(columns: 30, rows: 8), "too-small-30x8")
+    }
+
+    @Test("the loading row after the last user, and the help over the list")
+    func loadingAndHelp() throws {
+        try Self.compare(
+            Self.frame(columns: 80, rows: 24) { model in
+                _ = model.update(.keys([.character("G")], at: 0))
+                _ = model.update(.keys([.character("?")], at: 1))
+            }, "help-loading-80x24")
+    }
+}
