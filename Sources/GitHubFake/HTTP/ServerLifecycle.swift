@@ -189,7 +189,7 @@ actor ServerLifecycle {
         _ = await application.task.result
         watchdog.cancel()
         guard backend.configuration.host == "127.0.0.1" else { return }
-        for _ in 0..<300 where !PortProbe.isRefused(port: backend.port) {
+        for _ in 0..<300 where PortProbe.isListening(port: backend.port) {
             try? await Task.sleep(for: .milliseconds(10))
         }
     }
