@@ -21,8 +21,10 @@ extension CombinedService {
     /// Stops early at the end of the list.
     public func nextPage(pages: Int = 1, onPage: (PageOutcome) throws -> Void) async throws {
         let fetch = HTTPService.Users.Fetch(client: try network(for: "next-page"))
+        let save = StoreService.Users.Save(database: database)
+        // Read once; each save returns the state it leaves.
+        var state = try StoreService.Sync.State(database: database)()
         for _ in 0..<max(1, pages) {
-            let state = try StoreService.Sync.State(database: database)()
             let isFirst = state.cursor == nil && state.pageSize == nil
             let since = isFirst ? nil : state.cursor ?? 0
             let perPage = isFirst ? nil : state.pageSize ?? 30
@@ -30,20 +32,14 @@ extension CombinedService {
             guard case .page(let page, let etag, let rateLimit) = result else {
                 throw GitHubAPIError.invalidResponse("304 to a request without an ETag")
             }
-            record(rateLimit)
             let request = UsersPageRequest(
                 since: since ?? 0, pageSize: isFirst && !page.isEmpty ? page.itemCount : nil, movesCursor: true)
-            try StoreService.Users.Save(database: database)(page, request: request, etag: etag)
-            var users: [UserDetails] = []
-            if let cursor = page.cursor {
-                try StoreService.Users.List(database: database)(after: since ?? 0, through: cursor) { users.append($0) }
-            }
-            var firstStore = false
-            if !page.users.isEmpty && !state.welcomed {
-                firstStore = try StoreService.Sync.MarkWelcomed(database: database)()
-            }
+            let saved = try save(page, request: request, etag: etag, rateLimit: rateLimit)
+            state = saved.state
             try onPage(
-                PageOutcome(users: users, skipped: page.skipped, reachedEnd: page.isEmpty, isFirstStore: firstStore, since: since))
+                PageOutcome(
+                    users: saved.users, skipped: page.skipped, reachedEnd: page.isEmpty, isFirstStore: saved.isFirstStore,
+                    since: since))
             if page.isEmpty { return }
         }
     }
@@ -87,9 +83,9 @@ extension CombinedService {
                 guard let cached else { throw GitHubAPIError.invalidResponse("304 for a page that is not cached") }
                 since = cached.lastID
             case .page(let page, let etag, let rateLimit):
-                record(rateLimit)
                 try StoreService.Users.Save(database: database)(
-                    page, request: UsersPageRequest(since: since, pageSize: nil, movesCursor: false), etag: etag)
+                    page, request: UsersPageRequest(since: since, pageSize: nil, movesCursor: false), etag: etag,
+                    rateLimit: rateLimit)
                 summary.updated += 1
                 summary.users += page.users.count
                 guard let next = page.cursor, next > since else { return summary }

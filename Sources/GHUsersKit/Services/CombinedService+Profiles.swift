@@ -25,17 +25,18 @@ extension CombinedService {
         do {
             switch try await observingRateLimit({ try await fetch(login: login, etag: cached?.etag) }) {
             case .notModified(let rateLimit):
-                record(rateLimit)
-                guard let cached else { throw GitHubAPIError.invalidResponse("304 for a profile that is not cached") }
-                try StoreService.Profiles.Touch(database: database)(userID: cached.details.user.id, now: now)
-                var details = try fromCache(cached, .network)
-                details.fetchedAt = now
-                return details
+                guard let cached else {
+                    record(rateLimit)
+                    throw GitHubAPIError.invalidResponse("304 for a profile that is not cached")
+                }
+                try StoreService.Profiles.Touch(database: database)(
+                    userID: cached.details.user.id, rateLimit: rateLimit, markingSeen: true, now: now)
+                return ProfileDetails(
+                    user: cached.details.user, profile: cached.profile, note: cached.details.note, seen: true,
+                    fetchedAt: now, source: .network)
             case .profile(let user, let profile, let etag, let rateLimit):
-                record(rateLimit)
-                try StoreService.Profiles.Save(database: database)(user: user, profile: profile, etag: etag, now: now)
-                try StoreService.Users.MarkSeen(database: database)(id: user.id)
-                let note = try StoreService.Notes.Find(database: database)(login: user.login)
+                let note = try StoreService.Profiles.Save(database: database)(
+                    user: user, profile: profile, etag: etag, rateLimit: rateLimit, markingSeen: true, now: now)
                 return ProfileDetails(user: user, profile: profile, note: note?.text, seen: true, fetchedAt: now, source: .network)
             }
         } catch GitHubAPIError.notFound {
