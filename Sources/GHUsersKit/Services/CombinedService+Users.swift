@@ -16,4 +16,10 @@ extension CombinedService {
     public func rank(through id: Int64) throws -> Int {
         try StoreService.Users.Rank(database: database)(through: id)
     }
+
+    /// The rank of each of `ids` (see ``rank(through:)``): for rows that do not follow each
+    /// other, one walk over the ids up to the largest instead of one count per row.
+    public func ranks(of ids: [Int64]) throws -> [Int64: Int] {
+        try StoreService.Users.Rank(database: database)(of: ids)
+    }
 }
