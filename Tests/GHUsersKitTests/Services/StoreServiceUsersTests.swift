@@ -77,7 +77,7 @@ struct StoreServiceUsersTests {
         try StoreService.Notes.Save(database: database)(login: "USER7", text: "hello")
         try StoreService.Users.Save(database: database)(
             Factory.page([7], logins: [7: "renamed"]), request: .init(since: 0, pageSize: nil, movesCursor: false), etag: nil)
-        let row = try #require(try StoreService.Users.Find(database: database)(login: "Renamed"))
+        let row = try #require(try all().first { $0.user.login == "renamed" })
         #expect(row.seen)
         #expect(row.note == "hello")
         #expect(try StoreService.Notes.Find(database: database)(login: "renamed")?.text == "hello")
