@@ -66,10 +66,8 @@ final class AvatarPrinter {
 
     /// Prints users that may not follow each other, each at its own position.
     func print(scattered users: [UserDetails]) async throws {
-        var rows: [any AvatarRow] = []
-        for user in users {
-            rows.append(AvatarListRenderer.row(user, position: try service.rank(through: user.user.id)))
-        }
+        let ranks = try service.ranks(of: users.map(\.user.id))
+        let rows: [any AvatarRow] = users.map { AvatarListRenderer.row($0, position: ranks[$0.user.id] ?? 0) }
         for start in stride(from: 0, to: rows.count, by: Self.batchSize) {
             await print(Array(rows[start..<min(rows.count, start + Self.batchSize)]))
         }

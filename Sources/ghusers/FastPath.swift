@@ -18,14 +18,14 @@ enum FastPath {
     /// The invocation `arguments` (without the program name) describe, or `nil` when
     /// ArgumentParser must decide.
     static func invocation(for arguments: [String]) -> Invocation? {
-        guard let command = arguments.first, ["search", "profile", "list"].contains(command) else { return nil }
+        guard let command = arguments.first, commands.contains(command) else { return nil }
         var settings = GlobalSettings()
         var avatars = AvatarMode.auto
         var refresh = false
         var limit: Int?
         var after: Int64 = 0
         var positionals: [String] = []
-        var given: [Substring] = []  // an array: a Set would cost a conformance lookup at start-up
+        var given: [Option] = []  // an array: a Set would cost a conformance lookup at start-up
 
         var index = arguments.index(after: arguments.startIndex)
         while index < arguments.endIndex {
@@ -36,43 +36,40 @@ enum FastPath {
                 continue
             }
             let equals = argument.firstIndex(of: "=")
-            let name = argument[..<(equals ?? argument.endIndex)]
             let inline = equals.map { String(argument[argument.index(after: $0)...]) }
             // ArgumentParser reads `--name=` as a bare `--name`: leave that spelling to it.
-            guard !given.contains(name), inline != "" else { return nil }
-            given.append(name)
-            // An option's value: after `=`, else the next argument unless it looks like an option.
-            func value() -> String? {
-                if let inline { return inline }
+            guard let option = Option(rawValue: String(argument[..<(equals ?? argument.endIndex)])),
+                option.isDeclared(by: command), !given.contains(option), inline != ""
+            else { return nil }
+            given.append(option)
+            // A flag takes no value (`--flag=x` is declined); an option's value comes after `=`,
+            // else it is the next argument unless that looks like an option.
+            var value = inline
+            if !option.takesValue {
+                guard inline == nil else { return nil }
+            } else if value == nil {
                 guard index < arguments.endIndex, !arguments[index].hasPrefix("-") else { return nil }
+                value = arguments[index]
                 index += 1
-                return arguments[index - 1]
             }
-            switch (name, command) {
-            // Flags take no value; `--flag=x` falls to `default`.
-            case ("--offline", _) where inline == nil: settings.offline = true
-            case ("--json", _) where inline == nil: settings.json = true
-            case ("--refresh", "profile") where inline == nil: refresh = true
-            case ("--api-url", _):
-                guard let url = value() else { return nil }
-                settings.apiURL = url
-            case ("--home", _):
-                guard let home = value() else { return nil }
-                settings.home = home
-            case ("--color", _):
-                guard let mode = value().flatMap(ColorMode.init(rawValue:)) else { return nil }
+            switch option {
+            case .offline: settings.offline = true
+            case .json: settings.json = true
+            case .refresh: refresh = true
+            case .apiURL: settings.apiURL = value
+            case .home: settings.home = value
+            case .color:
+                guard let mode = value.flatMap(ColorMode.init(rawValue:)) else { return nil }
                 settings.color = mode
-            case ("--avatars", _):
-                guard let mode = value().flatMap(AvatarMode.init(rawValue:)) else { return nil }
+            case .avatars:
+                guard let mode = value.flatMap(AvatarMode.init(rawValue:)) else { return nil }
                 avatars = mode
-            case ("--limit", "list"):
-                guard let number = value().flatMap({ Int($0) }) else { return nil }
+            case .limit:
+                guard let number = value.flatMap({ Int($0) }) else { return nil }
                 limit = number
-            case ("--after", "list"):
-                guard let number = value().flatMap({ Int64($0) }) else { return nil }
+            case .after:
+                guard let number = value.flatMap({ Int64($0) }) else { return nil }
                 after = number
-            default:
-                return nil
             }
         }
 
@@ -89,6 +86,45 @@ enum FastPath {
             return .list(settings, avatars: avatars, limit: limit, after: after)
         default:
             return nil
+        }
+    }
+}
+
+extension FastPath {
+    /// The commands this reader knows.
+    static let commands = ["search", "profile", "list"]
+
+    /// The long options of ``commands`` as this reader knows them: names, whether each takes a
+    /// value, and which commands declare it. `FastPathTests` checks this table against
+    /// ArgumentParser's definitions, so a renamed, added or removed option fails a test instead
+    /// of drifting.
+    enum Option: String, CaseIterable {
+        case apiURL = "--api-url"
+        case home = "--home"
+        case offline = "--offline"
+        case json = "--json"
+        case color = "--color"
+        case avatars = "--avatars"
+        case refresh = "--refresh"
+        case limit = "--limit"
+        case after = "--after"
+
+        /// Whether the option takes a value (an `@Option`) rather than none (a `@Flag`).
+        var takesValue: Bool {
+            switch self {
+            case .offline, .json, .refresh: false
+            case .apiURL, .home, .color, .avatars, .limit, .after: true
+            }
+        }
+
+        /// Whether `command` declares the option: the global and avatar options are on every
+        /// read command; `--refresh` is on `profile`, `--limit` and `--after` on `list`.
+        func isDeclared(by command: String) -> Bool {
+            switch self {
+            case .apiURL, .home, .offline, .json, .color, .avatars: true
+            case .refresh: command == "profile"
+            case .limit, .after: command == "list"
+            }
         }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GHUsersKit
 import PropertyBased
+import Synchronization
 import Testing
 
 @testable import ghusers
@@ -90,10 +91,9 @@ struct FastPathTests {
 }
 
 /// A count shared with a property check's closure.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
+final class Counter: Sendable {
+    private let count = Mutex(0)
 
-    func increment() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
+    func increment() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
 }

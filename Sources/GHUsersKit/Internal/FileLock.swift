@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -11,19 +12,18 @@ import Foundation
 /// The file is created on first use (mode 0600) and never deleted: deleting a lock file races
 /// with processes that have it open. The kernel drops the lock when the process dies, so a
 /// killed `ghusers` never leaves a stale lock.
-final class FileLock: @unchecked Sendable {
-    // The descriptor is opened, used and closed under `mutex`; @unchecked because Mutex needs
-    // macOS 15 and this must stay an ordinary class.
+final class FileLock: Sendable {
     private let url: URL
-    private let mutex = NSLock()
-    private var descriptor: Int32 = -1
+    /// The open descriptor, -1 until the first use; opened and released under the lock.
+    private let descriptor = Mutex<Int32>(-1)
 
     init(url: URL) {
         self.url = url
     }
 
     deinit {
-        if descriptor >= 0 { close(descriptor) }
+        let fd = descriptor.withLock { $0 }
+        if fd >= 0 { close(fd) }
     }
 
     /// Waits until the lock is held. The wait blocks a thread of its own, not the caller's.
@@ -45,18 +45,18 @@ final class FileLock: @unchecked Sendable {
 
     /// Releases the lock.
     func unlock() {
-        mutex.lock()
-        defer { mutex.unlock() }
-        if descriptor >= 0 { flock(descriptor, LOCK_UN) }
+        descriptor.withLock { fd in
+            if fd >= 0 { flock(fd, LOCK_UN) }
+        }
     }
 
     private func openDescriptor() throws -> Int32 {
-        mutex.lock()
-        defer { mutex.unlock() }
-        if descriptor >= 0 { return descriptor }
-        let fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path]) }
-        descriptor = fd
-        return fd
+        try descriptor.withLock { descriptor in
+            if descriptor >= 0 { return descriptor }
+            let fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path]) }
+            descriptor = fd
+            return fd
+        }
     }
 }

@@ -1,10 +1,9 @@
-import Foundation
+import Synchronization
 
 /// A value made on first use, once, whatever the thread.
-final class Lazy<Value: Sendable>: @unchecked Sendable {
-    // `value` is read and written only under `lock`.
-    private let lock = NSLock()
-    private var value: Value?
+final class Lazy<Value: Sendable>: Sendable {
+    /// `nil` until made; `make` runs under the lock, so it runs once.
+    private let value = Mutex<Value?>(nil)
     private let make: @Sendable () -> Value
 
     init(_ make: @escaping @Sendable () -> Value) {
@@ -13,18 +12,16 @@ final class Lazy<Value: Sendable>: @unchecked Sendable {
 
     /// The value, made now if it was not yet.
     var wrappedValue: Value {
-        lock.lock()
-        defer { lock.unlock() }
-        if let value { return value }
-        let made = make()
-        value = made
-        return made
+        value.withLock { value in
+            if let value { return value }
+            let made = make()
+            value = made
+            return made
+        }
     }
 
     /// The value if it was made, without making it.
     var ifMade: Value? {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
+        value.withLock { $0 }
     }
 }

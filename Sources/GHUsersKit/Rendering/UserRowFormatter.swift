@@ -10,7 +10,7 @@
 /// Rows are printed by the thousand, so they are written as UTF-8 bytes straight into the
 /// output buffer (the `append` methods): printable ASCII, which logins, types and most notes
 /// are, is copied and counted a byte at a time; only other text is counted in `Character`s.
-/// The `line` methods give the same rows as strings.
+/// ``line(_:)`` gives the same row as a string, for tests.
 public struct UserRowFormatter: Sendable {
     /// Whether to use ANSI colours.
     public var color: Bool
@@ -24,16 +24,9 @@ public struct UserRowFormatter: Sendable {
     }
 
     /// The row of a cached user, without a line feed.
-    public func line(_ details: UserDetails) -> String {
+    func line(_ details: UserDetails) -> String {
         var bytes: [UInt8] = []
         append(details, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// The row of a note on a user who is not cached yet.
-    public func line(_ note: Note) -> String {
-        var bytes: [UInt8] = []
-        append(note, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 

@@ -26,11 +26,3 @@ extension CombinedService {
         }
     }
 }
-
-extension CombinedService {
-    /// How many cached users have an id at most `id`: `rank(through: after) + 1` is the position
-    /// of the first user of `list --after`.
-    public func rank(through id: Int64) throws -> Int {
-        try StoreService.Users.Rank(database: database)(through: id)
-    }
-}

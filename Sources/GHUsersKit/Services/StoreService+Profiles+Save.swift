@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 
 extension StoreService.Profiles {
-    /// Saves a fetched profile and its user in one transaction.
+    /// Saves a fetched profile and its user in one transaction, which can also mark the user as
+    /// seen, record the response's rate limit and read the user's note for showing it.
     public struct Save: Sendable {
         let database: AppDatabase
 
@@ -11,8 +12,13 @@ extension StoreService.Profiles {
             self.database = database
         }
 
-        /// Saves `user` (keeping its seen mark) and its `profile` with the response's `etag`.
-        public func callAsFunction(user: User, profile: Profile, etag: String?, now: Date = Date()) throws {
+        /// Saves `user` (keeping its seen mark, or marking it seen when `markingSeen`) and its
+        /// `profile` with the response's `etag` and `rateLimit`; returns the note on the user.
+        @discardableResult
+        public func callAsFunction(
+            user: User, profile: Profile, etag: String?, rateLimit: RateLimit? = nil, markingSeen: Bool = false,
+            now: Date = Date()
+        ) throws -> Note? {
             try database.write { db in
                 try user.upsert(db, now: now)
                 try User.attachNotes(db, ids: user.id...user.id)
@@ -29,6 +35,9 @@ extension StoreService.Profiles {
                         profile.publicGists, profile.followers, profile.following, profile.createdAt,
                         profile.updatedAt, etag, now.timeIntervalSince1970,
                     ])
+                if markingSeen { try StoreService.Users.MarkSeen.markSeen(id: user.id, db) }
+                if let rateLimit { try StoreService.Sync.RecordRateLimit.record(rateLimit, db) }
+                return try Note.find(db, login: user.login)?.note
             }
         }
     }

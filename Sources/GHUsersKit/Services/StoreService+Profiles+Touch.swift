@@ -10,12 +10,15 @@ extension StoreService.Profiles {
             self.database = database
         }
 
-        /// Sets the fetch time of the profile of user `id` to `now`.
-        public func callAsFunction(userID: Int64, now: Date = Date()) throws {
+        /// Sets the fetch time of the profile of user `id` to `now`, and in the same transaction
+        /// records the response's `rateLimit` and, when `markingSeen`, marks the user as seen.
+        public func callAsFunction(userID: Int64, rateLimit: RateLimit? = nil, markingSeen: Bool = false, now: Date = Date()) throws {
             try database.write { db in
                 try db.execute(
                     sql: "UPDATE profile SET fetched_at = ? WHERE user_id = ?",
                     arguments: [now.timeIntervalSince1970, userID])
+                if markingSeen { try StoreService.Users.MarkSeen.markSeen(id: userID, db) }
+                if let rateLimit { try StoreService.Sync.RecordRateLimit.record(rateLimit, db) }
             }
         }
     }

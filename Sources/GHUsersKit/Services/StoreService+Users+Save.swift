@@ -3,9 +3,23 @@ import GRDB
 
 extension StoreService.Users {
     /// Saves a page of users with the pagination state it implies, in one transaction: the
-    /// users, the page's ETag and next cursor, the page size and the cursor move together or not
-    /// at all, so a crash never leaves half a page or a skipped user.
+    /// users, the page's ETag and next cursor, the page size, the cursor and the rate limit move
+    /// together or not at all, so a crash never leaves half a page or a skipped user. The same
+    /// transaction reads back what the caller shows next (``Saved``), so nothing is read twice.
     public struct Save: Sendable {
+        /// What the store holds once a page is saved, read in the saving transaction.
+        public struct Saved: Sendable, Hashable {
+            /// The cached users with ids after the request's `since` and up to the page's cursor
+            /// (the page's users, with their notes and seen marks), in id order; none for an empty
+            /// page.
+            public var users: [UserDetails]
+            /// The pagination and rate-limit state after the save.
+            public var state: SyncState
+            /// Whether this save marked the one-time welcome as shown: the first page with users
+            /// that moved the cursor, even when processes race.
+            public var isFirstStore: Bool
+        }
+
         let database: AppDatabase
 
         /// Creates the operation.
@@ -13,9 +27,12 @@ extension StoreService.Users {
             self.database = database
         }
 
-        /// Saves `page`, fetched with `request` and answered with `etag`. An empty page marks the
-        /// end of the list.
-        public func callAsFunction(_ page: UsersPage, request: UsersPageRequest, etag: String?, now: Date = Date()) throws {
+        /// Saves `page`, fetched with `request` and answered with `etag` and `rateLimit`. An
+        /// empty page marks the end of the list.
+        @discardableResult
+        public func callAsFunction(
+            _ page: UsersPage, request: UsersPageRequest, etag: String?, rateLimit: RateLimit? = nil, now: Date = Date()
+        ) throws -> Saved {
             try database.write { db in
                 try User.upsert(page.users, db, now: now)
                 if let first = page.users.first?.id, let last = page.users.last?.id {
@@ -32,6 +49,7 @@ extension StoreService.Users {
                 if let pageSize = request.pageSize {
                     try db.execute(sql: "UPDATE sync_state SET page_size = ?", arguments: [min(max(pageSize, 1), 100)])
                 }
+                var isFirstStore = false
                 if request.movesCursor {
                     if let cursor = page.cursor, cursor > request.since {
                         try db.execute(
@@ -42,9 +60,16 @@ extension StoreService.Users {
                             sql: "UPDATE sync_state SET end_reached = 1, last_sync_at = ?",
                             arguments: [now.timeIntervalSince1970])
                     }
+                    if !page.users.isEmpty { isFirstStore = try StoreService.Sync.MarkWelcomed.markWelcomed(db) }
                 } else {
                     try db.execute(sql: "UPDATE sync_state SET last_sync_at = ?", arguments: [now.timeIntervalSince1970])
                 }
+                if let rateLimit { try StoreService.Sync.RecordRateLimit.record(rateLimit, db) }
+                var users: [UserDetails] = []
+                if let cursor = page.cursor {
+                    try StoreService.Users.List.fetch(db, after: request.since, through: cursor) { users.append($0) }
+                }
+                return Saved(users: users, state: try StoreService.Sync.State.read(db), isFirstStore: isFirstStore)
             }
         }
     }

@@ -24,12 +24,17 @@ extension GHUsersCommand.Notes {
 
         func run() async throws {
             await CommandRunner.run(options.settings) { service in
+                func export(to stream: GHUsersKit.OutputStream) throws {
+                    var archive = NotesArchiveWriter(output: stream, exportedAt: Date())
+                    try service.exportNotes { archive.write($0) }
+                    archive.finish()
+                }
                 guard let output else {
-                    try service.exportNotes(to: OutputStream.standardOutput)
+                    try export(to: OutputStream.standardOutput)
                     return
                 }
                 try AtomicFile.write(to: URL(fileURLWithPath: output)) { stream in
-                    try service.exportNotes(to: stream)
+                    try export(to: stream)
                 }
                 Messages.notice("exported \(try service.status().statistics.notes) notes to \(output)")
             }

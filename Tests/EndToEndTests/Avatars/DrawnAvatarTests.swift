@@ -14,7 +14,7 @@ import Testing
 struct DrawnAvatarTests {
     /// Users 1 to 4 get the RGB PNGs of an independent server; the rest, github-fake's
     /// identicons.
-    static func start(_ configuration: FakeConfiguration = FakeConfiguration(userCount: 40)) async throws -> EndToEnd {
+    static func configuration(_ configuration: FakeConfiguration = FakeConfiguration(userCount: 40)) throws -> FakeConfiguration {
         var configuration = configuration
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Fixtures/avatars/independent")
@@ -23,7 +23,7 @@ struct DrawnAvatarTests {
                 files[size] = Array(try Data(contentsOf: directory.appendingPathComponent("u\(id)-\(size).png")))
             }
         }
-        return try await EndToEnd.start(configuration)
+        return configuration
     }
 
     /// The settings under which the output is compared: 24-bit symbols, 80 columns, no colour.
@@ -73,44 +73,44 @@ struct DrawnAvatarTests {
 
     @Test("next-page, list and search draw every served avatar, online and then offline")
     func rows() async throws {
-        let world = try await Self.start()
-        defer { Task { await world.stop() } }
-        let page = try await world.run(["next-page", "--avatars", "always", "--color", "never"], environment: Self.environment)
-        #expect(page.status == 0, "\(page)")
-        let users = try await Self.cachedUsers(world)
-        #expect(users.count == 30)
-        let all = users.enumerated().map { (user: $1, position: $0 + 1) }
-        try await Self.expectDrawn(page.stdout, all, "next-page")
-        // The wrong element of an async result once came back from a task group: stderr says nothing
-        #expect(!page.stderr.contains("no avatar could be drawn"), "\(page.stderr)")
+        try await EndToEnd.with(Self.configuration()) { world in
+            let page = try await world.run(["next-page", "--avatars", "always", "--color", "never"], environment: Self.environment)
+            #expect(page.status == 0, "\(page)")
+            let users = try await Self.cachedUsers(world)
+            #expect(users.count == 30)
+            let all = users.enumerated().map { (user: $1, position: $0 + 1) }
+            try await Self.expectDrawn(page.stdout, all, "next-page")
+            // The wrong element of an async result once came back from a task group: stderr says nothing
+            #expect(!page.stderr.contains("no avatar could be drawn"), "\(page.stderr)")
 
-        for offline in [false, true] {
-            let extra = offline ? ["--offline"] : []
-            let list = try await world.run(["list", "--limit", "8", "--avatars", "always", "--color", "never"] + extra, environment: Self.environment)
-            #expect(list.status == 0, "\(list)")
-            try await Self.expectDrawn(list.stdout, Array(all.prefix(8)), offline ? "list --offline" : "list")
-            // Scattered rows: every user whose login has a "j", each at its own list position
-            let search = try await world.run(["search", "j", "--avatars", "always", "--color", "never"] + extra, environment: Self.environment)
-            #expect(search.status == 0, "\(search)")
-            let matches = all.filter { $0.user.login.lowercased().contains("j") }
-            #expect(matches.count >= 2)
-            try await Self.expectDrawn(search.stdout, matches, offline ? "search --offline" : "search")
+            for offline in [false, true] {
+                let extra = offline ? ["--offline"] : []
+                let list = try await world.run(["list", "--limit", "8", "--avatars", "always", "--color", "never"] + extra, environment: Self.environment)
+                #expect(list.status == 0, "\(list)")
+                try await Self.expectDrawn(list.stdout, Array(all.prefix(8)), offline ? "list --offline" : "list")
+                // Scattered rows: every user whose login has a "j", each at its own list position
+                let search = try await world.run(["search", "j", "--avatars", "always", "--color", "never"] + extra, environment: Self.environment)
+                #expect(search.status == 0, "\(search)")
+                let matches = all.filter { $0.user.login.lowercased().contains("j") }
+                #expect(matches.count >= 2)
+                try await Self.expectDrawn(search.stdout, matches, offline ? "search --offline" : "search")
+            }
         }
     }
 
     @Test("the profile header is the served full-size avatar, online and then offline", arguments: ["mojombo", "wycats"])
     func profileHeader(login: String) async throws {
-        let world = try await Self.start()
-        defer { Task { await world.stop() } }
-        #expect(try await world.run("next-page").status == 0)
-        let user = try #require(try await Self.cachedUsers(world).first { $0.login == login })
-        let expected = Self.renderer.profileHeader(try await Self.served(user, size: .full), id: user.id, login: user.login)
-        let placeholder = Self.renderer.profileHeader(nil, id: user.id, login: user.login)
-        for extra in [["--refresh"], ["--offline"]] {
-            let profile = try await world.run(["profile", login, "--avatars", "always", "--color", "never"] + extra, environment: Self.environment)
-            #expect(profile.status == 0, "\(profile)")
-            #expect(profile.stdout.hasPrefix(expected), "\(extra): the header is \(profile.stdout.hasPrefix(placeholder) ? "the placeholder" : "not the avatar")")
-            #expect(profile.stdout.dropFirst(expected.count).hasPrefix(login), "the fields follow the header")
+        try await EndToEnd.with(Self.configuration()) { world in
+            #expect(try await world.run("next-page").status == 0)
+            let user = try #require(try await Self.cachedUsers(world).first { $0.login == login })
+            let expected = Self.renderer.profileHeader(try await Self.served(user, size: .full), id: user.id, login: user.login)
+            let placeholder = Self.renderer.profileHeader(nil, id: user.id, login: user.login)
+            for extra in [["--refresh"], ["--offline"]] {
+                let profile = try await world.run(["profile", login, "--avatars", "always", "--color", "never"] + extra, environment: Self.environment)
+                #expect(profile.status == 0, "\(profile)")
+                #expect(profile.stdout.hasPrefix(expected), "\(extra): the header is \(profile.stdout.hasPrefix(placeholder) ? "the placeholder" : "not the avatar")")
+                #expect(profile.stdout.dropFirst(expected.count).hasPrefix(login), "the fields follow the header")
+            }
         }
     }
 
@@ -118,28 +118,28 @@ struct DrawnAvatarTests {
     func everyAvatarFails() async throws {
         var configuration = FakeConfiguration(userCount: 40)
         for id in 1...60 { configuration.avatarFaults[id] = .status(404) }
-        let world = try await EndToEnd.start(configuration)
-        defer { Task { await world.stop() } }
-        #expect(try await world.run("next-page").status == 0)
-        let list = try await world.run(["list", "--limit", "5", "--avatars", "always"], environment: Self.environment)
-        #expect(list.status == 0, "\(list)")
-        let notices = list.stderr.components(separatedBy: "\n").filter { $0.contains("no avatar could be drawn") }
-        #expect(notices.count == 1, "\(list.stderr)")
-        #expect(notices.first?.contains("(5 failed)") == true && notices.first?.contains("404") == true, "\(list.stderr)")
-        // With debug logging, each failure is named with its reason
-        let debug = try await world.run(["list", "--limit", "5", "--avatars", "always"], environment: Self.environment.merging(["GHUSERS_LOG": "debug"]) { $1 })
-        let logged = debug.stderr.components(separatedBy: "\n").filter { $0.contains("no avatar for") && $0.contains("404") }
-        #expect(logged.count == 5, "\(debug.stderr)")
+        try await EndToEnd.with(configuration) { world in
+            #expect(try await world.run("next-page").status == 0)
+            let list = try await world.run(["list", "--limit", "5", "--avatars", "always"], environment: Self.environment)
+            #expect(list.status == 0, "\(list)")
+            let notices = list.stderr.components(separatedBy: "\n").filter { $0.contains("no avatar could be drawn") }
+            #expect(notices.count == 1, "\(list.stderr)")
+            #expect(notices.first?.contains("(5 failed)") == true && notices.first?.contains("404") == true, "\(list.stderr)")
+            // With debug logging, each failure is named with its reason
+            let debug = try await world.run(["list", "--limit", "5", "--avatars", "always"], environment: Self.environment.merging(["GHUSERS_LOG": "debug"]) { $1 })
+            let logged = debug.stderr.components(separatedBy: "\n").filter { $0.contains("no avatar for") && $0.contains("404") }
+            #expect(logged.count == 5, "\(debug.stderr)")
+        }
     }
 
     @Test("offline with nothing on disk: one notice that points at prefetch")
     func offlineNothingCached() async throws {
-        let world = try await Self.start()
-        defer { Task { await world.stop() } }
-        #expect(try await world.run("next-page").status == 0)
-        let list = try await world.run(["list", "--limit", "3", "--avatars", "always", "--offline"], environment: Self.environment)
-        #expect(list.status == 0, "\(list)")
-        let notices = list.stderr.components(separatedBy: "\n").filter { $0.contains("no avatar could be drawn") }
-        #expect(notices.count == 1 && notices[0].contains("avatars prefetch"), "\(list.stderr)")
+        try await EndToEnd.with(Self.configuration()) { world in
+            #expect(try await world.run("next-page").status == 0)
+            let list = try await world.run(["list", "--limit", "3", "--avatars", "always", "--offline"], environment: Self.environment)
+            #expect(list.status == 0, "\(list)")
+            let notices = list.stderr.components(separatedBy: "\n").filter { $0.contains("no avatar could be drawn") }
+            #expect(notices.count == 1 && notices[0].contains("avatars prefetch"), "\(list.stderr)")
+        }
     }
 }

@@ -6,105 +6,105 @@ import Testing
 struct LocalCommandsEndToEndTests {
     @Test("notes and search work offline and never touch the network")
     func offlineNotesAndSearch() async throws {
-        let world = try await EndToEnd.start()
-        defer { Task { await world.stop() } }
-        _ = try await world.run("next-page")
-        let before = await world.server.stats().requests
-        await world.server.stop()
+        try await EndToEnd.with { world in
+            _ = try await world.run("next-page")
+            let before = await world.server.stats().requests
+            await world.server.stop()
 
-        #expect(try await world.run("note", "defunkt", "GitHub co-founder", "--offline").status == 0)
-        #expect(try await world.run("note", "tawk", "-", input: "line one\nline two\n").status == 0)
-        let shown = try await world.run("note", "tawk")
-        #expect(shown.stdout == "line one\nline two\n", "printed exactly as saved")
+            #expect(try await world.run("note", "defunkt", "GitHub co-founder", "--offline").status == 0)
+            #expect(try await world.run("note", "tawk", "-", input: "line one\nline two\n").status == 0)
+            let shown = try await world.run("note", "tawk")
+            #expect(shown.stdout == "line one\nline two\n", "printed exactly as saved")
 
-        let search = try await world.run("search", "FOUNDER", "--offline", "--json")
-        #expect(search.status == 0, "\(search)")
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(search.stdout.utf8)) as? [[String: Any]])
-        #expect(rows.map { $0["login"] as? String } == ["defunkt"])
-        #expect(rows.first?["note"] as? String == "GitHub co-founder")
+            let search = try await world.run("search", "FOUNDER", "--offline", "--json")
+            #expect(search.status == 0, "\(search)")
+            let rows = try #require(try JSONSerialization.jsonObject(with: Data(search.stdout.utf8)) as? [[String: Any]])
+            #expect(rows.map { $0["login"] as? String } == ["defunkt"])
+            #expect(rows.first?["note"] as? String == "GitHub co-founder")
 
-        let byLogin = try await world.run("search", "mojombo")
-        #expect(byLogin.stdout.hasPrefix("        1  mojombo"))
-        let uncached = try await world.run("search", "line two", "--json")
-        let uncachedRows = try #require(try JSONSerialization.jsonObject(with: Data(uncached.stdout.utf8)) as? [[String: Any]])
-        #expect(uncachedRows.first?["login"] as? String == "tawk")
-        #expect(uncachedRows.first?["id"] is NSNull)
+            let byLogin = try await world.run("search", "mojombo")
+            #expect(byLogin.stdout.hasPrefix("        1  mojombo"))
+            let uncached = try await world.run("search", "line two", "--json")
+            let uncachedRows = try #require(try JSONSerialization.jsonObject(with: Data(uncached.stdout.utf8)) as? [[String: Any]])
+            #expect(uncachedRows.first?["login"] as? String == "tawk")
+            #expect(uncachedRows.first?["id"] is NSNull)
 
-        #expect(try await world.run("note", "tawk", "--delete").status == 0)
-        let gone = try await world.run("note", "tawk")
-        #expect(gone.status == 3)
-        #expect(gone.stderr.contains("there is no note on tawk"))
-        #expect(before == 1)
+            #expect(try await world.run("note", "tawk", "--delete").status == 0)
+            let gone = try await world.run("note", "tawk")
+            #expect(gone.status == 3)
+            #expect(gone.stderr.contains("there is no note on tawk"))
+            #expect(before == 1)
+        }
     }
 
     @Test("an empty note is refused and points at --delete; the old note stays")
     func emptyNote() async throws {
-        let world = try await EndToEnd.start()
-        defer { Task { await world.stop() } }
-        _ = try await world.run("note", "tawk", "keep me")
-        let empty = try await world.run("note", "tawk", "")
-        #expect(empty.status == 64)
-        #expect(empty.stderr.contains("--delete"))
-        let emptyInput = try await world.run("note", "tawk", "-", input: "")
-        #expect(emptyInput.status == 64)
-        #expect(try await world.run("note", "tawk").stdout == "keep me")
+        try await EndToEnd.with { world in
+            _ = try await world.run("note", "tawk", "keep me")
+            let empty = try await world.run("note", "tawk", "")
+            #expect(empty.status == 64)
+            #expect(empty.stderr.contains("--delete"))
+            let emptyInput = try await world.run("note", "tawk", "-", input: "")
+            #expect(emptyInput.status == 64)
+            #expect(try await world.run("note", "tawk").stdout == "keep me")
+        }
     }
 
     @Test("list streams the cache in id order with --after and --limit; seen users are marked")
     func list() async throws {
-        let world = try await EndToEnd.start()
-        defer { Task { await world.stop() } }
-        _ = try await world.run("next-page")
-        _ = try await world.run("profile", "defunkt")
-        let rows = try #require(try await world.json("list", "--after", "1", "--limit", "3") as? [[String: Any]])
-        #expect(rows.map { $0["login"] as? String } == ["defunkt", "pjhyett", "wycats"])
-        #expect(rows.map { $0["seen"] as? Bool } == [true, false, false])
-        let coloured = try await world.run("list", "--limit", "2", "--color", "always")
-        #expect(coloured.stdout.contains("\u{1B}[2m        2  defunkt"))
-        let plain = try await world.run("list", "--limit", "2", environment: ["CLICOLOR_FORCE": "1", "NO_COLOR": "1"])
-        #expect(!plain.stdout.contains("\u{1B}"))
+        try await EndToEnd.with { world in
+            _ = try await world.run("next-page")
+            _ = try await world.run("profile", "defunkt")
+            let rows = try #require(try await world.json("list", "--after", "1", "--limit", "3") as? [[String: Any]])
+            #expect(rows.map { $0["login"] as? String } == ["defunkt", "pjhyett", "wycats"])
+            #expect(rows.map { $0["seen"] as? Bool } == [true, false, false])
+            let coloured = try await world.run("list", "--limit", "2", "--color", "always")
+            #expect(coloured.stdout.contains("\u{1B}[2m        2  defunkt"))
+            let plain = try await world.run("list", "--limit", "2", environment: ["CLICOLOR_FORCE": "1", "NO_COLOR": "1"])
+            #expect(!plain.stdout.contains("\u{1B}"))
+        }
     }
 
     @Test("refresh revalidates every page: 304s when unchanged, a rename updated, notes and seen kept, cursor unmoved")
     func refresh() async throws {
-        let world = try await EndToEnd.start()
-        defer { Task { await world.stop() } }
-        _ = try await world.run("next-page", "--pages", "2")
-        _ = try await world.run("note", "wycats", "Rails and Ember")
-        _ = try await world.run("profile", "wycats")
-        let cursor = try #require(try await world.json("status") as? [String: Any])["cursor"] as? Int
-        await world.server.resetStats()
+        try await EndToEnd.with { world in
+            _ = try await world.run("next-page", "--pages", "2")
+            _ = try await world.run("note", "wycats", "Rails and Ember")
+            _ = try await world.run("profile", "wycats")
+            let cursor = try #require(try await world.json("status") as? [String: Any])["cursor"] as? Int
+            await world.server.resetStats()
 
-        let unchanged = try #require(try await world.json("refresh") as? [String: Any])
-        #expect(unchanged["pages"] as? Int == 2)
-        #expect(unchanged["not_modified"] as? Int == 2)
-        #expect(await world.apiRequests().allSatisfy { $0.status == 304 && $0.headers["if-none-match"] != nil })
+            let unchanged = try #require(try await world.json("refresh") as? [String: Any])
+            #expect(unchanged["pages"] as? Int == 2)
+            #expect(unchanged["not_modified"] as? Int == 2)
+            #expect(await world.apiRequests().allSatisfy { $0.status == 304 && $0.headers["if-none-match"] != nil })
 
-        await world.server.renameUser(id: 4, to: "yehuda")
-        let changed = try #require(try await world.json("refresh") as? [String: Any])
-        #expect(changed["updated"] as? Int == 1)
-        #expect(changed["not_modified"] as? Int == 1)
-        let rows = try #require(try await world.json("search", "yehuda") as? [[String: Any]])
-        #expect(rows.first?["id"] as? Int == 4)
-        #expect(rows.first?["note"] as? String == "Rails and Ember")
-        #expect(rows.first?["seen"] as? Bool == true)
-        let status = try #require(try await world.json("status") as? [String: Any])
-        #expect(status["cursor"] as? Int == cursor)
-        #expect(status["users"] as? Int == 60)
+            await world.server.renameUser(id: 4, to: "yehuda")
+            let changed = try #require(try await world.json("refresh") as? [String: Any])
+            #expect(changed["updated"] as? Int == 1)
+            #expect(changed["not_modified"] as? Int == 1)
+            let rows = try #require(try await world.json("search", "yehuda") as? [[String: Any]])
+            #expect(rows.first?["id"] as? Int == 4)
+            #expect(rows.first?["note"] as? String == "Rails and Ember")
+            #expect(rows.first?["seen"] as? Bool == true)
+            let status = try #require(try await world.json("status") as? [String: Any])
+            #expect(status["cursor"] as? Int == cursor)
+            #expect(status["users"] as? Int == 60)
+        }
     }
 
     @Test("--help of every command is part of the contract")
     func help() async throws {
-        let world = try await EndToEnd.start()
-        defer { Task { await world.stop() } }
-        for command in ["next-page", "list", "profile", "note", "search", "refresh", "status"] {
-            let result = try await world.run(command, "--help")
-            #expect(result.status == 0)
-            for option in ["--api-url", "--home", "--offline", "--json", "--color"] {
-                #expect(result.stdout.contains(option), "\(command) --help lacks \(option)")
+        try await EndToEnd.with { world in
+            for command in ["next-page", "list", "profile", "note", "search", "refresh", "status"] {
+                let result = try await world.run(command, "--help")
+                #expect(result.status == 0)
+                for option in ["--api-url", "--home", "--offline", "--json", "--color"] {
+                    #expect(result.stdout.contains(option), "\(command) --help lacks \(option)")
+                }
             }
+            #expect(try await world.run("next-page", "--help").stdout.contains("--wait"))
+            #expect(try await world.run("note", "--help").stdout.contains("--delete"))
         }
-        #expect(try await world.run("next-page", "--help").stdout.contains("--wait"))
-        #expect(try await world.run("note", "--help").stdout.contains("--delete"))
     }
 }

@@ -6,159 +6,160 @@ import Testing
 struct NextPageEndToEndTests {
     @Test("first page without per_page sets the page size; the second asks since=46&per_page=30")
     func firstThenSecondPage() async throws {
-        let world = try await EndToEnd.start()
-        defer { Task { await world.stop() } }
+        try await EndToEnd.with { world in
 
-        let first = try await world.run("next-page")
-        #expect(first.status == 0, "\(first)")
-        #expect(first.stdout.contains("mojombo"))
-        #expect(first.stdout.split(separator: "\n").count == 30)
-        #expect(first.stderr.contains("Welcome to ghusers"))
+            let first = try await world.run("next-page")
+            #expect(first.status == 0, "\(first)")
+            #expect(first.stdout.contains("mojombo"))
+            #expect(first.stdout.split(separator: "\n").count == 30)
+            #expect(first.stderr.contains("Welcome to ghusers"))
 
-        let second = try await world.run("next-page", "--json")
-        #expect(second.status == 0, "\(second)")
-        #expect(!second.stderr.contains("Welcome"), "the welcome is shown once")
-        let users = try #require(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [[String: Any]])
-        #expect(users.count == 30)
-        #expect(users.allSatisfy { ($0["id"] as? Int ?? 0) > 46 })
-        #expect(users.first?.keys.sorted() == ["avatar_url", "html_url", "id", "login", "node_id", "note", "seen", "site_admin", "type"])
+            let second = try await world.run("next-page", "--json")
+            #expect(second.status == 0, "\(second)")
+            #expect(!second.stderr.contains("Welcome"), "the welcome is shown once")
+            let users = try #require(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [[String: Any]])
+            #expect(users.count == 30)
+            #expect(users.allSatisfy { ($0["id"] as? Int ?? 0) > 46 })
+            #expect(users.first?.keys.sorted() == ["avatar_url", "html_url", "id", "login", "node_id", "note", "seen", "site_admin", "type"])
 
-        let requests = await world.apiRequests()
-        #expect(requests.count == 2)
-        #expect(requests[0].path == "/users" && requests[0].query.isEmpty)
-        #expect(requests[1].query == ["since": "46", "per_page": "30"])
-        #expect(requests[0].headers["accept"] == "application/vnd.github+json")
-        #expect(requests[0].headers["x-github-api-version"] == "2022-11-28")
-        #expect(requests[0].headers["user-agent"]?.hasPrefix("ghusers/") == true)
-        #expect(requests[0].headers["authorization"] == nil)
+            let requests = await world.apiRequests()
+            #expect(requests.count == 2)
+            #expect(requests[0].path == "/users" && requests[0].query.isEmpty)
+            #expect(requests[1].query == ["since": "46", "per_page": "30"])
+            #expect(requests[0].headers["accept"] == "application/vnd.github+json")
+            #expect(requests[0].headers["x-github-api-version"] == "2022-11-28")
+            #expect(requests[0].headers["user-agent"]?.hasPrefix("ghusers/") == true)
+            #expect(requests[0].headers["authorization"] == nil)
 
-        let status = try #require(try await world.json("status") as? [String: Any])
-        #expect(status["page_size"] as? Int == 30)
-        #expect(status["users"] as? Int == 60)
-        #expect(status["cursor"] as? Int == (users.last?["id"] as? Int))
-        #expect(status["rate_limit"] as? Int == 5_000)
+            let status = try #require(try await world.json("status") as? [String: Any])
+            #expect(status["page_size"] as? Int == 30)
+            #expect(status["users"] as? Int == 60)
+            #expect(status["cursor"] as? Int == (users.last?["id"] as? Int))
+            #expect(status["rate_limit"] as? Int == 5_000)
+        }
     }
 
     @Test("--pages 3 fetches three pages over one kept-alive connection")
     func severalPagesOneConnection() async throws {
-        let world = try await EndToEnd.start()
-        defer { Task { await world.stop() } }
-        let result = try await world.run("next-page", "--pages", "3")
-        #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.split(separator: "\n").count == 90)
-        let stats = await world.server.stats()
-        #expect(stats.requests == 3)
-        #expect(stats.connections == 1)
-        #expect(stats.maxInFlight == 1)
-        #expect(try await world.cachedLogins().count == 90)
+        try await EndToEnd.with { world in
+            let result = try await world.run("next-page", "--pages", "3")
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.split(separator: "\n").count == 90)
+            let stats = await world.server.stats()
+            #expect(stats.requests == 3)
+            #expect(stats.connections == 1)
+            #expect(stats.maxInFlight == 1)
+            #expect(try await world.cachedLogins().count == 90)
+        }
     }
 
     @Test("an empty page is the end of the list: said, exit 0, nothing lost")
     func endOfList() async throws {
-        let world = try await EndToEnd.start(FakeConfiguration(userCount: 35))
-        defer { Task { await world.stop() } }
-        let result = try await world.run("next-page", "--pages", "5")
-        #expect(result.status == 0, "\(result)")
-        #expect(result.stderr.contains("end of the list"))
-        #expect(try await world.cachedLogins().count == 35)
-        #expect(await world.apiRequests().count == 3)
-        let again = try await world.run("next-page")
-        #expect(again.status == 0 && again.stderr.contains("end of the list"))
+        try await EndToEnd.with(FakeConfiguration(userCount: 35)) { world in
+            let result = try await world.run("next-page", "--pages", "5")
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stderr.contains("end of the list"))
+            #expect(try await world.cachedLogins().count == 35)
+            #expect(await world.apiRequests().count == 3)
+            let again = try await world.run("next-page")
+            #expect(again.status == 0 && again.stderr.contains("end of the list"))
+        }
     }
 
     @Test("a page with invalid items saves the valid users, says how many were skipped, and moves past the last item")
     func invalidItems() async throws {
-        let world = try await EndToEnd.start()
-        defer { Task { await world.stop() } }
-        await world.server.inject(.invalidItems)
-        let result = try await world.run("next-page", "--json")
-        #expect(result.status == 0, "\(result)")
-        #expect(result.stderr.contains("skipped 3 invalid items"))
-        let users = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
-        #expect(users.count == 27)
-        #expect(!users.contains { ($0["avatar_url"] as? String)?.hasPrefix("file:") == true })
-        let status = try #require(try await world.json("status") as? [String: Any])
-        #expect(status["cursor"] as? Int == 46, "the cursor is the id of the last item, though it was invalid")
-        _ = try await world.run("next-page")
-        #expect(await world.apiRequests().last?.query["since"] == "46")
+        try await EndToEnd.with { world in
+            await world.server.inject(.invalidItems)
+            let result = try await world.run("next-page", "--json")
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stderr.contains("skipped 3 invalid items"))
+            let users = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+            #expect(users.count == 27)
+            #expect(!users.contains { ($0["avatar_url"] as? String)?.hasPrefix("file:") == true })
+            let status = try #require(try await world.json("status") as? [String: Any])
+            #expect(status["cursor"] as? Int == 46, "the cursor is the id of the last item, though it was invalid")
+            _ = try await world.run("next-page")
+            #expect(await world.apiRequests().last?.query["since"] == "46")
+        }
     }
 
     @Test("two 503s are retried and the page is saved")
     func retriesServerErrors() async throws {
-        let world = try await EndToEnd.start()
-        defer { Task { await world.stop() } }
-        await world.server.inject(.status(503), count: 2)
-        let result = try await world.run("next-page")
-        #expect(result.status == 0, "\(result)")
-        #expect(result.stderr.components(separatedBy: "retrying in").count - 1 == 2)
-        #expect(await world.apiRequests().map(\.status) == [503, 503, 200])
-        #expect(try await world.cachedLogins().count == 30)
+        try await EndToEnd.with { world in
+            await world.server.inject(.status(503), count: 2)
+            let result = try await world.run("next-page")
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stderr.components(separatedBy: "retrying in").count - 1 == 2)
+            #expect(await world.apiRequests().map(\.status) == [503, 503, 200])
+            #expect(try await world.cachedLogins().count == 30)
+        }
     }
 
     @Test("a primary rate limit resetting in an hour fails at once, names the reset time, exit 6")
     func failsFastOnPrimaryLimit() async throws {
-        let world = try await EndToEnd.start()
-        defer { Task { await world.stop() } }
-        await world.server.inject(.primaryRateLimit(resetIn: 3_600))
-        let result = try await world.run("next-page")
-        #expect(result.status == 6, "\(result)")
-        #expect(result.stderr.contains("rate limit is used up until 20"))
-        #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)")
-        #expect(await world.apiRequests().count == 1, "no retry")
-        #expect(try await world.cachedLogins().isEmpty)
-        let status = try #require(try await world.json("status") as? [String: Any])
-        #expect(status["rate_remaining"] as? Int == 0)
-        let reset = try #require((status["rate_reset"] as? String).flatMap(ISO8601DateFormatter().date(from:)))
-        #expect(reset.timeIntervalSinceNow > 3_000)
+        try await EndToEnd.with { world in
+            await world.server.inject(.primaryRateLimit(resetIn: 3_600))
+            let result = try await world.run("next-page")
+            #expect(result.status == 6, "\(result)")
+            #expect(result.stderr.contains("rate limit is used up until 20"))
+            #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)")
+            #expect(await world.apiRequests().count == 1, "no retry")
+            #expect(try await world.cachedLogins().isEmpty)
+            let status = try #require(try await world.json("status") as? [String: Any])
+            #expect(status["rate_remaining"] as? Int == 0)
+            let reset = try #require((status["rate_reset"] as? String).flatMap(ISO8601DateFormatter().date(from:)))
+            #expect(reset.timeIntervalSinceNow > 3_000)
+        }
     }
 
     @Test("when a later page fails, the pages already saved are still printed and the JSON array is closed")
     func savedPagesSurviveALaterFailure() async throws {
-        let world = try await EndToEnd.start(FakeConfiguration(rateLimit: 3))
-        defer { Task { await world.stop() } }
-        let json = try await world.run("next-page", "--pages", "5", "--json")
-        #expect(json.status == 6, "\(json)")
-        let users = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]], "\(json.stdout)")
-        #expect(users.count == 90)
-        await world.server.reset()
-        let drawn = try await world.run("next-page", "--pages", "5", "--avatars", "always")
-        #expect(drawn.status == 6, "\(drawn)")
-        #expect(drawn.stdout.contains("user183") || drawn.stdout.contains("User185"), "the saved pages are drawn: \(drawn.stdout.prefix(300))")
-        #expect(try await world.cachedLogins().count == 180)
+        try await EndToEnd.with(FakeConfiguration(rateLimit: 3)) { world in
+            let json = try await world.run("next-page", "--pages", "5", "--json")
+            #expect(json.status == 6, "\(json)")
+            let users = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]], "\(json.stdout)")
+            #expect(users.count == 90)
+            await world.server.reset()
+            let drawn = try await world.run("next-page", "--pages", "5", "--avatars", "always")
+            #expect(drawn.status == 6, "\(drawn)")
+            #expect(drawn.stdout.contains("user183") || drawn.stdout.contains("User185"), "the saved pages are drawn: \(drawn.stdout.prefix(300))")
+            #expect(try await world.cachedLogins().count == 180)
+        }
     }
 
     @Test("nothing listens: exit 5 after the retries, with a hint")
     func unreachable() async throws {
-        let world = try await EndToEnd.start()
-        let port = world.server.port
-        await world.server.stop()
-        let process = GHUsersProcess(home: world.home, apiURL: "http://127.0.0.1:\(port)")
-        let result = try await process.run(["next-page"])
-        #expect(result.status == 5, "\(result)")
-        #expect(result.stderr.contains("--wait"))
-        #expect(result.stderr.contains("--offline"))
+        try await EndToEnd.with { world in
+            let port = world.server.port
+            await world.server.stop()
+            let process = GHUsersProcess(home: world.home, apiURL: "http://127.0.0.1:\(port)")
+            let result = try await process.run(["next-page"])
+            #expect(result.status == 5, "\(result)")
+            #expect(result.stderr.contains("--wait"))
+            #expect(result.stderr.contains("--offline"))
+        }
     }
 
     @Test("--wait keeps retrying until the server is back")
     func waitsForTheNetwork() async throws {
-        let world = try await EndToEnd.start()
-        defer { Task { await world.stop() } }
-        try await world.server.refuseConnections(for: .seconds(9))
-        let result = try await world.run("next-page", "--wait")
-        #expect(result.status == 0, "\(result)")
-        #expect(result.stderr.contains("waiting until the network is back"))
-        #expect(try await world.cachedLogins().count == 30)
+        try await EndToEnd.with { world in
+            try await world.server.refuseConnections(for: .seconds(9))
+            let result = try await world.run("next-page", "--wait")
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stderr.contains("waiting until the network is back"))
+            #expect(try await world.cachedLogins().count == 30)
+        }
     }
 
     @Test("GH_TOKEN goes to the API as a bearer token, and is never printed")
     func token() async throws {
-        let world = try await EndToEnd.start()
-        defer { Task { await world.stop() } }
-        let result = try await world.run("next-page", environment: ["GH_TOKEN": "ghp_secret123"])
-        #expect(result.status == 0)
-        #expect(await world.apiRequests().first?.headers["authorization"] == "Bearer ghp_secret123")
-        #expect(!result.stdout.contains("ghp_secret123") && !result.stderr.contains("ghp_secret123"))
-        let database = try Data(contentsOf: world.home.appendingPathComponent("ghusers.sqlite"))
-        #expect(database.range(of: Data("ghp_secret123".utf8)) == nil)
+        try await EndToEnd.with { world in
+            let result = try await world.run("next-page", environment: ["GH_TOKEN": "ghp_secret123"])
+            #expect(result.status == 0)
+            #expect(await world.apiRequests().first?.headers["authorization"] == "Bearer ghp_secret123")
+            #expect(!result.stdout.contains("ghp_secret123") && !result.stderr.contains("ghp_secret123"))
+            let database = try Data(contentsOf: world.home.appendingPathComponent("ghusers.sqlite"))
+            #expect(database.range(of: Data("ghp_secret123".utf8)) == nil)
+        }
     }
 }

@@ -5,55 +5,56 @@ import Testing
 struct NotesArchiveEndToEndTests {
     @Test("export is stable and sorted; import into another home is idempotent; conflicts are merged, never dropped")
     func exportImport() async throws {
-        let source = try await EndToEnd.start()
-        let target = try await EndToEnd.start()
-        defer { Task { await source.stop(); await target.stop() } }
-        #expect(try await source.run("next-page").status == 0)
-        for (login, text) in [("Wycats", "Ember\nand Rails"), ("mojombo", "Jekyll ✎"), ("tawk", "not cached")] {
-            #expect(try await source.run("note", login, text).status == 0)
+        try await EndToEnd.with { source in
+            try await EndToEnd.with { target in
+                #expect(try await source.run("next-page").status == 0)
+                for (login, text) in [("Wycats", "Ember\nand Rails"), ("mojombo", "Jekyll ✎"), ("tawk", "not cached")] {
+                    #expect(try await source.run("note", login, text).status == 0)
+                }
+                let first = try await source.run("notes", "export")
+                #expect(first.status == 0)
+                let archive = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
+                let notes = try #require(archive["notes"] as? [[String: Any]])
+                #expect(notes.map { $0["login"] as? String } == ["mojombo", "tawk", "wycats"])
+                #expect(notes.map { $0["note"] as? String } == ["Jekyll ✎", "not cached", "Ember\nand Rails"])
+                let second = try await source.run("notes", "export")
+                #expect(second.stdout.split(separator: "\n").dropFirst() == first.stdout.split(separator: "\n").dropFirst(), "stable but for exported_at")
+
+                let file = source.home.appendingPathComponent("notes.json")
+                #expect(try await source.run("notes", "export", "--output", file.path).status == 0)
+                let mode = (try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int ?? 0) & 0o777
+                #expect(mode == 0o600)
+
+                #expect(try await target.run("note", "mojombo", "my own opinion").status == 0)
+                let imported = try await target.run("notes", "import", file.path, "--json")
+                #expect(imported.status == 0, "\(imported)")
+                let report = try #require(try JSONSerialization.jsonObject(with: Data(imported.stdout.utf8)) as? [String: Any])
+                #expect(report["added"] as? Int == 2)
+                #expect(report["updated"] as? Int == 1)
+                #expect((report["conflicts"] as? [String])?.count == 1)
+                #expect(imported.stderr.contains("conflict: mojombo"))
+                #expect(try await target.run("note", "mojombo").stdout == "my own opinion\n\nJekyll ✎")
+
+                let again = try #require(try await target.json("notes", "import", file.path) as? [String: Any])
+                #expect(again["added"] as? Int == 0 && again["updated"] as? Int == 0 && again["unchanged"] as? Int == 3)
+
+                let replaced = try await target.run("notes", "import", file.path, "--on-conflict", "replace")
+                #expect(replaced.status == 0)
+                #expect(try await target.run("note", "mojombo").stdout == "Jekyll ✎")
+            }
         }
-        let first = try await source.run("notes", "export")
-        #expect(first.status == 0)
-        let archive = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
-        let notes = try #require(archive["notes"] as? [[String: Any]])
-        #expect(notes.map { $0["login"] as? String } == ["mojombo", "tawk", "wycats"])
-        #expect(notes.map { $0["note"] as? String } == ["Jekyll ✎", "not cached", "Ember\nand Rails"])
-        let second = try await source.run("notes", "export")
-        #expect(second.stdout.split(separator: "\n").dropFirst() == first.stdout.split(separator: "\n").dropFirst(), "stable but for exported_at")
-
-        let file = source.home.appendingPathComponent("notes.json")
-        #expect(try await source.run("notes", "export", "--output", file.path).status == 0)
-        let mode = (try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int ?? 0) & 0o777
-        #expect(mode == 0o600)
-
-        #expect(try await target.run("note", "mojombo", "my own opinion").status == 0)
-        let imported = try await target.run("notes", "import", file.path, "--json")
-        #expect(imported.status == 0, "\(imported)")
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(imported.stdout.utf8)) as? [String: Any])
-        #expect(report["added"] as? Int == 2)
-        #expect(report["updated"] as? Int == 1)
-        #expect((report["conflicts"] as? [String])?.count == 1)
-        #expect(imported.stderr.contains("conflict: mojombo"))
-        #expect(try await target.run("note", "mojombo").stdout == "my own opinion\n\nJekyll ✎")
-
-        let again = try #require(try await target.json("notes", "import", file.path) as? [String: Any])
-        #expect(again["added"] as? Int == 0 && again["updated"] as? Int == 0 && again["unchanged"] as? Int == 3)
-
-        let replaced = try await target.run("notes", "import", file.path, "--on-conflict", "replace")
-        #expect(replaced.status == 0)
-        #expect(try await target.run("note", "mojombo").stdout == "Jekyll ✎")
     }
 
     @Test("a file that is not an export is refused and nothing changes")
     func notAnExport() async throws {
-        let world = try await EndToEnd.start()
-        defer { Task { await world.stop() } }
-        #expect(try await world.run("note", "tawk", "keep").status == 0)
-        let result = try await world.run("notes", "import", "-", input: "{\"notes\": 42}")
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("not a ghusers notes export"))
-        let missing = try await world.run("notes", "import", "/nonexistent/file.json")
-        #expect(missing.status == 64)
-        #expect(try await world.run("note", "tawk").stdout == "keep")
+        try await EndToEnd.with { world in
+            #expect(try await world.run("note", "tawk", "keep").status == 0)
+            let result = try await world.run("notes", "import", "-", input: "{\"notes\": 42}")
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("not a ghusers notes export"))
+            let missing = try await world.run("notes", "import", "/nonexistent/file.json")
+            #expect(missing.status == 64)
+            #expect(try await world.run("note", "tawk").stdout == "keep")
+        }
     }
 }

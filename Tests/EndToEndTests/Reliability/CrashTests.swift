@@ -14,63 +14,63 @@ struct CrashTests {
 
     @Test("next-page --pages 20 killed 50 times: integrity, prefix, cursor and notes hold")
     func killedWhilePaging() async throws {
-        let world = try await EndToEnd.start(FakeConfiguration(userCount: 100_000, latency: .milliseconds(3)))
-        defer { Task { await world.stop() } }
-        #expect(try await world.run("note", "defunkt", "written before the crashes ✎").status == 0)
-        let store = StoreInspector(home: world.home)
-        var random = SeededGenerator(seed: Self.seed)
-        var killed = 0
-        for trial in 0..<50 {
-            let running = try world.ghusers.start(["next-page", "--pages", "20"])
-            try await Task.sleep(for: .milliseconds(Int.random(in: 0...400, using: &random)))
-            if running.process.isRunning {
-                kill(running.process.processIdentifier, SIGKILL)
-                killed += 1
-            }
-            let result = try await running.finish(timeout: .seconds(60))
-            #expect(result.status == 0 || result.status == SIGKILL, "trial \(trial): \(result)")
+        try await EndToEnd.with(FakeConfiguration(userCount: 100_000, latency: .milliseconds(3))) { world in
+            #expect(try await world.run("note", "defunkt", "written before the crashes ✎").status == 0)
+            let store = StoreInspector(home: world.home)
+            var random = SeededGenerator(seed: Self.seed)
+            var killed = 0
+            for trial in 0..<50 {
+                let running = try world.ghusers.start(["next-page", "--pages", "20"])
+                try await Task.sleep(for: .milliseconds(Int.random(in: 0...400, using: &random)))
+                if running.process.isRunning {
+                    kill(running.process.processIdentifier, SIGKILL)
+                    killed += 1
+                }
+                let result = try await running.finish(timeout: .seconds(60))
+                #expect(result.status == 0 || result.status == SIGKILL, "trial \(trial): \(result)")
 
-            #expect(try store.integrity() == "ok", "trial \(trial)")
+                #expect(try store.integrity() == "ok", "trial \(trial)")
+                let ids = try store.userIDs()
+                #expect(ids.count % 30 == 0, "trial \(trial): whole pages only, got \(ids.count)")
+                #expect(try store.cursor() == ids.last, "trial \(trial)")
+                #expect(try store.notes()["defunkt"] == "written before the crashes ✎", "trial \(trial)")
+            }
             let ids = try store.userIDs()
-            #expect(ids.count % 30 == 0, "trial \(trial): whole pages only, got \(ids.count)")
-            #expect(try store.cursor() == ids.last, "trial \(trial)")
-            #expect(try store.notes()["defunkt"] == "written before the crashes ✎", "trial \(trial)")
+            #expect(try await ServerList.isPrefix(ids, of: world.server))
+            #expect(killed >= 25, "most trials were killed mid-run (\(killed) of 50)")
+            print("CRASH-ROW | next-page --pages 20 | 50 trials | \(killed) killed | \(ids.count) users cached | integrity ok |")
         }
-        let ids = try store.userIDs()
-        #expect(try await ServerList.isPrefix(ids, of: world.server))
-        #expect(killed >= 25, "most trials were killed mid-run (\(killed) of 50)")
-        print("CRASH-ROW | next-page --pages 20 | 50 trials | \(killed) killed | \(ids.count) users cached | integrity ok |")
     }
 
     @Test("note killed while writing, 50 times: the note is the old or the new text, never anything else")
     func killedWhileWritingNotes() async throws {
-        let world = try await EndToEnd.start()
-        defer { Task { await world.stop() } }
-        #expect(try await world.run("note", "tawk", "version 0").status == 0)
-        #expect(try await world.run("note", "octocat", "untouched").status == 0)
-        let store = StoreInspector(home: world.home)
-        var random = SeededGenerator(seed: Self.seed &+ 1)
-        var current = "version 0"
-        var killed = 0
-        for trial in 1...50 {
-            let next = "version \(trial)\n" + String(repeating: "✎", count: Int.random(in: 0...20_000, using: &random))
-            let running = try world.ghusers.start(["note", "tawk", "-"], input: Data(next.utf8))
-            try await Task.sleep(for: .microseconds(Int.random(in: 0...60_000, using: &random)))
-            if running.process.isRunning {
-                kill(running.process.processIdentifier, SIGKILL)
-                killed += 1
+        try await EndToEnd.with { world in
+            #expect(try await world.run("note", "tawk", "version 0").status == 0)
+            #expect(try await world.run("note", "octocat", "untouched").status == 0)
+            let store = StoreInspector(home: world.home)
+            var random = SeededGenerator(seed: Self.seed &+ 1)
+            var current = "version 0"
+            var killed = 0
+            for trial in 1...50 {
+                let next = "version \(trial)\n" + String(repeating: "✎", count: Int.random(in: 0...20_000, using: &random))
+                let running = try world.ghusers.start(["note", "tawk", "-"], input: Data(next.utf8))
+                try await Task.sleep(for: .microseconds(Int.random(in: 0...60_000, using: &random)))
+                if running.process.isRunning {
+                    kill(running.process.processIdentifier, SIGKILL)
+                    killed += 1
+                }
+                let result = try await running.finish(timeout: .seconds(30))
+                let saved = try store.notes()["tawk"]
+                #expect(try store.integrity() == "ok")
+                if result.status == 0 {
+                    #expect(saved == next, "trial \(trial): a note reported saved is saved")
+                } else {
+                    #expect(saved == current || saved == next, "trial \(trial): old or new, never a mix")
+                }
+                current = saved ?? current
+                #expect(try store.notes()["octocat"] == "untouched")
             }
-            let result = try await running.finish(timeout: .seconds(30))
-            let saved = try store.notes()["tawk"]
-            #expect(try store.integrity() == "ok")
-            if result.status == 0 {
-                #expect(saved == next, "trial \(trial): a note reported saved is saved")
-            } else {
-                #expect(saved == current || saved == next, "trial \(trial): old or new, never a mix")
-            }
-            current = saved ?? current
-            #expect(try store.notes()["octocat"] == "untouched")
+            print("CRASH-ROW | note LOGIN - | 50 trials | \(killed) killed | old-or-new held | integrity ok |")
         }
-        print("CRASH-ROW | note LOGIN - | 50 trials | \(killed) killed | old-or-new held | integrity ok |")
     }
 }

@@ -46,51 +46,51 @@ struct NetworkFaultTests {
 
     @Test("each fault ends recovered or with a clear error, and the store stays whole", arguments: cases)
     func fault(_ testCase: Case) async throws {
-        let world = try await EndToEnd.start()
-        defer { Task { await world.stop() } }
-        // Given a home with one page and a note.
-        #expect(try await world.run("next-page").status == 0)
-        #expect(try await world.run("note", "mojombo", "keep this note\nline 2").status == 0)
-        let store = StoreInspector(home: world.home)
-        let cursorBefore = try store.cursor()
-        let idsBefore = try store.userIDs()
-        await world.server.resetStats()
+        try await EndToEnd.with { world in
+            // Given a home with one page and a note.
+            #expect(try await world.run("next-page").status == 0)
+            #expect(try await world.run("note", "mojombo", "keep this note\nline 2").status == 0)
+            let store = StoreInspector(home: world.home)
+            let cursorBefore = try store.cursor()
+            let idsBefore = try store.userIDs()
+            await world.server.resetStats()
 
-        // When the fault strikes during the next page.
-        if let fault = testCase.fault { await world.server.inject(fault, count: testCase.count) }
-        if let refuseFor = testCase.refuseFor { try await world.server.refuseConnections(for: refuseFor) }
-        let clock = ContinuousClock()
-        let start = clock.now
-        let result = try await world.run(["next-page"] + testCase.arguments, environment: testCase.environment)
-        let seconds = (clock.now - start).seconds
-        let attempts = await world.apiRequests().count
+            // When the fault strikes during the next page.
+            if let fault = testCase.fault { await world.server.inject(fault, count: testCase.count) }
+            if let refuseFor = testCase.refuseFor { try await world.server.refuseConnections(for: refuseFor) }
+            let clock = ContinuousClock()
+            let start = clock.now
+            let result = try await world.run(["next-page"] + testCase.arguments, environment: testCase.environment)
+            let seconds = (clock.now - start).seconds
+            let attempts = await world.apiRequests().count
 
-        // Then: the documented outcome,
-        #expect(result.status == testCase.expectedStatus, "\(result)")
-        let errorLines = result.stderr.split(separator: "\n").filter { $0.contains("error:") }
-        if testCase.expectedStatus == 0 {
-            #expect(errorLines.isEmpty, "\(result)")
-        } else {
-            #expect(errorLines.count == 1, "one clear error line: \(result)")
-            #expect(result.stdout.isEmpty)
+            // Then: the documented outcome,
+            #expect(result.status == testCase.expectedStatus, "\(result)")
+            let errorLines = result.stderr.split(separator: "\n").filter { $0.contains("error:") }
+            if testCase.expectedStatus == 0 {
+                #expect(errorLines.isEmpty, "\(result)")
+            } else {
+                #expect(errorLines.count == 1, "one clear error line: \(result)")
+                #expect(result.stdout.isEmpty)
+            }
+            // the cursor unchanged or moved by exactly one page, no user skipped or duplicated,
+            let ids = try store.userIDs()
+            #expect(try store.integrity() == "ok")
+            #expect(ids.count == idsBefore.count || ids.count == idsBefore.count + 30)
+            #expect(Array(ids.prefix(idsBefore.count)) == idsBefore)
+            #expect(try store.cursor() == (ids.count == idsBefore.count ? cursorBefore : ids.last))
+            if testCase.expectedStatus == 0 { #expect(ids.count == idsBefore.count + 30) }
+            await world.server.reset()
+            if testCase.refuseFor == nil || testCase.expectedStatus == 0 {
+                #expect(try await ServerList.isPrefix(ids, of: world.server))
+            }
+            // and the note untouched.
+            #expect(try store.notes() == ["mojombo": "keep this note\nline 2"])
+
+            let tries = result.stderr.components(separatedBy: "retrying in").count
+            let outcome = result.status == 0 ? "recovered" : "exit \(result.status): " + (errorLines.first.map(String.init) ?? "")
+            print("FAULT-ROW | \(testCase.name) | \(tries) (\(attempts) reached the server) | \(outcome) | \(String(format: "%.1f", seconds)) s |")
         }
-        // the cursor unchanged or moved by exactly one page, no user skipped or duplicated,
-        let ids = try store.userIDs()
-        #expect(try store.integrity() == "ok")
-        #expect(ids.count == idsBefore.count || ids.count == idsBefore.count + 30)
-        #expect(Array(ids.prefix(idsBefore.count)) == idsBefore)
-        #expect(try store.cursor() == (ids.count == idsBefore.count ? cursorBefore : ids.last))
-        if testCase.expectedStatus == 0 { #expect(ids.count == idsBefore.count + 30) }
-        await world.server.reset()
-        if testCase.refuseFor == nil || testCase.expectedStatus == 0 {
-            #expect(try await ServerList.isPrefix(ids, of: world.server))
-        }
-        // and the note untouched.
-        #expect(try store.notes() == ["mojombo": "keep this note\nline 2"])
-
-        let tries = result.stderr.components(separatedBy: "retrying in").count
-        let outcome = result.status == 0 ? "recovered" : "exit \(result.status): " + (errorLines.first.map(String.init) ?? "")
-        print("FAULT-ROW | \(testCase.name) | \(tries) (\(attempts) reached the server) | \(outcome) | \(String(format: "%.1f", seconds)) s |")
     }
 }
 

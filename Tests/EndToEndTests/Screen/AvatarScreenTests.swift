@@ -5,12 +5,14 @@ import Testing
 /// `ghusers` in a real terminal (tmux), as a user sees it.
 @Suite("Avatar screens in tmux", .serialized, .enabled(if: TmuxScreen.isAvailable))
 struct AvatarScreenTests {
-    static func prepare() async throws -> EndToEnd {
-        let world = try await EndToEnd.start(FakeConfiguration(userCount: 40))
-        #expect(try await world.run("next-page").status == 0)
-        #expect(try await world.run("note", "defunkt", "co-founder").status == 0)
-        #expect(try await world.run("profile", "pjhyett").status == 0)  // seen
-        return world
+    /// Runs `body` in a world with a page of users, a note and a seen user, then stops it.
+    static func withPrepared(_ body: (EndToEnd) async throws -> Void) async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 40)) { world in
+            #expect(try await world.run("next-page").status == 0)
+            #expect(try await world.run("note", "defunkt", "co-founder").status == 0)
+            #expect(try await world.run("profile", "pjhyett").status == 0)  // seen
+            try await body(world)
+        }
     }
 
     static func show(_ world: EndToEnd, _ arguments: String, columns: Int) async throws -> TmuxScreen {
@@ -24,34 +26,34 @@ struct AvatarScreenTests {
 
     @Test("narrow: one user per entry, avatar left, fourth inverted, note marker, seen dimmed")
     func narrow() async throws {
-        let world = try await Self.prepare()
-        defer { Task { await world.stop() } }
-        let screen = try await Self.show(world, "list --limit 8", columns: 80)
-        let lines = screen.escaped.components(separatedBy: "\n")
-        let plain = screen.plain.components(separatedBy: "\n")
-        func entry(_ login: String) throws -> (escaped: [String], plain: [String]) {
-            let index = try #require(plain.firstIndex { $0.contains(login) }, "\(login) is not on the screen:\n\(screen.plain)")
-            return (Array(lines[index..<index + 3]), Array(plain[index..<index + 3]))
+        try await Self.withPrepared { world in
+            let screen = try await Self.show(world, "list --limit 8", columns: 80)
+            let lines = screen.escaped.components(separatedBy: "\n")
+            let plain = screen.plain.components(separatedBy: "\n")
+            func entry(_ login: String) throws -> (escaped: [String], plain: [String]) {
+                let index = try #require(plain.firstIndex { $0.contains(login) }, "\(login) is not on the screen:\n\(screen.plain)")
+                return (Array(lines[index..<index + 3]), Array(plain[index..<index + 3]))
+            }
+            // Each user: three lines starting with six avatar cells, the name beside them
+            for login in ["mojombo", "defunkt", "pjhyett", "wycats", "ezmobius"] {
+                let (escaped, text) = try entry(login)
+                #expect(escaped.allSatisfy { $0.hasPrefix("\u{1B}[") && $0.contains("8;2;") }, "no avatar cells for \(login)")
+                #expect(text[0].dropFirst(6).hasPrefix("  \(login)"))
+                // A drawn avatar, not the placeholder (the user's initials on its middle line)
+                #expect(!text[1].prefix(6).contains { $0.isLetter }, "\(login) has a placeholder: \(text[1])")
+            }
+            // The fourth and eighth users (wycats, vanpelt)' avatars are inverted (dark), the others are not
+            for (login, inverted) in [("mojombo", false), ("defunkt", false), ("pjhyett", false), ("wycats", true), ("ezmobius", false), ("evanphx", false), ("vanpelt", true)] {
+                let brightness = Self.meanBrightness(try entry(login).escaped)
+                #expect((brightness < 128) == inverted, "\(login): mean brightness \(brightness)")
+            }
+            // The note marker and text
+            #expect(try entry("defunkt").plain[2].contains("✎ co-founder"))
+            // The seen user's text is dimmed, the others' not
+            let seenLine = try entry("pjhyett").escaped[0]
+            #expect(Self.isDimmed(seenLine), "\(seenLine.debugDescription)")
+            #expect(!Self.isDimmed(try entry("mojombo").escaped[0]))
         }
-        // Each user: three lines starting with six avatar cells, the name beside them
-        for login in ["mojombo", "defunkt", "pjhyett", "wycats", "ezmobius"] {
-            let (escaped, text) = try entry(login)
-            #expect(escaped.allSatisfy { $0.hasPrefix("\u{1B}[") && $0.contains("8;2;") }, "no avatar cells for \(login)")
-            #expect(text[0].dropFirst(6).hasPrefix("  \(login)"))
-            // A drawn avatar, not the placeholder (the user's initials on its middle line)
-            #expect(!text[1].prefix(6).contains { $0.isLetter }, "\(login) has a placeholder: \(text[1])")
-        }
-        // The fourth and eighth users (wycats, vanpelt)' avatars are inverted (dark), the others are not
-        for (login, inverted) in [("mojombo", false), ("defunkt", false), ("pjhyett", false), ("wycats", true), ("ezmobius", false), ("evanphx", false), ("vanpelt", true)] {
-            let brightness = Self.meanBrightness(try entry(login).escaped)
-            #expect((brightness < 128) == inverted, "\(login): mean brightness \(brightness)")
-        }
-        // The note marker and text
-        #expect(try entry("defunkt").plain[2].contains("✎ co-founder"))
-        // The seen user's text is dimmed, the others' not
-        let seenLine = try entry("pjhyett").escaped[0]
-        #expect(Self.isDimmed(seenLine), "\(seenLine.debugDescription)")
-        #expect(!Self.isDimmed(try entry("mojombo").escaped[0]))
     }
 
     /// The mean of every 24-bit colour channel drawn on `lines`.
@@ -69,29 +71,29 @@ struct AvatarScreenTests {
 
     @Test("wide: a grid of three cards per row, the name under the avatar")
     func wide() async throws {
-        let world = try await Self.prepare()
-        defer { Task { await world.stop() } }
-        let screen = try await Self.show(world, "list --limit 6", columns: 200)
-        let plain = screen.plain.components(separatedBy: "\n")
-        let names = try #require(plain.firstIndex { $0.contains("mojombo") })
-        #expect(plain[names].contains("defunkt") && plain[names].contains("pjhyett"))
-        #expect(!plain[names].contains("wycats"))
-        #expect(plain.contains { $0.contains("wycats") && $0.contains("ezmobius") && $0.contains("ivey") })
-        #expect(plain[names + 1].contains("#2 User ✎"))
-        // Six lines of avatar above the names, starting where the text column does not
-        let symbols = plain[names - 6..<names].joined()
-        #expect(symbols.unicodeScalars.contains { (0x2580...0x259F).contains($0.value) })
+        try await Self.withPrepared { world in
+            let screen = try await Self.show(world, "list --limit 6", columns: 200)
+            let plain = screen.plain.components(separatedBy: "\n")
+            let names = try #require(plain.firstIndex { $0.contains("mojombo") })
+            #expect(plain[names].contains("defunkt") && plain[names].contains("pjhyett"))
+            #expect(!plain[names].contains("wycats"))
+            #expect(plain.contains { $0.contains("wycats") && $0.contains("ezmobius") && $0.contains("ivey") })
+            #expect(plain[names + 1].contains("#2 User ✎"))
+            // Six lines of avatar above the names, starting where the text column does not
+            let symbols = plain[names - 6..<names].joined()
+            #expect(symbols.unicodeScalars.contains { (0x2580...0x259F).contains($0.value) })
+        }
     }
 
     @Test("profile: the full-size avatar as a header above the fields")
     func profile() async throws {
-        let world = try await Self.prepare()
-        defer { Task { await world.stop() } }
-        let screen = try await Self.show(world, "profile mojombo", columns: 100)
-        let lines = screen.escaped.components(separatedBy: "\n")
-        let title = try #require(lines.firstIndex { $0.contains("mojombo") && $0.contains("(") })
-        #expect(title >= 12)
-        #expect(lines[0..<12].filter { $0.contains("\u{1B}[38;2;") || $0.contains("\u{1B}[48;2;") }.count >= 10)
-        #expect(lines[title...].contains { $0.contains("followers") })
+        try await Self.withPrepared { world in
+            let screen = try await Self.show(world, "profile mojombo", columns: 100)
+            let lines = screen.escaped.components(separatedBy: "\n")
+            let title = try #require(lines.firstIndex { $0.contains("mojombo") && $0.contains("(") })
+            #expect(title >= 12)
+            #expect(lines[0..<12].filter { $0.contains("\u{1B}[38;2;") || $0.contains("\u{1B}[48;2;") }.count >= 10)
+            #expect(lines[title...].contains { $0.contains("followers") })
+        }
     }
 }

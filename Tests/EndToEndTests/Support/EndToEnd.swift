@@ -7,7 +7,24 @@ struct EndToEnd {
     let home: URL
     let ghusers: GHUsersProcess
 
-    /// Starts a fake with `configuration` and makes an empty home.
+    /// Runs `body` in a new world (a fake with `configuration`, an empty home) and stops the world
+    /// once `body` has returned or thrown, awaiting the teardown: no server or home outlives its
+    /// test.
+    static func with<T>(
+        _ configuration: FakeConfiguration = FakeConfiguration(), _ body: (EndToEnd) async throws -> T
+    ) async throws -> T {
+        let world = try await start(configuration)
+        do {
+            let result = try await body(world)
+            await world.stop()
+            return result
+        } catch {
+            await world.stop()
+            throw error
+        }
+    }
+
+    /// Starts a fake with `configuration` and makes an empty home; ``with(_:_:)`` also stops it.
     static func start(_ configuration: FakeConfiguration = FakeConfiguration()) async throws -> EndToEnd {
         let server = GitHubFakeServer(configuration: configuration)
         try await server.start()

@@ -70,7 +70,7 @@ struct GHUsersProcess {
     }
 
     /// A started process.
-    final class Running: @unchecked Sendable {
+    final class Running: Sendable {
         let process: Process
         let outputs: URL
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import GHUsersKit
@@ -97,15 +98,10 @@ struct DiskCacheTests {
 }
 
 /// A clock tests move by hand.
-final class TestClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current = Date(timeIntervalSince1970: 1_700_000_000)
+final class TestClock: Sendable {
+    private let current = Mutex(Date(timeIntervalSince1970: 1_700_000_000))
 
-    var now: Date {
-        lock.lock()
-        defer { lock.unlock() }
-        return current
-    }
+    var now: Date { current.withLock { $0 } }
 
     @discardableResult
     func tick() -> Date {
@@ -114,8 +110,6 @@ final class TestClock: @unchecked Sendable {
     }
 
     func advance(by seconds: TimeInterval = 60) {
-        lock.lock()
-        current += seconds
-        lock.unlock()
+        current.withLock { $0 += seconds }
     }
 }

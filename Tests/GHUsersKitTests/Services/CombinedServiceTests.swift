@@ -11,21 +11,13 @@ struct CombinedServiceTests {
         return TransportResponse(status: 200, headers: ["ETag": "W/\"\(ids.lowerBound)\""], body: Data(("[" + items.joined(separator: ",") + "]").utf8))
     }
 
-    func service(_ transport: ScriptedTransport, home: TemporaryDirectory, offline: Bool = false) throws -> CombinedService {
-        var configuration = CombinedService.Configuration(
-            paths: GHUsersPaths(dataDirectory: home.url, cacheDirectory: home.url.appendingPathComponent("cache")),
-            apiURL: URL(string: "https://api.example")!)
-        configuration.offline = offline
-        return try CombinedService(configuration: configuration, transport: { transport })
-    }
-
     @Test("the page size is the size of the first batch; later pages ask since=<last id>&per_page=<that size>")
     func pageSizeDerivation() async throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
         // Given a server whose first page has 17 users, the last of them invalid.
         let transport = ScriptedTransport([.success(Self.page(1...17, invalidLast: true)), .success(Self.page(18...34))])
-        let service = try service(transport, home: home)
+        let service = try CombinedService.scripted(transport, home: home)
         // When two pages are fetched.
         var outcomes: [CombinedService.PageOutcome] = []
         try await service.nextPage(pages: 2) { outcomes.append($0) }
@@ -45,7 +37,7 @@ struct CombinedServiceTests {
         let home = try TemporaryDirectory()
         defer { home.remove() }
         let transport = ScriptedTransport([])
-        let service = try service(transport, home: home, offline: true)
+        let service = try CombinedService.scripted(transport, home: home, offline: true)
         await #expect(throws: CombinedServiceError.offline("next-page")) { try await service.nextPage { _ in } }
         await #expect(throws: CombinedServiceError.profileNotCached(login: "tawk")) { _ = try await service.profile(login: "tawk") }
         try service.saveNote(login: "tawk", text: "offline note")

@@ -26,6 +26,29 @@ struct StoreServiceUsersTests {
         #expect(try StoreService.Sync.Page(database: database)(since: 0) == .init(lastID: 5, etag: "W/\"1\""))
     }
 
+    @Test("a save returns the page's users with notes and seen marks, and the state it leaves")
+    func saveReturnsWhatItLeaves() throws {
+        // Given user 2 cached and seen, and a note on user3 before it is cached
+        try StoreService.Users.Save(database: database)(Factory.page([2]), request: .init(since: 0, pageSize: nil, movesCursor: false), etag: nil)
+        try StoreService.Users.MarkSeen(database: database)(id: 2)
+        try StoreService.Notes.Save(database: database)(login: "user3", text: "before")
+        // When next-page saves users 1 to 3 with a rate limit
+        let rateLimit = RateLimit(limit: 60, remaining: 59, reset: Date(timeIntervalSince1970: 1_800_000_000), resource: "core")
+        let saved = try StoreService.Users.Save(database: database)(
+            Factory.page([1, 2, 3]), request: .init(since: 0, pageSize: 3, movesCursor: true), etag: nil, rateLimit: rateLimit)
+        // Then the save returns what later reads find
+        #expect(saved.users == (try all()))
+        #expect(saved.users.map(\.seen) == [false, true, false])
+        #expect(saved.users.map(\.note) == [nil, nil, "before"])
+        #expect(saved.state == (try StoreService.Sync.State(database: database)()))
+        #expect(saved.state.cursor == 3 && saved.state.pageSize == 3 && saved.state.rateLimit == rateLimit)
+        #expect(saved.isFirstStore)
+        // And only the first page with users marks the welcome; a later page returns its own users
+        let next = try StoreService.Users.Save(database: database)(
+            Factory.page([4]), request: .init(since: 3, pageSize: nil, movesCursor: true), etag: nil)
+        #expect(!next.isFirstStore && next.users.map(\.user.id) == [4] && next.state.welcomed)
+    }
+
     @Test("a page whose save fails leaves neither users nor a moved cursor")
     func atomicPage() throws {
         try StoreService.Users.Save(database: database)(Factory.page([1, 2]), request: .init(since: 0, pageSize: 2, movesCursor: true), etag: nil)
@@ -54,7 +77,7 @@ struct StoreServiceUsersTests {
         try StoreService.Notes.Save(database: database)(login: "USER7", text: "hello")
         try StoreService.Users.Save(database: database)(
             Factory.page([7], logins: [7: "renamed"]), request: .init(since: 0, pageSize: nil, movesCursor: false), etag: nil)
-        let row = try #require(try StoreService.Users.Find(database: database)(login: "Renamed"))
+        let row = try #require(try all().first { $0.user.login == "renamed" })
         #expect(row.seen)
         #expect(row.note == "hello")
         #expect(try StoreService.Notes.Find(database: database)(login: "renamed")?.text == "hello")

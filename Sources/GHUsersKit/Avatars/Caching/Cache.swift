@@ -57,20 +57,8 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         }
     }
 
-    /// Removes the value for `key`, if any.
-    public func removeValue(for key: Key) {
-        state.withLock { state in
-            if state.entries[key] != nil { Self.remove(key, in: &state) }
-        }
-    }
-
-    /// Removes everything.
-    public func removeAll() {
-        state.withLock { $0 = State() }
-    }
-
-    /// The cached keys, most recently used first.
-    public var keys: [Key] {
+    /// The cached keys, most recently used first (for tests).
+    var keys: [Key] {
         state.withLock { state in
             var keys: [Key] = []
             var cursor = state.newest

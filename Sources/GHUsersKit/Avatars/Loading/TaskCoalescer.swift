@@ -28,11 +28,11 @@ public final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sen
     /// Creates a coalescer with no task running.
     public init() {}
 
-    /// Tasks running now.
-    public var runningCount: Int { state.withLock { $0.jobs.count } }
+    /// Tasks running now (for tests).
+    var runningCount: Int { state.withLock { $0.jobs.count } }
 
-    /// Callers waiting for the task of `key`.
-    public func waiterCount(for key: Key) -> Int { state.withLock { $0.jobs[key]?.waiters.count ?? 0 } }
+    /// Callers waiting for the task of `key` (for tests).
+    func waiterCount(for key: Key) -> Int { state.withLock { $0.jobs[key]?.waiters.count ?? 0 } }
 
     /// The result of `operation` for `key`, shared with every concurrent caller for the same key.
     public func value(for key: Key, operation: @escaping @Sendable () async throws -> Value) async throws -> Value {

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Writes a ``NotesArchive`` as `ghusers notes export` prints it: a header, then one note per
+/// line in the order they are given (by login for a stable, diffable file), then the closing
+/// brackets. Notes are streamed: one in memory at a time.
+///
+/// ```swift
+/// var archive = NotesArchiveWriter(output: .standardOutput, exportedAt: Date())
+/// try service.exportNotes { archive.write($0) }
+/// archive.finish()
+/// ```
+public struct NotesArchiveWriter {
+    private let output: OutputStream
+    private var writer = JSONWriter()
+    private var isFirst = true
+
+    /// Writes the archive's header, with `exportedAt` as its `exported_at`, to `output`.
+    public init(output: OutputStream, exportedAt: Date) {
+        self.output = output
+        output.write(
+            "{\"format\":\"\(NotesArchive.formatName)\",\"version\":1,\"exported_at\":\"\(Timestamp.iso8601(exportedAt))\",\"notes\":[")
+    }
+
+    /// Writes `note` on a line of its own.
+    public mutating func write(_ note: Note) {
+        writer.reset()
+        writer.write(note)
+        output.write(isFirst ? "\n" : ",\n")
+        output.write(bytes: writer.bytes)
+        isFirst = false
+    }
+
+    /// Closes the list and the object. Nothing may be written after.
+    public func finish() {
+        output.write("\n]}\n")
+    }
+}

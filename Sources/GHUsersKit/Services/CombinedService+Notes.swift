@@ -1,0 +1,37 @@
+import Foundation
+
+// MARK: - Notes
+
+extension CombinedService {
+    /// Saves the note on `login`.
+    @discardableResult
+    public func saveNote(login: String, text: String) throws -> Note {
+        try StoreService.Notes.Save(database: database)(login: login, text: text)
+    }
+
+    /// The note on `login`.
+    public func note(login: String) throws -> Note {
+        guard let note = try StoreService.Notes.Find(database: database)(login: login) else {
+            throw CombinedServiceError.noNote(login: login)
+        }
+        return note
+    }
+
+    /// Deletes the note on `login`.
+    public func deleteNote(login: String) throws {
+        guard try StoreService.Notes.Delete(database: database)(login: login) else {
+            throw CombinedServiceError.noNote(login: login)
+        }
+    }
+
+    /// Streams every note in the order of a ``NotesArchive`` (by login without regard to case),
+    /// from one snapshot; ``NotesArchiveWriter`` writes them as an archive.
+    public func exportNotes(_ each: (Note) throws -> Void) throws {
+        try StoreService.Notes.Export(database: database)(each)
+    }
+
+    /// Imports an archive made by `ghusers notes export` (see ``StoreService/Notes/Import``).
+    public func importNotes(_ data: Data, onConflict strategy: NotesConflictStrategy) throws -> NotesImportReport {
+        try StoreService.Notes.Import(database: database)(NotesArchive(decoding: data), onConflict: strategy)
+    }
+}

@@ -1,0 +1,25 @@
+// MARK: - Cached users
+
+extension CombinedService {
+    /// Streams cached users in id order (see ``StoreService/Users/List``).
+    public func list(after: Int64 = 0, limit: Int? = nil, _ each: (UserDetails) throws -> Void) throws {
+        try StoreService.Users.List(database: database)(after: after, limit: limit, each)
+    }
+
+    /// Streams local search results (see ``StoreService/Users/Search``).
+    public func search(_ query: String, _ each: (SearchResult) throws -> Void) throws {
+        try StoreService.Users.Search(database: database)(query, each)
+    }
+
+    /// How many cached users have an id at most `id`: `rank(through: after) + 1` is the position
+    /// of the first user of `list --after`.
+    public func rank(through id: Int64) throws -> Int {
+        try StoreService.Users.Rank(database: database)(through: id)
+    }
+
+    /// The rank of each of `ids` (see ``rank(through:)``): for rows that do not follow each
+    /// other, one walk over the ids up to the largest instead of one count per row.
+    public func ranks(of ids: [Int64]) throws -> [Int64: Int] {
+        try StoreService.Users.Rank(database: database)(of: ids)
+    }
+}

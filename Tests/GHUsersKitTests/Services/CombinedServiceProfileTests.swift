@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+@testable import GHUsersKit
+
+/// `CombinedService.profile`'s policy: a cached profile younger than an hour is shown without
+/// the network; an older one is revalidated with `If-None-Match` (304: the cached one, fresh
+/// again; 200: the new one); offline or when the network fails, the cached one with the reason;
+/// an unknown login is an error even when cached.
+@Suite("CombinedService: profile freshness")
+struct CombinedServiceProfileTests {
+    static let fetchedAt = Date(timeIntervalSince1970: 1_800_000_000)
+    static let rateLimitHeaders: HTTPHeaderFields = [
+        "X-RateLimit-Limit": "60", "X-RateLimit-Remaining": "57", "X-RateLimit-Reset": "1800003600", "X-RateLimit-Resource": "core",
+    ]
+
+    static func profile(name: String, etag: String) -> Result<TransportResponse, TransportError> {
+        var headers = rateLimitHeaders
+        headers["ETag"] = etag
+        let body = """
+            {"id":9,"login":"tawk","node_id":"N9","avatar_url":"https://a/9","html_url":"https://github.com/tawk",\
+            "type":"User","site_admin":false,"name":"\(name)","followers":3}
+            """
+        return .success(TransportResponse(status: 200, headers: headers, body: Data(body.utf8)))
+    }
+
+    static let notModified = Result<TransportResponse, TransportError>.success(TransportResponse(status: 304, headers: rateLimitHeaders))
+
+    static func notFound() throws -> Result<TransportResponse, TransportError> {
+        .success(TransportResponse(status: 404, body: try Fixtures.data("error-404-user.captured-2024.json")))
+    }
+
+    /// Runs `body` with a service over a new home where tawk's profile ("Before", ETag "p1") was
+    /// fetched at ``fetchedAt`` and tawk has a note; `script` answers the requests after that
+    /// first one. The service is shut down and the home removed afterwards.
+    func withCached(
+        _ script: [Result<TransportResponse, TransportError>],
+        _ body: (CombinedService, ScriptedTransport, TemporaryDirectory) async throws -> Void
+    ) async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let transport = ScriptedTransport([Self.profile(name: "Before", etag: "\"p1\"")] + script)
+        let service = try CombinedService.scripted(transport, home: home)
+        do {
+            _ = try await service.profile(login: "tawk", now: Self.fetchedAt)
+            try service.saveNote(login: "tawk", text: "met at a meetup")
+            try await body(service, transport, home)
+        } catch {
+            await service.shutdown()
+            throw error
+        }
+        await service.shutdown()
+    }
+
+    @Test("younger than an hour: the cached profile, without the network")
+    func fresh() async throws {
+        try await withCached([]) { service, transport, _ in
+            // When it is asked for 59 minutes later
+            let details = try await service.profile(login: "TAWK", now: Self.fetchedAt + 59 * 60)
+            // Then the cache answers, with the note and the seen mark
+            #expect(details.source == .cache)
+            #expect(details.profile.name == "Before" && details.note == "met at a meetup" && details.seen)
+            #expect(details.fetchedAt == Self.fetchedAt)
+            #expect(transport.sent.count == 1)
+        }
+    }
+
+    @Test("stale, 304: the cached profile, fresh again, asked with its ETag")
+    func staleNotModified() async throws {
+        try await withCached([Self.notModified]) { service, transport, _ in
+            let now = Self.fetchedAt + 2 * 3_600
+            // When it is asked for two hours later and the server says it has not changed
+            let details = try await service.profile(login: "tawk", now: now)
+            // Then the cached profile is shown as fetched now, and the request carried the ETag
+            #expect(details.source == .network)
+            #expect(details.profile.name == "Before" && details.note == "met at a meetup" && details.seen)
+            #expect(details.fetchedAt == now)
+            #expect(transport.sent.last?.headers["If-None-Match"] == "\"p1\"")
+            // And it is fresh again: half an hour later the cache answers
+            #expect(try await service.profile(login: "tawk", now: now + 1_800).source == .cache)
+            #expect(transport.sent.count == 2)
+            #expect(try service.status().sync.rateLimit?.remaining == 57)
+        }
+    }
+
+    @Test("stale, 200: the new profile is saved and shown with the note")
+    func staleChanged() async throws {
+        try await withCached([Self.profile(name: "After", etag: "\"p2\"")]) { service, transport, _ in
+            let now = Self.fetchedAt + 2 * 3_600
+            let details = try await service.profile(login: "tawk", now: now)
+            #expect(details.source == .network)
+            #expect(details.profile.name == "After" && details.note == "met at a meetup" && details.seen)
+            #expect(transport.sent.last?.headers["If-None-Match"] == "\"p1\"")
+            // And the cache now holds it, with its new ETag
+            let cached = try #require(try StoreService.Profiles.Find(database: service.database)(login: "tawk"))
+            #expect(cached.profile.name == "After" && cached.etag == "\"p2\"" && cached.fetchedAt == now && cached.details.seen)
+            #expect(try service.status().sync.rateLimit?.remaining == 57)
+        }
+    }
+
+    @Test("--refresh asks even when the cached profile is fresh")
+    func refreshWhenFresh() async throws {
+        try await withCached([Self.notModified]) { service, transport, _ in
+            let details = try await service.profile(login: "tawk", refresh: true, now: Self.fetchedAt + 60)
+            #expect(details.source == .network && transport.sent.count == 2)
+        }
+    }
+
+    @Test("offline: the cached profile, however old, with the reason; none cached is an error")
+    func offline() async throws {
+        try await withCached([]) { _, _, home in
+            // A second service on the same home, offline
+            let transport = ScriptedTransport([])
+            let service = try CombinedService.scripted(transport, home: home, offline: true)
+            let details = try await service.profile(login: "tawk", now: Self.fetchedAt + 30 * 86_400)
+            #expect(details.source == .staleCache(reason: "offline"))
+            #expect(details.profile.name == "Before" && details.note == "met at a meetup")
+            await #expect(throws: CombinedServiceError.profileNotCached(login: "octocat")) {
+                _ = try await service.profile(login: "octocat")
+            }
+            #expect(transport.sent.isEmpty)
+            await service.shutdown()
+        }
+    }
+
+    @Test("a failing network: the stale cached profile with the reason; nothing cached rethrows")
+    func networkFails() async throws {
+        try await withCached([.failure(.unreachable("refused")), .failure(.unreachable("refused"))]) { service, _, _ in
+            let details = try await service.profile(login: "tawk", now: Self.fetchedAt + 2 * 3_600)
+            guard case .staleCache(let reason) = details.source else {
+                Issue.record("expected the stale cache, got \(details.source)")
+                return
+            }
+            #expect(!reason.isEmpty && details.profile.name == "Before")
+            await #expect(throws: GitHubAPIError.self) { _ = try await service.profile(login: "octocat") }
+        }
+    }
+
+    @Test("404: the user is not found, cached or not")
+    func notFound() async throws {
+        try await withCached([try Self.notFound(), try Self.notFound()]) { service, _, _ in
+            await #expect(throws: CombinedServiceError.userNotFound(login: "tawk")) {
+                _ = try await service.profile(login: "tawk", now: Self.fetchedAt + 2 * 3_600)
+            }
+            await #expect(throws: CombinedServiceError.userNotFound(login: "octocat")) {
+                _ = try await service.profile(login: "octocat")
+            }
+        }
+    }
+}

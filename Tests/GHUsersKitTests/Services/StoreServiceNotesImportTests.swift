@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+@testable import GHUsersKit
+
+/// Every branch of `StoreService.Notes.Import` (and of reading the archive): rejected entries,
+/// new notes matched by id, by login or on no cached user, unchanged ones, and each conflict
+/// strategy.
+@Suite("Notes import, branch by branch")
+struct StoreServiceNotesImportTests {
+    static let then = Date(timeIntervalSince1970: 1_700_000_000)
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    let database: AppDatabase
+
+    /// Users 1 (alice) and 2 (bob) are cached.
+    init() throws {
+        database = try AppDatabase.inMemory()
+        try StoreService.Users.Save(database: database)(
+            Factory.page([1, 2], logins: [1: "alice", 2: "bob"]), request: .init(since: 0, pageSize: 2, movesCursor: true), etag: nil)
+    }
+
+    static func archive(_ entries: [NotesArchive.Entry]) throws -> NotesArchive {
+        struct File: Encodable {
+            var format = NotesArchive.formatName
+            var version = 1
+            var notes: [NotesArchive.Entry]
+        }
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        return try NotesArchive(decoding: encoder.encode(File(notes: entries)))
+    }
+
+    func importing(_ entries: [NotesArchive.Entry], _ strategy: NotesConflictStrategy = .merge) throws -> NotesImportReport {
+        try StoreService.Notes.Import(database: database)(Self.archive(entries), onConflict: strategy, now: Self.now)
+    }
+
+    func note(_ login: String) throws -> Note? {
+        try StoreService.Notes.Find(database: database)(login: login)
+    }
+
+    @Test("a file that is not an archive of version 1 is refused", arguments: [
+        ("{\"notes\": 42}", NotesArchiveError.notAnArchive),
+        ("{\"format\":\"other\",\"version\":1,\"notes\":[]}", .notAnArchive),
+        ("{\"format\":\"ghusers-notes\",\"version\":2,\"notes\":[]}", .unsupportedVersion(2)),
+    ])
+    func notAnArchive(text: String, error: NotesArchiveError) {
+        #expect(throws: error) { try NotesArchive(decoding: Data(text.utf8)) }
+    }
+
+    @Test("entries with a bad login, an empty note or an overlong one are rejected; the rest is imported")
+    func rejected() throws {
+        let report = try importing([
+            .init(login: "bad login", id: nil, note: "x"),
+            .init(login: "carol", id: nil, note: ""),
+            .init(login: "dave", id: nil, note: String(repeating: "x", count: Note.maximumBytes + 1)),
+            .init(login: String(repeating: "a", count: 80), id: nil, note: "x"),
+            .init(login: "erin", id: nil, note: "kept"),
+        ])
+        #expect(report.rejected == ["bad login", "carol", "dave", String(repeating: "a", count: 60)])
+        #expect(report.added == 1 && report.updated == 0 && report.unchanged == 0 && report.conflicts.isEmpty)
+        #expect(try note("erin")?.text == "kept")
+        #expect(try note("carol") == nil && note("dave") == nil)
+    }
+
+    @Test("a new note goes to the cached user by id (whatever the login), else by login, else waits for its login")
+    func added() throws {
+        let report = try importing([
+            .init(login: "old-alice", id: 1, note: "by id", updatedAt: Self.then),
+            .init(login: "BOB", id: nil, note: "by login", updatedAt: Self.then),
+            .init(login: "carol", id: 3, note: "not cached"),
+        ])
+        #expect(report.added == 3 && report.conflicts.isEmpty)
+        let alice = try #require(try note("alice"))
+        #expect(alice.userID == 1 && alice.login == "alice" && alice.text == "by id" && alice.updatedAt == Self.then)
+        #expect(try note("old-alice") == nil)
+        let bob = try #require(try note("bob"))
+        #expect(bob.userID == 2 && bob.login == "bob" && bob.text == "by login")
+        let carol = try #require(try note("carol"))
+        #expect(carol.userID == nil && carol.text == "not cached" && carol.updatedAt == Self.now)
+    }
+
+    @Test("the same text is unchanged, so importing an archive twice changes nothing")
+    func unchanged() throws {
+        let entries: [NotesArchive.Entry] = [.init(login: "alice", id: 1, note: "one"), .init(login: "carol", id: nil, note: "two")]
+        #expect(try importing(entries).added == 2)
+        let again = try importing(entries, .replace)
+        #expect(again.unchanged == 2 && again.added == 0 && again.updated == 0 && again.conflicts.isEmpty)
+    }
+
+    @Test(
+        "a different local note: keep it, replace it, or merge both; always reported",
+        arguments: [
+            (NotesConflictStrategy.keep, "local", 0, "alice: kept the local note"),
+            (.replace, "imported", 1, "alice: replaced the local note"),
+            (.merge, "local\n\nimported", 1, "alice: merged both notes"),
+        ])
+    func conflict(strategy: NotesConflictStrategy, text: String, updated: Int, message: String) throws {
+        try StoreService.Notes.Save(database: database)(login: "alice", text: "local", now: Self.then)
+        let report = try importing([.init(login: "alice", id: 1, note: "imported")], strategy)
+        #expect(report.conflicts == [message])
+        #expect(report.updated == updated && report.unchanged == 1 - updated && report.added == 0)
+        let alice = try #require(try note("alice"))
+        #expect(alice.text == text)
+        #expect(alice.updatedAt == (updated == 1 ? Self.now : Self.then))
+    }
+
+    @Test("merging leaves alone a local note that already holds the imported text")
+    func mergeContained() throws {
+        try StoreService.Notes.Save(database: database)(login: "alice", text: "local\n\nimported")
+        let report = try importing([.init(login: "alice", id: nil, note: "imported")])
+        #expect(report.unchanged == 1 && report.updated == 0 && report.conflicts.isEmpty)
+        #expect(try note("alice")?.text == "local\n\nimported")
+    }
+
+    @Test("the local note is matched by the user's id before the login")
+    func matchedByIDFirst() throws {
+        // Given a note on alice (id 1) and an entry for id 1 under the login bob
+        try StoreService.Notes.Save(database: database)(login: "alice", text: "local")
+        let report = try importing([.init(login: "bob", id: 1, note: "imported")], .replace)
+        // Then alice's note is the one replaced, and bob has none
+        #expect(report.conflicts == ["alice: replaced the local note"])
+        #expect(try note("alice")?.text == "imported")
+        #expect(try note("bob") == nil)
+    }
+}
