@@ -79,8 +79,9 @@ public struct BrowserModel: Sendable {
     /// Terminal lines per line of entries: 3 for an entry, 9 for a line of cards and its gap.
     public var lineHeight: Int { layout == .grid ? 9 : 3 }
 
-    /// Lines of the screen for the list (the status bar and the footer take two).
-    public var listHeight: Int { max(0, rows - 2) }
+    /// Lines of the screen for the list (the status bar, the activity line and the footer take
+    /// three).
+    public var listHeight: Int { max(0, rows - 3) }
 
     /// Lines of entries that fit on screen (at least 1).
     public var visibleLines: Int { max(1, listHeight / lineHeight) }

@@ -97,7 +97,7 @@ public struct BrowserView: Sendable {
     }
 
     private func drawStatus(_ model: BrowserModel, into grid: inout CellGrid) {
-        let y = model.rows - 2
+        let y = model.rows - 3
         let bar = CellStyle(reverse: true)
         grid.fill(x: 0, y: y, width: model.columns, height: 1, with: Cell(" ", style: bar))
         var parts: [String] = []
@@ -109,23 +109,31 @@ public struct BrowserView: Sendable {
         parts.append("page \(model.pageSize.map(String.init) ?? "–")")
         parts.append(model.offline ? "offline" : "online")
         if let limit = model.rateLimit { parts.append("rate \(limit.remaining)/\(limit.limit)") }
+        grid.write(" " + parts.joined(separator: " · "), x: 0, y: y, style: bar)
+        // The activity line: the page fetch, the avatar queue's counters, the last notice.
+        var activity: [String] = []
+        switch model.paging {
+        case .loading: activity.append("loading the next page…")
+        case .failed(let reason): activity.append("the next page failed (r retries): \(reason)")
+        case .ended: activity.append("end of the list")
+        case .idle: break
+        }
         if model.avatarsEnabled {
             let pending = model.avatarsPending
             let loading = model.offline ? 0 : min(1, pending)
-            parts.append("avatars \(pending - loading) queued · \(loading) loading · \(model.avatarsDone) done · \(model.avatarsFailed) failed")
+            activity.append("avatars \(pending - loading) queued · \(loading) loading · \(model.avatarsDone) done · \(model.avatarsFailed) failed")
         }
-        var line = " " + parts.joined(separator: "  │  ")
-        if let notice = model.notice { line = " " + TerminalSanitizer.sanitize(notice, keepNewlines: false) + "  │ " + line }
-        grid.write(line, x: 0, y: y, style: bar)
+        if let notice = model.notice { activity.append(notice) }
+        grid.write(" " + TerminalSanitizer.sanitize(activity.joined(separator: " │ "), keepNewlines: false), x: 0, y: y + 1)
         let footer = " j/k move  PgDn/PgUp page  g/G first/last  r retry  ^L redraw  ? help  q quit"
         grid.write(footer, x: 0, y: model.rows - 1, style: CellStyle(dim: true))
     }
 
     private func drawHelp(_ model: BrowserModel, into grid: inout CellGrid) {
         let width = min(model.columns - 4, 72)
-        let height = min(model.rows - 2, Self.keys.count + 4)
+        let height = min(model.rows - 3, Self.keys.count + 4)
         let x = (model.columns - width) / 2
-        let y = max(0, (model.rows - 2 - height) / 2)
+        let y = max(0, (model.rows - 3 - height) / 2)
         grid.fill(x: x, y: y, width: width, height: height, with: Cell(" ", style: CellStyle(reverse: true)))
         grid.write(" ghusers browse — keys", x: x + 1, y: y + 1, style: CellStyle(bold: true, reverse: true))
         for (offset, key) in Self.keys.enumerated() where y + 3 + offset < y + height {

@@ -19,8 +19,9 @@ import Foundation
 /// - ``suspend()`` (Ctrl-Z) restores, stops the process, and takes the terminal back on `fg`.
 public final class TerminalSession: @unchecked Sendable {
     /// Why a session cannot start.
-    public struct Unavailable: Error, CustomStringConvertible {
+    public struct Unavailable: LocalizedError, CustomStringConvertible {
         public var description: String
+        public var errorDescription: String? { description }
     }
 
     /// What the terminal is put back to, and how: kept in globals for the crash handler.

@@ -19,15 +19,17 @@ extension GHUsersCommand {
 
         func validate() throws {
             if options.json { throw ValidationError("browse is interactive and has no --json; use `ghusers list --json`.") }
-            do {
-                try TerminalSession.check(environment: options.settings.environment)
-            } catch let error as TerminalSession.Unavailable {
-                throw ValidationError(error.description + ".")
-            }
         }
 
         func run() async throws {
             let settings = options.settings
+            // Before the database is opened: one line, the usage exit code.
+            do {
+                try TerminalSession.check(environment: settings.environment)
+            } catch {
+                Messages.error(error)
+                Foundation.exit(ExitStatus.usage.rawValue)
+            }
             let avatarMode = avatarOptions.avatars
             await CommandRunner.run(settings) { service in
                 var pipeline: AvatarPipeline?

@@ -63,7 +63,7 @@ struct TmuxScreen {
     /// `waitpid`, not Foundation's Process, which does not see `tmux new-session` exit; output
     /// goes through a file, never a pipe, which the forked tmux server would keep open.
     @discardableResult
-    private static func tmux(_ socket: String, _ arguments: [String]) async throws -> String {
+    static func tmux(_ socket: String, _ arguments: [String]) async throws -> String {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("ghusers-tmux-out-\(UUID().uuidString)").path
         defer { unlink(output) }
         var actions = posix_spawn_file_actions_t()

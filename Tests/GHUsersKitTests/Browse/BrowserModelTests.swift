@@ -9,10 +9,10 @@ struct BrowserModelTests {
         range.map { UserDetails(user: User(id: Int64($0 + 1), login: "user\($0 + 1)", avatarURL: "https://avatars.example/u/\($0 + 1)")) }
     }
 
-    /// A narrow 80 × 26 model (8 entries on screen) with `total` users cached and the first
+    /// A narrow 80 × 27 model (8 entries on screen) with `total` users cached and the first
     /// `loaded` of them in the window.
     static func model(total: Int, loaded: Int, avatars: Bool = true, offline: Bool = false) -> BrowserModel {
-        var model = BrowserModel(columns: 80, rows: 26, offline: offline, avatarsEnabled: avatars)
+        var model = BrowserModel(columns: 80, rows: 27, offline: offline, avatarsEnabled: avatars)
         _ = model.start()
         _ = model.update(.counted(total, pageSize: 30, rateLimit: nil, endReached: false))
         _ = model.update(.windowLoaded(.first(count: BrowserModel.chunk), start: 0, users: users(0..<loaded)))
@@ -25,7 +25,7 @@ struct BrowserModelTests {
 
     @Test("the first screen asks for its avatars, nearest the selection first, then prefetch below")
     func firstScreen() {
-        var model = BrowserModel(columns: 80, rows: 26, offline: false, avatarsEnabled: true)
+        var model = BrowserModel(columns: 80, rows: 27, offline: false, avatarsEnabled: true)
         #expect(model.start() == [.count, .loadWindow(.first(count: BrowserModel.chunk))])
         _ = model.update(.counted(100, pageSize: 30, rateLimit: nil, endReached: false))
         let effects = model.update(.windowLoaded(.first(count: BrowserModel.chunk), start: 0, users: Self.users(0..<100)))
