@@ -86,6 +86,7 @@ public final class TerminalSession: @unchecked Sendable {
             try? self.takeTerminal()
             onContinue()
         }
+        // The process may be continued from outside (kill -CONT, a shell's fg) after Ctrl-Z.
         resume.resume()
         signalSources.append(resume)
     }
@@ -93,6 +94,7 @@ public final class TerminalSession: @unchecked Sendable {
     private var isActive: Bool { lock.withLock { active } }
 
     private func takeTerminal() throws {
+        guard !isActive else { return }
         var raw = TerminalSessionState.saved
         cfmakeraw(&raw)
         withUnsafeMutableBytes(of: &raw.c_cc) { cc in
@@ -125,7 +127,10 @@ public final class TerminalSession: @unchecked Sendable {
     /// terminal taken again (the caller repaints).
     public func suspend() {
         restore()
-        kill(getpid(), SIGSTOP)
+        // raise, not kill(getpid()): the signal goes to this thread, which stops before it
+        // returns; with kill, another thread may take the signal while this one runs on and
+        // takes the terminal back before the process has stopped.
+        raise(SIGSTOP)
         if !isActive { try? takeTerminal() }
     }
 
