@@ -33,4 +33,7 @@ public enum Fault: Sendable, Equatable {
     /// items that exist are changed, the last item always getting the bad avatar. On
     /// `GET /users/{login}` the profile gets the bad login and the bad avatar.
     case invalidItems
+    /// Serves the normal page with the second item's id set to 0 and the third's negated
+    /// (logins and everything else valid): ids no GitHub account has. Profiles are unchanged.
+    case impossibleIDs
 }

@@ -19,6 +19,14 @@ enum CommandRunner {
         _ settings: GlobalSettings, waitForNetwork: Bool = false,
         _ body: nonisolated(nonsending) (CombinedService) async throws -> Void
     ) async -> Never {
+        // A write to stdout that fails ends the command: quietly when the reader went away
+        // (`ghusers list | head -1`, as ripgrep does), else with one line and exit 1 (a full
+        // disk is an error, never a success).
+        OutputStream.standardOutput.onFailure = { code in
+            if code == EPIPE { exit(ExitStatus.success.rawValue) }
+            Messages.error(AtomicFile.WriteError(path: "standard output", code: code))
+            exit(ExitStatus.failure.rawValue)
+        }
         let service: CombinedService
         do {
             service = try CombinedService(

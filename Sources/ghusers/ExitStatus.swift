@@ -35,6 +35,7 @@ enum ExitStatus: Int32 {
             case .offline, .profileNotCached: self = .network
             case .userNotFound, .noNote: self = .notFound
             case .nothingToRefresh: self = .failure
+            case .insecureToken: self = .usage
             }
         case is StoreError: self = .database
         case is ValidationError: self = .usage

@@ -5,7 +5,8 @@ import GHUsersKit
 enum Messages {
     /// `ghusers: <message>`.
     static func notice(_ text: String) {
-        OutputStream.standardError.write("ghusers: " + text + "\n")
+        // Notices carry server-derived text (logins, reasons): sanitised like everything shown.
+        OutputStream.standardError.write("ghusers: " + TerminalSanitizer.sanitize(text, keepNewlines: false) + "\n")
     }
 
     /// `ghusers: error: <description>`.

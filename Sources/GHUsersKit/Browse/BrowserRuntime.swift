@@ -26,6 +26,9 @@ public final class BrowserRuntime: Sendable {
     private let send: AsyncStream<Event>.Continuation
     private let avatarTasks = Mutex<[Int64: Task<Void, Never>]>([:])
     private let clockStart = ContinuousClock.now
+    /// `GHUSERS_BROWSE_TRACE=FILE`: one line per input read, "<read> <frame written> <bytes>"
+    /// in nanoseconds since start, for the key-to-frame benchmark (Benchmarks/browse.py).
+    private let trace: FileHandle?
 
     /// Creates the runtime over `service`; `pipeline` is `nil` when avatars are not drawn.
     public init(service: CombinedService, pipeline: AvatarPipeline?, view: BrowserView) {
@@ -33,6 +36,11 @@ public final class BrowserRuntime: Sendable {
         self.pipeline = pipeline
         self.view = view
         (events, send) = AsyncStream<Event>.makeStream(bufferingPolicy: .unbounded)
+        if let path = ProcessInfo.processInfo.environment["GHUSERS_BROWSE_TRACE"], FileManager.default.createFile(atPath: path, contents: nil) {
+            trace = FileHandle(forWritingAtPath: path)
+        } else {
+            trace = nil
+        }
     }
 
     /// Takes the terminal, runs until the user quits, and puts the terminal back.
@@ -59,8 +67,10 @@ public final class BrowserRuntime: Sendable {
         perform(model.start(), model: &model, shown: &shown)
         for await event in events {
             var messages: [BrowserMessage] = []
+            var readAt: Duration?
             switch event {
             case .input(let bytes):
+                readAt = ContinuousClock.now - clockStart
                 let keys = decoder.feed(bytes)
                 if decoder.hasPending {
                     escapeGeneration += 1
@@ -94,10 +104,19 @@ public final class BrowserRuntime: Sendable {
             }
             if model.quitting { break }
             let frame = view.frame(model)
-            session.write(FrameDiff.bytes(from: shown, to: frame))
+            let bytes = FrameDiff.bytes(from: shown, to: frame)
+            session.write(bytes)
             shown = frame
+            if let trace, let readAt {
+                let written = ContinuousClock.now - clockStart
+                trace.write(Data("\(nanoseconds(readAt)) \(nanoseconds(written)) \(bytes.count)\n".utf8))
+            }
         }
         avatarTasks.withLock { tasks in tasks.values.forEach { $0.cancel() } }
+    }
+
+    private func nanoseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
     }
 
     private var now: Double {

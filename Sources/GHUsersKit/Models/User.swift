@@ -50,6 +50,7 @@ extension User {
     ///
     /// - Throws: ``User/ValidationError`` naming the first field that is wrong.
     public func validated() throws -> User {
+        guard id > 0 else { throw ValidationError.invalidID(id) }
         guard Login.isValid(login) else { throw ValidationError.invalidLogin(login) }
         guard Self.isWebURL(avatarURL) else { throw ValidationError.invalidAvatarURL(avatarURL) }
         if let htmlURL, !Self.isWebURL(htmlURL) { throw ValidationError.invalidHTMLURL(htmlURL) }
@@ -59,6 +60,8 @@ extension User {
 
     /// Why a user from the server was refused.
     public enum ValidationError: Error, Equatable {
+        /// GitHub's ids start at 1 (the schema says `CHECK (id > 0)`).
+        case invalidID(Int64)
         case invalidLogin(String)
         case invalidAvatarURL(String)
         case invalidHTMLURL(String)

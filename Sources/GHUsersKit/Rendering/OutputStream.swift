@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -7,10 +9,23 @@
 /// A buffered writer to a file descriptor: rows are gathered in a 64 KiB buffer and written
 /// with one `write(2)` when it fills, so streaming a million rows costs a few thousand system
 /// calls, not a million.
+///
+/// A write that fails is never silent: the first failure's `errno` is kept in ``failure``
+/// (later writes are dropped) and ``onFailure`` is called with it; for stdout the commands end
+/// the process there (quietly for a closed pipe, as ripgrep does; with one line and exit 1
+/// otherwise). Standard error is written from several tasks (retry notices, the spinner):
+/// its writes take a lock and go out whole.
 public final class OutputStream {
     private let fileDescriptor: Int32
     private var buffer: [UInt8] = []
     private let capacity = 1 << 16
+    /// Standard error's writes are serialised: it is written from several tasks.
+    private let locked: Bool
+    private let mutex = Mutex(())
+    /// The `errno` of the first write that failed, if one did.
+    public private(set) var failure: Int32?
+    /// Called once, with the `errno`, when a write fails.
+    public var onFailure: ((Int32) -> Void)?
 
     /// Standard output.
     nonisolated(unsafe) public static let standardOutput = OutputStream(fileDescriptor: 1)
@@ -20,6 +35,7 @@ public final class OutputStream {
     /// Creates a writer to `fileDescriptor`.
     public init(fileDescriptor: Int32) {
         self.fileDescriptor = fileDescriptor
+        self.locked = fileDescriptor == 2
         buffer.reserveCapacity(capacity)
     }
 
@@ -28,36 +44,55 @@ public final class OutputStream {
     /// Appends `text`.
     public func write(_ text: String) {
         var text = text
-        text.withUTF8 { buffer.append(contentsOf: $0) }
-        if buffer.count >= capacity || fileDescriptor == 2 { flush() }
+        append { buffer in text.withUTF8 { buffer.append(contentsOf: $0) } }
     }
 
     /// Appends raw bytes.
     public func write(bytes: [UInt8]) {
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= capacity || fileDescriptor == 2 { flush() }
+        append { $0.append(contentsOf: bytes) }
     }
 
     /// Appends what `body` writes into the buffer: bytes built in place, without a `String`.
     public func write(_ body: (inout [UInt8]) -> Void) {
+        append(body)
+    }
+
+    private func append(_ body: (inout [UInt8]) -> Void) {
+        if locked {
+            mutex.withLock { _ in
+                body(&buffer)
+                flushBuffer()
+            }
+            return
+        }
         body(&buffer)
-        if buffer.count >= capacity || fileDescriptor == 2 { flush() }
+        if buffer.count >= capacity { flushBuffer() }
     }
 
     /// Writes out everything buffered.
     public func flush() {
+        if locked { mutex.withLock { _ in flushBuffer() } } else { flushBuffer() }
+    }
+
+    private func flushBuffer() {
+        defer { buffer.removeAll(keepingCapacity: true) }
+        guard failure == nil else { return }
         var offset = 0
-        buffer.withUnsafeBytes { raw in
+        let code: Int32? = buffer.withUnsafeBytes { raw in
             while offset < raw.count {
                 let written = posixWrite(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
                 if written < 0 {
-                    if errno == EINTR { continue }
-                    return  // EPIPE and the like: the reader went away; there is no one to tell.
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    return errno
                 }
                 offset += written
             }
+            return nil
         }
-        buffer.removeAll(keepingCapacity: true)
+        if let code {
+            failure = code
+            onFailure?(code)
+        }
     }
 }
 

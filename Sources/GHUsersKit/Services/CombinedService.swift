@@ -74,6 +74,7 @@ public final class CombinedService: Sendable {
 
     func network(for what: String) throws -> GitHubClient {
         guard !configuration.offline else { throw CombinedServiceError.offline(what) }
+        try configuration.checkTokenTransport()
         return client.wrappedValue
     }
 
@@ -91,5 +92,18 @@ public final class CombinedService: Sendable {
             record(RateLimit(limit: known?.limit ?? 0, remaining: 0, reset: reset, resource: known?.resource ?? "core"))
             throw GitHubAPIError.rateLimited(reset: reset)
         }
+    }
+}
+
+extension CombinedService.Configuration {
+    /// Refuses to send a token over plain HTTP, except to a loopback host (the fake API in tests
+    /// and demos): checked before any connection.
+    ///
+    /// - Throws: ``CombinedServiceError/insecureToken(host:)``.
+    public func checkTokenTransport() throws {
+        guard token != nil, apiURL.scheme?.lowercased() == "http" else { return }
+        let host = apiURL.host?.lowercased() ?? ""
+        let loopback = host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+        guard loopback else { throw CombinedServiceError.insecureToken(host: host) }
     }
 }

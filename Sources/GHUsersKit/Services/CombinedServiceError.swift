@@ -13,6 +13,8 @@ public enum CombinedServiceError: Error, Equatable {
     case noNote(login: String)
     /// `refresh` before any page was fetched.
     case nothingToRefresh
+    /// A token would go to a plain-`http` API root on a host that is not loopback.
+    case insecureToken(host: String)
 }
 
 extension CombinedServiceError: LocalizedError {
@@ -28,6 +30,8 @@ extension CombinedServiceError: LocalizedError {
             "there is no note on \(login); write one with `ghusers note \(login) \"text\"`"
         case .nothingToRefresh:
             "nothing is cached yet; run `ghusers next-page` first"
+        case .insecureToken(let host):
+            "GH_TOKEN/GITHUB_TOKEN would be sent in clear text to http://\(host); use an https:// --api-url, or unset the token"
         }
     }
 }

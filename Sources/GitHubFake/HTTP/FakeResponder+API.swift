@@ -48,6 +48,8 @@ extension FakeResponder {
             return .response(serve(apiRequest, request: request, baseURL: base, ticket: ticket))
         case .invalidItems:
             return .response(serve(apiRequest, request: request, baseURL: base, ticket: ticket, invalidItems: true))
+        case .impossibleIDs:
+            return .response(serve(apiRequest, request: request, baseURL: base, ticket: ticket, impossibleIDs: true))
         case .status(let code):
             return .response(statusFault(code, request: request, ticket: ticket))
         case .tooManyRequests(let retryAfter):
@@ -83,8 +85,11 @@ extension FakeResponder {
 
     /// The normal answer: 403 once the rate limit is exhausted, 304 when `If-None-Match`
     /// matches (not counted), else the rendered body with its weak ETag.
-    private func serve(_ apiRequest: APIRequest, request: Request, baseURL: String, ticket: FakeState.Ticket, invalidItems: Bool = false) -> Response {
-        let rendered = render(apiRequest, baseURL: baseURL, invalidItems: invalidItems)
+    private func serve(
+        _ apiRequest: APIRequest, request: Request, baseURL: String, ticket: FakeState.Ticket, invalidItems: Bool = false,
+        impossibleIDs: Bool = false
+    ) -> Response {
+        let rendered = render(apiRequest, baseURL: baseURL, invalidItems: invalidItems, impossibleIDs: impossibleIDs)
         let etag = rendered.status == .ok ? ETag.weak(of: rendered.body) : nil
         let notModified = etag.map { ETag.ifNoneMatch(request.headers[.ifNoneMatch], matches: $0) } ?? false
         switch backend.admit(counts: !notModified) {
@@ -102,7 +107,7 @@ extension FakeResponder {
         }
     }
 
-    private func render(_ apiRequest: APIRequest, baseURL: String, invalidItems: Bool = false) -> Rendered {
+    private func render(_ apiRequest: APIRequest, baseURL: String, invalidItems: Bool = false, impossibleIDs: Bool = false) -> Rendered {
         let population = backend.population
         switch apiRequest {
         case .invalid(let field):
@@ -111,7 +116,8 @@ extension FakeResponder {
             let overrides = backend.overrides
             let page = population.page(since: since, perPage: perPage)
             let users = page.ids.map { population.simpleUser(id: $0, overrides: overrides) }
-            let defects = invalidItems ? Self.defects(forPageOf: users.count) : [:]
+            var defects = invalidItems ? Self.defects(forPageOf: users.count) : [:]
+            if impossibleIDs, users.count >= 3 { defects = [1: .zeroID, 2: .negativeID] }
             var link = ""
             if page.hasMore, let last = page.ids.last {
                 link = "<\(baseURL)/users?since=\(last)&per_page=\(perPage)>; rel=\"next\", "

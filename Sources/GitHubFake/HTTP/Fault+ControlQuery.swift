@@ -7,7 +7,7 @@ extension Fault {
     /// The names `POST /_fake/fault?kind=` accepts, as the enum cases are named.
     static let controlKinds = [
         "status", "tooManyRequests", "primaryRateLimit", "secondaryRateLimit", "dropConnection",
-        "dropMidBody", "truncatedBody", "invalidJSON", "htmlErrorPage", "slow", "invalidItems",
+        "dropMidBody", "truncatedBody", "invalidJSON", "htmlErrorPage", "slow", "invalidItems", "impossibleIDs",
     ]
 
     /// Parses the query of `POST /_fake/fault`: `kind` (case-insensitive) and its parameters,
@@ -34,6 +34,7 @@ extension Fault {
         case "htmlerrorpage": self = .htmlErrorPage
         case "slow": self = .slow(.milliseconds(try integer("ms", default: 1_000)!))
         case "invaliditems": self = .invalidItems
+        case "impossibleids": self = .impossibleIDs
         default:
             throw QueryError(message: "Unknown fault kind \"\(kind)\"; use one of: \(Self.controlKinds.joined(separator: ", ")).")
         }

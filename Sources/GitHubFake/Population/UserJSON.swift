@@ -10,6 +10,10 @@ enum UserJSON {
         static let badLogin = Defects(rawValue: 1 << 1)
         /// The avatar URL is `file:///etc/passwd`.
         static let fileAvatar = Defects(rawValue: 1 << 2)
+        /// The id is 0, which no GitHub account has.
+        static let zeroID = Defects(rawValue: 1 << 3)
+        /// The id is negative.
+        static let negativeID = Defects(rawValue: 1 << 4)
     }
 
     /// A `GET /users` page.
@@ -63,7 +67,7 @@ enum UserJSON {
         if !defects.contains(.missingLogin) {
             writer.field("login", defects.contains(.badLogin) ? "bad login!" : user.login)
         }
-        writer.field("id", user.id)
+        writer.field("id", defects.contains(.zeroID) ? 0 : defects.contains(.negativeID) ? -user.id : user.id)
         writer.field("node_id", user.nodeID)
         writer.field("avatar_url", defects.contains(.fileAvatar) ? "file:///etc/passwd" : "\(baseURL)/avatars/u/\(user.id)?v=4")
         writer.field("gravatar_id", user.gravatarID)

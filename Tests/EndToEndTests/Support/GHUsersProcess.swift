@@ -34,6 +34,8 @@ struct GHUsersProcess {
     let home: URL
     let apiURL: String
     var environment: [String: String] = [:]
+    /// What is run: the binary under test, or a shell that runs it.
+    var executable: URL = Self.binary
 
     /// Runs `ghusers ARGUMENTS` with `input` on stdin; fails the test if it runs over `timeout`.
     func run(_ arguments: [String], input: Data? = nil, timeout: Duration = .seconds(120)) async throws -> Result {
@@ -43,11 +45,11 @@ struct GHUsersProcess {
 
     /// Starts `ghusers ARGUMENTS` without waiting for it.
     func start(_ arguments: [String], input: Data? = nil) throws -> Running {
-        guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw HarnessError("\(Self.binary.path) is missing: run `swift build` (or scripts/test) before `swift test`")
         }
         let process = Process()
-        process.executableURL = Self.binary
+        process.executableURL = executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment.filter {
             !["GH_TOKEN", "GITHUB_TOKEN", "NO_COLOR", "CLICOLOR_FORCE", "GHUSERS_HOME", "GHUSERS_API_URL", "XDG_DATA_HOME", "XDG_CACHE_HOME"].contains($0.key)

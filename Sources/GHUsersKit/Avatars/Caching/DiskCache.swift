@@ -159,28 +159,7 @@ public final class DiskCache: DataCaching {
 
     /// Writes `data` to a new temporary file in `directory`, flushes it and renames it to `url`.
     static func writeAtomically(_ data: Data, to url: URL, in directory: URL) throws {
-        let temporary = directory.appendingPathComponent(temporaryPrefix + UUID().uuidString)
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path]) }
-        var failed = false
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failed = true
-                    return
-                }
-                offset += written
-            }
-        }
-        if fsync(descriptor) != 0 { failed = true }
-        close(descriptor)
-        guard !failed, rename(temporary.path, url.path) == 0 else {
-            unlink(temporary.path)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
-        }
+        try AtomicFile.write(data, to: url, temporaryPrefix: temporaryPrefix)
     }
 }
 

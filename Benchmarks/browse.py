@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""Benchmarks of `ghusers browse` (Docs/BENCHMARKS.md, "browse"), each beside its anchor in the
+same run, through a real terminal (tmux):
+
+- first frame: from starting the process to the first cached logins on screen, against
+  `fzf -e` reading the same logins (in id order) from a file, polled the same way; runs
+  alternate between the two so drift on a noisy machine moves both;
+- key to frame: `j` pressed, measured inside the process (GHUSERS_BROWSE_TRACE: from the read
+  of the key to the frame's write) and through tmux (from send-keys to the new row number on
+  screen), while thumbnails load from github-fake;
+- memory: peak and current RSS after scrolling 10,000 rows with thumbnails.
+
+Usage: python3 Benchmarks/browse.py --ghusers BIN --fake BIN --home HOME [--runs N] [--out FILE]
+HOME is a seeded home (ghusers-bench seed); it is copied once to HOME-avatars with its avatar
+URLs pointed at the fake, for the runs with thumbnails.
+"""
+import argparse
+import json
+import os
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import tempfile
+import time
+import uuid
+
+SOCKET = os.path.join(tempfile.gettempdir(), f"ghusers-bench-tmux-{uuid.uuid4().hex[:8]}")
+
+
+def tmux(*arguments, check=True):
+    return subprocess.run(["tmux", "-S", SOCKET, "-f", "/dev/null", *arguments], capture_output=True, text=True, check=check).stdout
+
+
+def start(command, environment, columns=80, rows=24):
+    exports = " ".join(f"{key}='{value}'" for key, value in environment.items())
+    tmux("new-session", "-d", "-s", "b", "-x", str(columns), "-y", str(rows), f"env {exports} {command}; sleep 600")
+
+
+def screen():
+    return tmux("capture-pane", "-p", "-t", "b")
+
+
+def stop():
+    tmux("kill-server", check=False)
+
+
+def wait_for(condition, timeout=60.0, interval=0.001):
+    deadline = time.perf_counter() + timeout
+    while time.perf_counter() < deadline:
+        text = screen()
+        if condition(text):
+            return time.perf_counter()
+        time.sleep(interval)
+    raise SystemExit(f"timed out; the screen was:\n{screen()}")
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def first_frames(args, logins_file, first_logins):
+    environment = {"GHUSERS_HOME": args.home, "TERM": "tmux-256color"}
+    results = {"ghusers": [], "fzf": []}
+    for _ in range(args.runs):
+        for name, command in (
+            ("ghusers", f"{args.ghusers} browse --offline --avatars never"),
+            ("fzf", f"fzf -e < {logins_file}"),
+        ):
+            begin = time.perf_counter()
+            start(command, environment)
+            # Both show the first logins of the cache (fzf lists them bottom up).
+            shown = wait_for(lambda text: all(login in text for login in first_logins))
+            results[name].append((shown - begin) * 1000)
+            stop()
+    return results
+
+
+def avatar_home(args, port):
+    copy = args.home.rstrip("/") + "-avatars"
+    if not os.path.exists(copy):
+        shutil.copytree(args.home, copy, ignore=shutil.ignore_patterns("cache"))
+    database = sqlite3.connect(os.path.join(copy, "ghusers.sqlite"))
+    database.execute(
+        "UPDATE user SET avatar_url = 'http://127.0.0.1:' || ? || '/avatars/u/' || (1 + (id % 999000)) || '?v=4'", (port,))
+    database.commit()
+    database.close()
+    shutil.rmtree(os.path.join(copy, "cache"), ignore_errors=True)
+    return copy
+
+
+def key_to_frame(args, home, fake_url, keys):
+    trace = os.path.join(tempfile.gettempdir(), f"ghusers-browse-trace-{uuid.uuid4().hex[:8]}")
+    environment = {
+        "GHUSERS_HOME": home, "GHUSERS_API_URL": fake_url, "TERM": "tmux-256color", "COLORTERM": "truecolor",
+        "GHUSERS_BROWSE_TRACE": trace,
+    }
+    start(f"{args.ghusers} browse --avatars always", environment)
+    wait_for(lambda text: "row 1 of" in text)
+    through_tmux = []
+    for index in range(keys):
+        begin = time.perf_counter()
+        tmux("send-keys", "-t", "b", "j")
+        marker = f"row {index + 2} of"
+        shown = wait_for(lambda text: marker in text, interval=0.0005)
+        through_tmux.append((shown - begin) * 1000)
+    loading = screen().splitlines()[-2]
+    stop()
+    inside = []
+    with open(trace) as lines:
+        for line in lines:
+            read, written, _ = (int(value) for value in line.split())
+            inside.append((written - read) / 1e6)
+    os.unlink(trace)
+    return {"inside_ms": inside, "tmux_ms": through_tmux, "activity_line_at_end": loading}
+
+
+def memory_while_scrolling(args, home, fake_url, rows=10_000):
+    environment = {"GHUSERS_HOME": home, "GHUSERS_API_URL": fake_url, "TERM": "tmux-256color", "COLORTERM": "truecolor"}
+    start(f"{args.ghusers} browse --avatars always", environment)
+    wait_for(lambda text: "row 1 of" in text)
+    pid = subprocess.run(["pgrep", "-f", f"{args.ghusers} browse"], capture_output=True, text=True).stdout.split()[0]
+
+    def rss():
+        fields = dict(line.split(":", 1) for line in open(f"/proc/{pid}/status") if ":" in line)
+        return int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
+
+    samples = [rss()]
+    pages = rows // 7 + 1  # 7 users a screen at 80 x 24
+    for sent in range(0, pages, 25):
+        tmux("send-keys", "-t", "b", *(["PageDown"] * min(25, pages - sent)))
+        target = min(pages, sent + 25) * 7 + 1
+        wait_for(lambda text: f"row {target} of" in text)
+        samples.append(rss())
+    stop()
+    return {"rss_mb": [round(value[0], 1) for value in samples], "peak_mb": round(max(value[1] for value in samples), 1)}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--ghusers", required=True)
+    parser.add_argument("--fake", required=True)
+    parser.add_argument("--home", required=True)
+    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--keys", type=int, default=300)
+    parser.add_argument("--out")
+    args = parser.parse_args()
+
+    database = sqlite3.connect(os.path.join(args.home, "ghusers.sqlite"))
+    users = database.execute("SELECT COUNT(*) FROM user").fetchone()[0]
+    logins_file = os.path.join(tempfile.gettempdir(), f"ghusers-logins-{users}.txt")
+    if not os.path.exists(logins_file):
+        with open(logins_file, "w") as out:
+            for (login,) in database.execute("SELECT login FROM user ORDER BY id"):
+                out.write(login + "\n")
+    first_logins = [row[0] for row in database.execute("SELECT login FROM user ORDER BY id LIMIT 3")]
+    database.close()
+
+    port = 18000 + os.getpid() % 1000
+    fake = subprocess.Popen([args.fake, "--port", str(port), "--users", "1000000"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(0.5)
+        fake_url = f"http://127.0.0.1:{port}"
+        results = {"users": users, "first_frame": first_frames(args, logins_file, first_logins)}
+        home = avatar_home(args, port)
+        results["key_to_frame"] = key_to_frame(args, home, fake_url, args.keys)
+        results["memory"] = memory_while_scrolling(args, home, fake_url)
+    finally:
+        fake.terminate()
+        stop()
+
+    frames = results["first_frame"]
+    keys = results["key_to_frame"]
+    print(f"| browse, {users:,} users | ghusers | anchor |")
+    print("| --- | --- | --- |")
+    print(f"| first frame, median of {args.runs} (ms) | {statistics.median(frames['ghusers']):.1f} | fzf -e {statistics.median(frames['fzf']):.1f} |")
+    print(f"| key to frame inside, p50 / p99 / max (ms) | {percentile(keys['inside_ms'], .5):.2f} / {percentile(keys['inside_ms'], .99):.2f} / {max(keys['inside_ms']):.2f} | 16 ms budget |")
+    print(f"| key to frame through tmux, p50 / p99 (ms) | {percentile(keys['tmux_ms'], .5):.1f} / {percentile(keys['tmux_ms'], .99):.1f} | 16 ms budget |")
+    print(f"| memory after 10,000 rows: RSS / peak (MB) | {results['memory']['rss_mb'][-1]} / {results['memory']['peak_mb']} | 100 MB |")
+    if args.out:
+        with open(args.out, "w") as out:
+            json.dump(results, out, indent=1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,118 @@
+import Foundation
+import GitHubFake
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reliability, round two: a write that fails is an error, never a success; impossible ids
+/// never wedge sync; a token never goes out in clear text.
+@Suite("Write failures, impossible ids, clear-text tokens")
+struct WriteFailureTests {
+    /// Runs `ghusers ARGUMENTS` through `bash -c` (for redirections and pipes); stdout of the
+    /// shell, stderr, and the status of `ghusers` itself (PIPESTATUS).
+    static func shell(_ world: EndToEnd, _ script: String, environment: [String: String] = [:]) async throws -> GHUsersProcess.Result {
+        let line = script.replacingOccurrences(of: "ghusers ", with: "'\(GHUsersProcess.binary.path)' ")
+        let bash = GHUsersProcess(home: world.home, apiURL: world.ghusers.apiURL, environment: environment, executable: URL(fileURLWithPath: "/bin/bash"))
+        return try await bash.run(["-c", line + "; exit ${PIPESTATUS[0]}"])
+    }
+
+    @Test("stdout on a full disk: exit 1 and one line naming the reason, never a success")
+    func fullStandardOutput() async throws {
+        guard FileManager.default.isWritableFile(atPath: "/dev/full") else { return }
+        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
+            #expect(try await world.run("next-page").status == 0)
+            for arguments in ["list --json", "list", "search o", "notes export"] {
+                let result = try await Self.shell(world, "ghusers \(arguments) > /dev/full")
+                #expect(result.status == 1, "\(arguments): \(result)")
+                #expect(result.stderr.contains("No space left on device") && result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result)")
+            }
+        }
+    }
+
+    @Test("a closed pipe ends the command quietly, as ripgrep does")
+    func closedPipe() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 400)) { world in
+            #expect(try await world.run("next-page", "--pages", "10").status == 0)
+            let result = try await Self.shell(world, "ghusers list | head -1")
+            #expect(result.stdout.split(separator: "\n").count == 1)
+            #expect(result.stderr.isEmpty, "\(result)")
+            #expect(result.status == 0 || result.status == 141, "\(result)")
+        }
+    }
+
+    @Test("notes export -o on a full filesystem: exit 1, the previous backup kept whole")
+    func exportToFullDisk() async throws {
+        let mount = FileManager.default.temporaryDirectory.appendingPathComponent("ghusers-tmpfs-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: mount) }
+        let mounted = Process()
+        mounted.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mounted.arguments = ["-t", "tmpfs", "-o", "size=96k", "tmpfs", mount.path]
+        mounted.standardError = FileHandle.nullDevice
+        try? mounted.run()
+        mounted.waitUntilExit()
+        guard mounted.terminationStatus == 0 else {
+            // Mounting needs root (CI runs as root): a skip there would hide the test.
+            #expect(ProcessInfo.processInfo.environment["CI"] != "true", "cannot mount a tmpfs under CI")
+            return
+        }
+        defer {
+            let unmount = Process()
+            unmount.executableURL = URL(fileURLWithPath: "/bin/umount")
+            unmount.arguments = [mount.path]
+            try? unmount.run()
+            unmount.waitUntilExit()
+        }
+        try await EndToEnd.with(FakeConfiguration(userCount: 40)) { world in
+            #expect(try await world.run("note", "mojombo", "first note").status == 0)
+            let backup = mount.appendingPathComponent("notes.json")
+            #expect(try await world.run("notes", "export", "-o", backup.path).status == 0)
+            let good = try Data(contentsOf: backup)
+            // Enough notes that the next export cannot fit beside the old one
+            let notes = (1...300).map { index in
+                #"{"login":"user-\#(index)","id":null,"note":"\#(String(repeating: "n", count: 400))","updated_at":"2026-01-01T00:00:00Z"}"#
+            }
+            let archive = #"{"format":"ghusers-notes","version":1,"exported_at":"2026-01-01T00:00:00Z","notes":["# + notes.joined(separator: ",") + "]}"
+            #expect(try await world.run(["notes", "import", "-"], input: archive).status == 0)
+            let full = try await world.run("notes", "export", "-o", backup.path)
+            #expect(full.status == 1, "\(full)")
+            #expect(full.stderr.contains("No space left on device") && full.stderr.contains(backup.path), "\(full)")
+            #expect(!full.stderr.contains("exported"), "\(full)")
+            #expect(try Data(contentsOf: backup) == good, "the previous backup was replaced")
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: mount.path)
+            #expect(leftovers == ["notes.json"], "\(leftovers)")
+        }
+    }
+
+    @Test("items with id 0 or a negative id are skipped and counted; sync goes on")
+    func impossibleIDs() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
+            await world.server.inject(.impossibleIDs)
+            let first = try await world.run("next-page")
+            #expect(first.status == 0, "\(first)")
+            #expect(first.stderr.contains("skipped 2 invalid items"), "\(first)")
+            let second = try await world.run("next-page")
+            #expect(second.status == 0, "\(second)")
+            #expect(try await world.cachedLogins().count == 58)
+        }
+    }
+
+    @Test("a token is never sent over plain http to a host that is not loopback: exit 64 before any connection")
+    func clearTextToken() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 40)) { world in
+            let token = ["GH_TOKEN": "ghp_secretsecretsecret"]
+            // Loopback (the fake) is allowed; https is the default.
+            #expect(try await world.run(["next-page"], environment: token).status == 0)
+            for command in [["next-page"], ["profile", "mojombo"], ["refresh"]] {
+                let result = try await world.run(command + ["--api-url", "http://192.0.2.1:9"], environment: token)
+                #expect(result.status == 64, "\(command): \(result)")
+                #expect(result.stderr.contains("https") && result.stderr.split(separator: "\n").count == 1, "\(result)")
+                #expect(!result.stderr.contains("ghp_secret"))
+            }
+        }
+    }
+}
