@@ -25,7 +25,7 @@ import tempfile
 import time
 import uuid
 
-SOCKET = os.path.join(tempfile.gettempdir(), f"ghusers-bench-tmux-{uuid.uuid4().hex[:8]}")
+SOCKET = ""
 
 
 def tmux(*arguments, check=True):
@@ -33,6 +33,10 @@ def tmux(*arguments, check=True):
 
 
 def start(command, environment, columns=80, rows=24):
+    """A new tmux server on a socket of its own for each run: no run waits on the last one's
+    shutdown."""
+    global SOCKET
+    SOCKET = os.path.join(tempfile.gettempdir(), f"ghusers-bench-tmux-{uuid.uuid4().hex[:8]}")
     exports = " ".join(f"{key}='{value}'" for key, value in environment.items())
     tmux("new-session", "-d", "-s", "b", "-x", str(columns), "-y", str(rows), f"env {exports} {command}; sleep 600")
 
@@ -42,7 +46,9 @@ def screen():
 
 
 def stop():
-    tmux("kill-server", check=False)
+    if SOCKET:
+        tmux("kill-server", check=False)
+        subprocess.run(["pkill", "-f", SOCKET], check=False)
 
 
 def wait_for(condition, timeout=60.0, interval=0.001):

@@ -28,15 +28,22 @@ extension StoreService.Notes {
                     }
                     let updatedAt = (entry.updatedAt ?? now).timeIntervalSince1970
                     guard let local = try Self.localNote(db, for: entry) else {
-                        let user = try Row.fetchOne(
-                            db, sql: "SELECT id, login FROM user WHERE id = ? OR login = ? ORDER BY id = ? DESC LIMIT 1",
-                            arguments: [entry.id, entry.login, entry.id])
-                        try db.execute(
-                            sql: "DELETE FROM note WHERE login = ? AND user_id IS NOT ?",
-                            arguments: [user?[1] ?? entry.login, user?[0] as Int64?])
+                        // An entry goes to its account by id if cached, else to its login's user;
+                        // but never to another account that took its login over: then it stays
+                        // keyed by its own id. Otherwise it waits for its login.
+                        var user = try entry.id.flatMap { try Row.fetchOne(db, sql: "SELECT id, login FROM user WHERE id = ?", arguments: [$0]) }
+                        var userID: Int64? = user?[0]
+                        if user == nil, let holder = try Row.fetchOne(db, sql: "SELECT id, login FROM user WHERE login = ?", arguments: [entry.login]) {
+                            if let id = entry.id, (holder[0] as Int64) != id {
+                                userID = id
+                            } else {
+                                user = holder
+                                userID = holder[0]
+                            }
+                        }
                         try db.execute(
                             sql: "INSERT INTO note (login, user_id, text, updated_at) VALUES (?, ?, ?, ?)",
-                            arguments: [user?[1] ?? entry.login, user?[0] as Int64?, entry.note, updatedAt])
+                            arguments: [user?[1] ?? entry.login, userID, entry.note, updatedAt])
                         report.added += 1
                         continue
                     }
@@ -71,10 +78,15 @@ extension StoreService.Notes {
         }
 
         private static func localNote(_ db: Database, for entry: NotesArchive.Entry) throws -> (rowID: Int64, login: String, text: String)? {
-            if let id = entry.id,
-                let row = try Row.fetchOne(db, sql: "SELECT id, login, text FROM note WHERE user_id = ?", arguments: [id])
-            {
-                return (row[0], row[1], row[2])
+            if let id = entry.id {
+                if let row = try Row.fetchOne(db, sql: "SELECT id, login, text FROM note WHERE user_id = ?", arguments: [id]) {
+                    return (row[0], row[1], row[2])
+                }
+                // The login's note is this entry's only if it belongs to no other account.
+                guard let found = try Note.find(db, login: entry.login), found.note.userID == nil || found.note.userID == id else {
+                    return nil
+                }
+                return (found.rowID, found.note.login, found.note.text)
             }
             return try Note.find(db, login: entry.login).map { ($0.rowID, $0.note.login, $0.note.text) }
         }

@@ -25,8 +25,8 @@ extension StoreService.Notes {
                         sql: "UPDATE note SET text = ?, updated_at = ?, user_id = ?, login = ? WHERE id = ?",
                         arguments: [text, now.timeIntervalSince1970, userID, currentLogin, existing.rowID])
                 } else {
-                    // A note kept under this login for another (renamed) account gives way.
-                    try db.execute(sql: "DELETE FROM note WHERE login = ? AND user_id IS NOT ?", arguments: [currentLogin, userID])
+                    // A note kept under this login for another account (renamed, its login taken
+                    // over) stays, keyed by that account's id.
                     try db.execute(
                         sql: "INSERT INTO note (login, user_id, text, updated_at) VALUES (?, ?, ?, ?)",
                         arguments: [currentLogin, userID, text, now.timeIntervalSince1970])

@@ -94,6 +94,37 @@ extension AppDatabase {
                     INSERT INTO sync_state (id) VALUES (1);
                     """)
         }
+        migrator.registerMigration("v2-note-login-not-unique") { db in
+            // A login taken over by another account must not cost the old account its note: the
+            // note stays keyed by its id. So a login may carry several notes (one per account
+            // id); one note per id, and one note per login while its user is not known yet.
+            try db.execute(
+                sql: """
+                    CREATE TABLE note_v2 (
+                        id INTEGER PRIMARY KEY,
+                        login TEXT NOT NULL COLLATE NOCASE,
+                        user_id INTEGER UNIQUE,
+                        text TEXT NOT NULL CHECK (length(text) > 0),
+                        updated_at DOUBLE NOT NULL
+                    );
+                    INSERT INTO note_v2 (id, login, user_id, text, updated_at)
+                        SELECT id, login, user_id, text, updated_at FROM note;
+                    DROP TABLE note;
+                    ALTER TABLE note_v2 RENAME TO note;
+                    CREATE INDEX note_login ON note(login);
+                    CREATE UNIQUE INDEX note_pending_login ON note(login) WHERE user_id IS NULL;
+                    CREATE TRIGGER note_fts_insert AFTER INSERT ON note BEGIN
+                        INSERT INTO note_fts(rowid, text) VALUES (new.id, new.text);
+                    END;
+                    CREATE TRIGGER note_fts_delete AFTER DELETE ON note BEGIN
+                        INSERT INTO note_fts(note_fts, rowid, text) VALUES ('delete', old.id, old.text);
+                    END;
+                    CREATE TRIGGER note_fts_update AFTER UPDATE OF text ON note BEGIN
+                        INSERT INTO note_fts(note_fts, rowid, text) VALUES ('delete', old.id, old.text);
+                        INSERT INTO note_fts(rowid, text) VALUES (new.id, new.text);
+                    END;
+                    """)
+        }
         return migrator
     }()
 }

@@ -52,10 +52,10 @@ public final class AppDatabase: Sendable {
         } catch {
             throw StoreError.unusableFolder(path: folder.path)
         }
-        if !FileManager.default.fileExists(atPath: url.path) {
-            // SQLite gives the -wal and -shm files the mode of the database file.
-            _ = FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
-        }
+        // Created in place, once, by whichever process comes first (O_EXCL; EEXIST is fine):
+        // never a temporary file renamed over a database another process may already have open.
+        // SQLite gives the -wal and -shm files the mode of the database file: 0600.
+        createExclusively(url.path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(30)
         configuration.foreignKeysEnabled = true
@@ -122,4 +122,11 @@ public final class AppDatabase: Sendable {
             throw StoreError(error, path: writer.path)
         }
     }
+}
+
+/// Creates an empty file with mode 0600 unless one exists (`O_CREAT | O_EXCL`; `EEXIST` is
+/// fine), out of reach of ``AppDatabase``'s `open`.
+private func createExclusively(_ path: String) {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    if descriptor >= 0 { close(descriptor) }
 }

@@ -116,3 +116,39 @@ struct WriteFailureTests {
         }
     }
 }
+
+@Suite("A login taken over by another account")
+struct LoginTakeoverTests {
+    @Test("both accounts keep their notes: note shows the holder's, export both, import puts each back")
+    func takeover() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 40)) { world in
+            #expect(try await world.run("next-page").status == 0)
+            #expect(try await world.run("note", "mojombo", "the first mojombo").status == 0)
+            // Account 1 renames itself; account 2 registers its old login
+            await world.server.renameUser(id: 1, to: "mojombo-old")
+            await world.server.renameUser(id: 2, to: "mojombo")
+            #expect(try await world.run("profile", "mojombo", "--refresh").status == 0)
+            #expect(try await world.run("note", "mojombo", "the new mojombo").status == 0)
+            // note shows the note of the account that holds the login now
+            #expect(try await world.run("note", "mojombo").stdout == "the new mojombo")
+            // export keeps both, each with its account's id
+            let export = try await world.run("notes", "export")
+            let archive = try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any]
+            let notes = (archive?["notes"] as? [[String: Any]] ?? []).map { ($0["id"] as? Int, $0["note"] as? String) }
+            #expect(notes.contains { $0 == (1, "the first mojombo") }, "\(notes)")
+            #expect(notes.contains { $0 == (2, "the new mojombo") }, "\(notes)")
+            // import into another home puts each note back on its own account, none merged
+            try await EndToEnd.with(FakeConfiguration(userCount: 40)) { other in
+                #expect(try await other.run("next-page").status == 0)
+                let imported = try await other.run(["notes", "import", "-"], input: export.stdout)
+                #expect(imported.status == 0 && !imported.stderr.contains("merged"), "\(imported)")
+                let list = try await other.json("list") as? [[String: Any]] ?? []
+                #expect(list.first { $0["id"] as? Int == 1 }?["note"] as? String == "the first mojombo")
+                #expect(list.first { $0["id"] as? Int == 2 }?["note"] as? String == "the new mojombo")
+            }
+            // and once account 1 is seen under its new login, its note follows it
+            #expect(try await world.run("refresh").status == 0)
+            #expect(try await world.run("note", "mojombo-old").stdout == "the first mojombo")
+        }
+    }
+}
