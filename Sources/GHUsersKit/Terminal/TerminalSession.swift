@@ -105,6 +105,15 @@ public final class TerminalSession: @unchecked Sendable {
             throw Unavailable(description: "cannot put the terminal in raw mode: \(String(cString: strerror(errno)))")
         }
         lock.withLock { active = true }
+        // Standard error is the same terminal: a retry notice or a log line written there would
+        // tear the frame (and the diff's idea of the screen). It goes to /dev/null while the
+        // screen is ours; what matters reaches the activity line.
+        if TerminalSessionState.standardError < 0 { TerminalSessionState.standardError = dup(2) }
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        if null >= 0 {
+            dup2(null, 2)
+            close(null)
+        }
         TerminalSessionState.active = 1
         write(Array(Self.enterSequence.utf8))
     }
@@ -121,6 +130,7 @@ public final class TerminalSession: @unchecked Sendable {
         write(Array(Self.restoreSequence.utf8))
         var saved = TerminalSessionState.saved
         tcsetattr(input, TCSAFLUSH, &saved)
+        if TerminalSessionState.standardError >= 0 { dup2(TerminalSessionState.standardError, 2) }
     }
 
     /// Ctrl-Z: gives the terminal back and stops the process; returns after `fg` with the
@@ -155,6 +165,8 @@ enum TerminalSessionState {
     nonisolated(unsafe) static var saved = termios()
     nonisolated(unsafe) static var fileDescriptor: Int32 = 1
     nonisolated(unsafe) static var active: Int32 = 0
+    /// A copy of the real standard error while it points at /dev/null, else -1.
+    nonisolated(unsafe) static var standardError: Int32 = -1
     nonisolated(unsafe) static var previous: [Int32: sigaction] = [:]
     nonisolated(unsafe) static var restoreBytes: UnsafeMutablePointer<UInt8>? = nil
     nonisolated(unsafe) static var restoreCount = 0
@@ -184,6 +196,7 @@ enum TerminalSessionState {
             active = 0
             _ = terminalWrite(fileDescriptor, restoreBytes, restoreCount)
             _ = tcsetattr(0, TCSANOW, &saved)
+            if standardError >= 0 { dup2(standardError, 2) }  // the backtrace goes to the terminal
         }
         guard var old = previous[number] else {
             signal(number, SIG_DFL)
