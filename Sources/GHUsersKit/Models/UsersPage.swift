@@ -30,7 +30,22 @@ public struct UsersPage: Sendable, Hashable {
     ///
     /// - Throws: `DecodingError` when the body is not a JSON array; bad items never throw.
     public init(decoding data: Data) throws {
-        let items = try JSONDecoder().decode([Item].self, from: data)
+        if let users = Self.fastUsers(in: data) {
+            self.init(items: users.map { (id: $0.id, user: try? $0.validated()) })
+        } else {
+            try self.init(decodingItemByItem: data)
+        }
+    }
+
+    /// Decodes a `GET /users` body with `JSONDecoder`, item by item: what ``init(decoding:)``
+    /// does with any body that ``fastUsers(in:)`` declines.
+    init(decodingItemByItem data: Data) throws {
+        self.init(items: try JSONDecoder().decode([Item].self, from: data).map { (id: $0.id, user: $0.user) })
+    }
+
+    /// A page of items in the server's order: each one's id if it carried one, and its user if
+    /// it was valid.
+    private init(items: [(id: Int64?, user: User?)]) {
         var users: [User] = []
         users.reserveCapacity(items.count)
         var cursor: Int64?
