@@ -86,7 +86,8 @@ let package = Package(
                 "CImagingChecks",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
+            ],
+            exclude: ["Browse/Golden"]
         ),
         .testTarget(
             name: "ghusersTests",

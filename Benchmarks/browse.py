@@ -126,7 +126,9 @@ def memory_while_scrolling(args, home, fake_url, rows=10_000):
     environment = {"GHUSERS_HOME": home, "GHUSERS_API_URL": fake_url, "TERM": "tmux-256color", "COLORTERM": "truecolor"}
     start(f"{args.ghusers} browse --avatars always", environment)
     wait_for(lambda text: "row 1 of" in text)
-    pid = subprocess.run(["pgrep", "-f", f"{args.ghusers} browse"], capture_output=True, text=True).stdout.split()[0]
+    # The ghusers process itself (its executable), not the shell whose command line names it.
+    candidates = subprocess.run(["pgrep", "-f", f"{args.ghusers} browse"], capture_output=True, text=True).stdout.split()
+    pid = next(p for p in candidates if os.path.realpath(f"/proc/{p}/exe") == os.path.realpath(args.ghusers))
 
     def rss():
         fields = dict(line.split(":", 1) for line in open(f"/proc/{pid}/status") if ":" in line)

@@ -4,16 +4,18 @@ extension BrowserModel {
     /// avatars for the rows on screen (then ahead in the scroll direction and half a screen
     /// behind, unless keys repeat fast), with loads for rows that left that span cancelled.
     mutating func needs() -> [BrowserEffect] {
-        guard let total, !isTooSmall else { return [] }
+        guard !isTooSmall else { return [] }
         var effects: [BrowserEffect] = []
-        if let request = windowNeeded(total: total) {
-            windowRequest = request
-            effects.append(.loadWindow(request))
-        }
-        let nearEnd = total == 0 || cursor >= total - pageUsers
-        if !offline, paging == .idle, nearEnd, windowStart + window.count == total {
-            paging = .loading
-            effects.append(.fetchPage)
+        if let total {
+            if let request = windowNeeded(total: total) {
+                windowRequest = request
+                effects.append(.loadWindow(request))
+            }
+            let nearEnd = total == 0 || cursor >= total - pageUsers
+            if !offline, paging == .idle, nearEnd, windowStart + window.count == total {
+                paging = .loading
+                effects.append(.fetchPage)
+            }
         }
         if avatarsEnabled { effects += scheduleAvatars() }
         return effects
@@ -64,7 +66,8 @@ extension BrowserModel {
 
     /// Avatar loads to start, nearest first, and loads to cancel.
     private mutating func scheduleAvatars() -> [BrowserEffect] {
-        guard let total, total > 0 else { return [] }
+        let total = knownUsers
+        guard total > 0 else { return [] }
         let visible = visibleRange
         var wanted: [(index: Int, priority: Int)] = visible.map { ($0, abs($0 - cursor)) }
         if !fastScrolling {

@@ -2,7 +2,8 @@ extension BrowserModel {
     /// The first effects: count the cached users and read the first screens.
     public mutating func start() -> [BrowserEffect] {
         windowRequest = .first(count: Self.chunk)
-        return [.count, .loadWindow(.first(count: Self.chunk))]
+        // The window first: its read is quick, the count of a million rows is not.
+        return [.loadWindow(.first(count: Self.chunk)), .count]
     }
 
     /// Applies `message` and returns the effects to run, in order.
@@ -94,7 +95,7 @@ extension BrowserModel {
         case .pageDown, .character(" "), .control("d"): move(by: pageUsers, page: true)
         case .pageUp, .control("u"): move(by: -pageUsers, page: true)
         case .character("g"), .home: move(to: 0)
-        case .character("G"), .end: move(to: (total ?? 1) - 1)
+        case .character("G"), .end: move(to: knownUsers - 1)
         case .character("r"):
             if case .failed = paging { paging = .idle }
             return []
@@ -113,7 +114,8 @@ extension BrowserModel {
     /// Moves the selection by `delta` users, within the cached list; a page move scrolls the
     /// view by as much.
     private mutating func move(by delta: Int, page: Bool = false) {
-        guard let total, total > 0 else { return }
+        let total = knownUsers
+        guard total > 0 else { return }
         direction = delta >= 0 ? 1 : -1
         let target = min(max(0, cursor + delta), total - 1)
         if page {
@@ -125,7 +127,8 @@ extension BrowserModel {
     }
 
     private mutating func move(to index: Int) {
-        guard let total, total > 0 else { return }
+        let total = knownUsers
+        guard total > 0 else { return }
         direction = index >= cursor ? 1 : -1
         cursor = min(max(0, index), total - 1)
         keepCursorVisible()
@@ -134,7 +137,8 @@ extension BrowserModel {
     /// The mouse wheel: the view moves by `lines` lines of entries; the selection stays on
     /// screen.
     private mutating func scroll(by lines: Int) {
-        guard let total, total > 0 else { return }
+        let total = knownUsers
+        guard total > 0 else { return }
         direction = lines >= 0 ? 1 : -1
         let maxTop = max(0, (total - 1) / perLine - visibleLines + 1)
         top = min(max(0, top + lines), maxTop)
@@ -145,7 +149,8 @@ extension BrowserModel {
 
     /// A click selects the user under it.
     private mutating func select(x: Int, y: Int) {
-        guard let total, y < listHeight else { return }
+        let total = knownUsers
+        guard y < listHeight else { return }
         let line = top + y / lineHeight
         let column = layout == .grid ? min(perLine - 1, x / (AvatarListRenderer(columns: columns, drawer: AvatarDrawer(mode: GraphicsMode(pixels: .symbols, colors: .trueColor)), color: false).cardWidth + 2)) : 0
         let index = line * perLine + column

@@ -94,6 +94,11 @@ public struct BrowserModel: Sendable {
     public static let minimumRows = 12
     public var isTooSmall: Bool { columns < Self.minimumColumns || rows < Self.minimumRows }
 
+    /// The users known to be cached: ``total`` once counted; until then (a `COUNT` over a
+    /// million rows takes longer than the first window read) the end of the window, so the
+    /// first frame shows users before the count is in.
+    public var knownUsers: Int { total ?? windowStart + window.count }
+
     /// The cached user at `index`, if it is in the window.
     public func user(at index: Int) -> UserDetails? {
         let offset = index - windowStart
@@ -103,7 +108,7 @@ public struct BrowserModel: Sendable {
     /// The indices of users on screen.
     public var visibleRange: Range<Int> {
         let first = top * perLine
-        return first..<min(total ?? 0, first + pageUsers)
+        return first..<min(knownUsers, first + pageUsers)
     }
 }
 

@@ -45,14 +45,14 @@ public struct BrowserView: Sendable {
 
     private func drawList(_ model: BrowserModel, into grid: inout CellGrid) {
         let renderer = AvatarListRenderer(columns: model.columns, drawer: drawer, color: color)
-        let total = model.total ?? 0
+        let total = model.knownUsers
         let gutter = model.layout == .grid ? max(0, (model.columns - (3 * renderer.cardWidth + 4)) / 2) : 2
         for line in 0..<model.visibleLines {
             let y = line * model.lineHeight
             for column in 0..<model.perLine {
                 let index = (model.top + line) * model.perLine + column
                 if index >= total {
-                    if index == total, column == 0 || model.perLine == 1 { drawEndRow(model, y: y, into: &grid) }
+                    if model.total != nil, index == total, column == 0 || model.perLine == 1 { drawEndRow(model, y: y, into: &grid) }
                     break
                 }
                 let x = model.layout == .grid ? gutter + column * (renderer.cardWidth + 2) : gutter
@@ -104,7 +104,7 @@ public struct BrowserView: Sendable {
         if let total = model.total {
             parts.append(total == 0 ? "no users cached" : "row \(min(model.cursor + 1, total)) of \(total) cached")
         } else {
-            parts.append("reading the cache…")
+            parts.append(model.window.isEmpty ? "reading the cache…" : "row \(model.cursor + 1) of … cached (counting)")
         }
         parts.append("page \(model.pageSize.map(String.init) ?? "–")")
         parts.append(model.offline ? "offline" : "online")

@@ -26,7 +26,7 @@ struct BrowserModelTests {
     @Test("the first screen asks for its avatars, nearest the selection first, then prefetch below")
     func firstScreen() {
         var model = BrowserModel(columns: 80, rows: 27, offline: false, avatarsEnabled: true)
-        #expect(model.start() == [.count, .loadWindow(.first(count: BrowserModel.chunk))])
+        #expect(model.start() == [.loadWindow(.first(count: BrowserModel.chunk)), .count])
         _ = model.update(.counted(100, pageSize: 30, rateLimit: nil, endReached: false))
         let effects = model.update(.windowLoaded(.first(count: BrowserModel.chunk), start: 0, users: Self.users(0..<100)))
         let loads = effects.compactMap { effect -> (Int64, Int)? in
@@ -38,6 +38,19 @@ struct BrowserModelTests {
         #expect(loads.dropFirst(8).map(\.0) == Array(9...16))  // one screen ahead, going down
         #expect(loads.map(\.1) == loads.map(\.1).sorted())
         #expect(!effects.contains(.fetchPage))
+    }
+
+    @Test("the first window is shown before the count of the cache is in; the end row waits for it")
+    func windowBeforeCount() {
+        var model = BrowserModel(columns: 80, rows: 27, offline: false, avatarsEnabled: false)
+        _ = model.start()
+        let effects = model.update(.windowLoaded(.first(count: BrowserModel.chunk), start: 0, users: Self.users(0..<200)))
+        #expect(!effects.contains(.fetchPage))
+        #expect(model.visibleRange == 0..<8)
+        _ = model.update(.keys([.character("j")], at: 0))
+        #expect(model.cursor == 1)
+        let frame = BrowserView(drawer: AvatarDrawer(mode: GraphicsMode(pixels: .symbols, colors: .trueColor)), color: false).frame(model)
+        #expect(frame.textLines().joined(separator: "\n").contains("user1") && frame.textLines().joined().contains("(counting)"))
     }
 
     @Test("nearing the last cached user starts exactly one page fetch; its users are appended")
