@@ -7,6 +7,8 @@ public enum BrowserMessage: Sendable {
     /// A window read came back: its users and the index of the first.
     case windowLoaded(WindowRequest, start: Int, users: [UserDetails])
     case windowFailed(String)
+    /// Counting the cached users failed.
+    case countFailed(String)
     /// The number of cached users, the page size and the last known rate limit.
     case counted(Int, pageSize: Int?, rateLimit: RateLimit?, endReached: Bool)
     /// The next page was fetched and saved.

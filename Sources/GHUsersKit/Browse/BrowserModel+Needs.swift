@@ -22,7 +22,7 @@ extension BrowserModel {
     }
 
     private func windowNeeded(total: Int) -> WindowRequest? {
-        guard windowRequest == nil, total > 0 else { return nil }
+        guard windowRequest == nil, !windowBlocked, total > 0 else { return nil }
         let visible = visibleRange
         let wanted = max(0, visible.lowerBound - pageUsers)..<min(total, max(visible.upperBound, cursor + 1) + pageUsers)
         let end = windowStart + window.count

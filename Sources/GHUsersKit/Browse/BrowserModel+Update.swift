@@ -11,6 +11,7 @@ extension BrowserModel {
         var effects: [BrowserEffect] = []
         switch message {
         case .keys(let keys, let time):
+            windowBlocked = false
             fastScrolling = lastKeyAt >= 0 && time - lastKeyAt < Self.fastScrollInterval
             lastKeyAt = time
             for key in keys {
@@ -27,9 +28,19 @@ extension BrowserModel {
         case .windowLoaded(let request, let start, let users):
             windowRequest = nil
             merge(users, at: start, for: request)
+            // Fewer users after an id than asked for: the cache ends there (whatever the count
+            // said: another process may have replaced a user whose login was taken over).
+            if case .after(_, _, let asked) = request, users.count < asked, let known = total, start + users.count < known {
+                total = start + users.count
+                cursor = min(cursor, max(0, start + users.count - 1))
+                keepCursorVisible()
+            }
         case .windowFailed(let reason):
             windowRequest = nil
+            windowBlocked = true
             notice = "could not read the cache: \(reason)"
+        case .countFailed(let reason):
+            notice = "could not count the cache: \(reason)"
         case .counted(let count, let pageSize, let rateLimit, let endReached):
             total = count
             self.pageSize = pageSize
@@ -53,6 +64,9 @@ extension BrowserModel {
             } else {
                 paging = .idle
             }
+            // The saved page may have replaced users (a login taken over) and other processes
+            // may have added pages: the count is read again.
+            return effects + [.count] + needs()
         case .pageFailed(let reason):
             paging = .failed(reason)
         case .avatarDrawn(let id, let cells):
@@ -102,7 +116,10 @@ extension BrowserModel {
         case .control("l"): return [.repaint]
         case .control("z"): return [.suspend]
         case .wheel(let up):
-            scroll(by: up ? -3 : 3)
+            // Three rows a notch; in the grid one line of cards (three lines would be more
+            // than a screen).
+            let lines = layout == .grid ? 1 : 3
+            scroll(by: up ? -lines : lines)
         case .click(let x, let y):
             select(x: x, y: y)
         default:
@@ -147,14 +164,23 @@ extension BrowserModel {
         cursor = min(max(cursor, first), last)
     }
 
-    /// A click selects the user under it.
+    /// A click selects the user under it (nothing for a click beside the cards or below the
+    /// last line of entries).
     private mutating func select(x: Int, y: Int) {
-        let total = knownUsers
-        guard y < listHeight else { return }
+        guard y >= 0, y / lineHeight < visibleLines else { return }
         let line = top + y / lineHeight
-        let column = layout == .grid ? min(perLine - 1, x / (AvatarListRenderer(columns: columns, drawer: AvatarDrawer(mode: GraphicsMode(pixels: .symbols, colors: .trueColor)), color: false).cardWidth + 2)) : 0
+        var column = 0
+        if layout == .grid {
+            let offset = x - gutter
+            guard offset >= 0, offset % (cardWidth + 2) < cardWidth else { return }
+            column = offset / (cardWidth + 2)
+            guard column < perLine else { return }
+        }
         let index = line * perLine + column
-        if index < total { cursor = index }
+        if index < knownUsers {
+            cursor = index
+            keepCursorVisible()
+        }
     }
 
     mutating func keepCursorVisible() {

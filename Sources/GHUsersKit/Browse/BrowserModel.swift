@@ -28,6 +28,8 @@ public struct BrowserModel: Sendable {
     public var windowStart = 0
     /// The window read in flight, if any (one at a time).
     public var windowRequest: WindowRequest?
+    /// A window read failed: no new one until the next key (no busy loop on a broken file).
+    public var windowBlocked = false
     /// The selected user's index in the whole list.
     public var cursor = 0
     /// The first line of entries on screen (an entry in the narrow layout, a line of three
@@ -104,6 +106,16 @@ public struct BrowserModel: Sendable {
         let offset = index - windowStart
         return offset >= 0 && offset < window.count ? window[offset] : nil
     }
+
+    /// Columns left of the grid's cards, which are centred (2 in the narrow layout: the
+    /// selection marker).
+    public var gutter: Int {
+        guard layout == .grid else { return 2 }
+        return max(0, (columns - (3 * cardWidth + 4)) / 2)
+    }
+
+    /// The width of a card in the grid (as ``AvatarListRenderer`` lays it out).
+    public var cardWidth: Int { min(32, max(16, (columns - 4) / 3)) }
 
     /// The indices of users on screen.
     public var visibleRange: Range<Int> {

@@ -16,6 +16,7 @@ public final class BrowserRuntime: Sendable {
         case message(BrowserMessage)
         case resized
         case repaint
+        case inputEnded
     }
 
     private let service: CombinedService
@@ -25,6 +26,9 @@ public final class BrowserRuntime: Sendable {
     private let events: AsyncStream<Event>
     private let send: AsyncStream<Event>.Continuation
     private let avatarTasks = Mutex<[Int64: Task<Void, Never>]>([:])
+    /// Database reads run here, in order (the first window before the count), off Swift's
+    /// cooperative pool, whose two threads a blocking read would hold.
+    private let databaseQueue = DispatchQueue(label: "ghusers.browse.database")
     private let clockStart = ContinuousClock.now
     /// `GHUSERS_BROWSE_TRACE=FILE`: one line per input read, "<read> <frame written> <bytes>"
     /// in nanoseconds since start, for the key-to-frame benchmark (Benchmarks/browse.py).
@@ -47,7 +51,7 @@ public final class BrowserRuntime: Sendable {
     public func run() async throws {
         try session.enter(
             onSignal: { number in exit(128 + number) },
-            onContinue: { [send] in send.yield(.repaint) })
+            onContinue: { [send] in send.yield(.resized) })
         defer { session.restore() }
         let winch = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
         signal(SIGWINCH, SIG_IGN)
@@ -56,6 +60,7 @@ public final class BrowserRuntime: Sendable {
         defer { winch.cancel() }
         let input = Task { [send] in
             for await chunk in TerminalInput.chunks() { send.yield(.input(chunk)) }
+            send.yield(.inputEnded)  // stdin closed (EOF, EIO): nothing can be typed any more
         }
         defer { input.cancel() }
 
@@ -98,6 +103,8 @@ public final class BrowserRuntime: Sendable {
                 messages.append(.resized(columns: size.columns, rows: size.rows))
             case .repaint:
                 shown = nil
+            case .inputEnded:
+                model.quitting = true
             }
             for message in messages {
                 perform(model.update(message), model: &model, shown: &shown)
@@ -141,6 +148,7 @@ public final class BrowserRuntime: Sendable {
             case .suspend:
                 session.suspend()
                 shown = nil
+                send.yield(.resized)  // a stopped job gets no SIGWINCH
             case .quit: break
             }
         }
@@ -152,7 +160,7 @@ public final class BrowserRuntime: Sendable {
 
     private func loadWindow(_ request: WindowRequest) {
         let window = StoreService.Users.Window(database: service.database)
-        Task.detached { [self] in
+        databaseQueue.async { [self] in
             do {
                 switch request {
                 case .first(let count):
@@ -163,8 +171,7 @@ public final class BrowserRuntime: Sendable {
                     let users = try window.before(id, count: count)
                     deliver(.windowLoaded(request, start: index - users.count, users: users))
                 case .last(let count):
-                    let users = try window.last(count: count)
-                    let total = try window.count()
+                    let (users, total) = try window.lastWithTotal(count: count)
                     deliver(.windowLoaded(request, start: total - users.count, users: users))
                 }
             } catch {
@@ -175,13 +182,13 @@ public final class BrowserRuntime: Sendable {
 
     private func count() {
         let database = service.database
-        Task.detached { [self] in
+        databaseQueue.async { [self] in
             do {
                 let total = try StoreService.Users.Window(database: database).count()
                 let state = try StoreService.Sync.State(database: database)()
                 deliver(.counted(total, pageSize: state.pageSize, rateLimit: state.rateLimit, endReached: state.endReached))
             } catch {
-                deliver(.windowFailed(error.localizedDescription))
+                deliver(.countFailed(error.localizedDescription))
             }
         }
     }

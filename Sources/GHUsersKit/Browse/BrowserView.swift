@@ -46,13 +46,15 @@ public struct BrowserView: Sendable {
     private func drawList(_ model: BrowserModel, into grid: inout CellGrid) {
         let renderer = AvatarListRenderer(columns: model.columns, drawer: drawer, color: color)
         let total = model.knownUsers
-        let gutter = model.layout == .grid ? max(0, (model.columns - (3 * renderer.cardWidth + 4)) / 2) : 2
+        let gutter = model.gutter
+        let top = Self.top(model)
         for line in 0..<model.visibleLines {
             let y = line * model.lineHeight
             for column in 0..<model.perLine {
-                let index = (model.top + line) * model.perLine + column
+                let index = (top + line) * model.perLine + column
                 if index >= total {
-                    if model.total != nil, index == total, column == 0 || model.perLine == 1 { drawEndRow(model, y: y, into: &grid) }
+                    // The loading, retry or end row: on the line after the last user's.
+                    if model.total != nil, column == 0, index - total < model.perLine { drawEndRow(model, y: y, into: &grid) }
                     break
                 }
                 let x = model.layout == .grid ? gutter + column * (renderer.cardWidth + 2) : gutter
@@ -72,12 +74,21 @@ public struct BrowserView: Sendable {
                 } else {
                     grid.place(renderer.entry(row, avatar: avatar, width: model.columns - x), x: x, y: y)
                     if selected {
-                        for offset in 0..<3 { grid.write("▌", x: 0, y: y + offset, style: CellStyle(foreground: .indexed(4))) }
+                        for offset in 0..<3 { grid.write("▌", x: 0, y: y + offset, style: color ? CellStyle(foreground: .indexed(4)) : .plain) }
                         grid.restyle(x: x + avatar.width + 2, y: y, count: details.user.login.count) { $0.reverse = true }
                     }
                 }
             }
         }
+    }
+
+    /// The first line of entries drawn: the model's, or one more when the selection is on the
+    /// last user's line and the loading, retry or end row would fall just below the screen.
+    static func top(_ model: BrowserModel) -> Int {
+        guard let total = model.total, total > 0, model.paging != .idle, model.visibleLines > 1 else { return model.top }
+        let lastLine = (total - 1) / model.perLine
+        guard model.cursor / model.perLine == lastLine, lastLine + 1 >= model.top + model.visibleLines else { return model.top }
+        return lastLine + 2 - model.visibleLines
     }
 
     /// After the last cached user: the spinner while a page loads, the retry row, or the end.
@@ -89,7 +100,7 @@ public struct BrowserView: Sendable {
         case .loading: text = "⠿ loading the next page of users…"
         case .failed(let reason):
             text = "✗ the next page failed: \(reason) — r retries"
-            style = CellStyle(foreground: .indexed(1))
+            style = color ? CellStyle(foreground: .indexed(1)) : .plain
         case .ended: text = "— end of GitHub's users list —"
         case .idle: text = model.offline ? "— offline: no more cached users —" : ""
         }

@@ -13,10 +13,20 @@ public struct CellGrid: Hashable, Sendable {
         self.cells = Array(repeating: fill, count: self.width * self.height)
     }
 
-    /// The cell at column `x`, line `y` (0-based).
+    /// The cell at column `x`, line `y` (0-based). Setting a cell over half of a wide
+    /// character blanks the other half, so no half-character is left for a diff to misplace.
     public subscript(x: Int, y: Int) -> Cell {
         get { cells[y * width + x] }
-        set { cells[y * width + x] = newValue }
+        set {
+            let index = y * width + x
+            let old = cells[index]
+            if old.isContinuation, x > 0, !newValue.isContinuation {
+                cells[index - 1] = Cell(" ", style: cells[index - 1].style)
+            } else if !old.isContinuation, x + 1 < width, cells[index + 1].isContinuation {
+                cells[index + 1] = Cell(" ", style: cells[index + 1].style)
+            }
+            cells[index] = newValue
+        }
     }
 
     /// Writes `text` from column `x` on line `y`, one grapheme a cell (two for wide ones), cut

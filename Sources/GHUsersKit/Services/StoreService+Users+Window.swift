@@ -27,6 +27,19 @@ extension StoreService.Users {
             try fetch("ORDER BY user.id DESC LIMIT ?", [count]).reversed()
         }
 
+        /// The last `count` users, in id order, and how many users are cached, read in one
+        /// transaction (so the users' positions agree with the count).
+        public func lastWithTotal(count: Int) throws -> (users: [UserDetails], total: Int) {
+            try database.read { db in
+                let users = try Row.fetchAll(
+                    db, sql: "SELECT \(UserDetails.selection) FROM user LEFT JOIN note ON note.user_id = user.id ORDER BY user.id DESC LIMIT ?",
+                    arguments: [count]
+                ).map(UserDetails.init(row:))
+                let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user") ?? 0
+                return (users.reversed(), total)
+            }
+        }
+
         /// How many users are cached.
         public func count() throws -> Int {
             try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user") ?? 0 }

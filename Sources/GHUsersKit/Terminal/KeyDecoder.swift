@@ -8,6 +8,9 @@
 public struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
     private var paste: [UInt8]?
+    /// A paste longer than this ends there: a start marker without its end must not swallow
+    /// every later key (`q` and `Ctrl-C` included: there are no signals in raw mode).
+    public static let pasteLimit = 1 << 20
 
     /// Creates a decoder with nothing pending.
     public init() {}
@@ -36,6 +39,11 @@ public struct KeyDecoder: Sendable {
                     let keep = max(index, pending.count - 5)
                     paste!.append(contentsOf: pending[index..<keep])
                     index = keep
+                    if paste!.count > Self.pasteLimit {
+                        events.append(.paste(String(decoding: paste!, as: UTF8.self)))
+                        paste = nil
+                        continue
+                    }
                     break
                 }
                 paste!.append(contentsOf: pending[index..<end])
@@ -122,7 +130,11 @@ public struct KeyDecoder: Sendable {
             let numbers = body.dropFirst().split(separator: ";").compactMap { Int($0) }
             guard numbers.count == 3 else { return (.unknown(Array(bytes[start..<end + 1])), length) }
             let (button, x, y) = (numbers[0], numbers[1] - 1, numbers[2] - 1)
-            if button & 64 != 0 { return (.wheel(up: button & 1 == 0), length) }
+            if button & 64 != 0 {
+                // 64/65: up/down; 66/67: left/right, which the list does not use.
+                guard button & 2 == 0 else { return (.unknown(Array(bytes[start..<end + 1])), length) }
+                return (.wheel(up: button & 1 == 0), length)
+            }
             if button & 3 == 0, button & 32 == 0, terminator == UInt8(ascii: "M") { return (.click(x: x, y: y), length) }
             return (.unknown(Array(bytes[start..<end + 1])), length)
         }

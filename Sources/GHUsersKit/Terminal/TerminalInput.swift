@@ -17,7 +17,13 @@ public enum TerminalInput {
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
                 let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
-                if count < 0, errno == EINTR || errno == EAGAIN { continue }
+                if count < 0, errno == EINTR { continue }
+                if count < 0, errno == EAGAIN {
+                    // Another program left the tty non-blocking: wait for input, do not spin.
+                    var ready = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+                    _ = poll(&ready, 1, -1)
+                    continue
+                }
                 guard count > 0 else { break }
                 continuation.yield(Array(buffer[0..<count]))
             }

@@ -108,18 +108,19 @@ public final class TerminalSession: @unchecked Sendable {
         // Standard error is the same terminal: a retry notice or a log line written there would
         // tear the frame (and the diff's idea of the screen). It goes to /dev/null while the
         // screen is ours; what matters reaches the activity line.
-        if TerminalSessionState.standardError < 0 { TerminalSessionState.standardError = dup(2) }
+        if TerminalSessionState.standardError < 0 { TerminalSessionState.standardError = fcntl(2, F_DUPFD_CLOEXEC, 3) }
         let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
         if null >= 0 {
             dup2(null, 2)
             close(null)
         }
         TerminalSessionState.active = 1
-        write(Array(Self.enterSequence.utf8))
+        writeAll(Array(Self.enterSequence.utf8))
     }
 
     /// Puts the terminal back as it was: normal screen, cursor, echo and line mode, mouse and
-    /// paste reporting off. Safe to call more than once.
+    /// paste reporting off. Safe to call more than once, from any thread: it waits for a frame
+    /// being written to finish, and no frame is written after it.
     public func restore() {
         let wasActive = lock.withLock {
             defer { active = false }
@@ -127,7 +128,7 @@ public final class TerminalSession: @unchecked Sendable {
         }
         guard wasActive else { return }
         TerminalSessionState.active = 0
-        write(Array(Self.restoreSequence.utf8))
+        writeAll(Array(Self.restoreSequence.utf8))
         var saved = TerminalSessionState.saved
         tcsetattr(input, TCSAFLUSH, &saved)
         if TerminalSessionState.standardError >= 0 { dup2(TerminalSessionState.standardError, 2) }
@@ -144,8 +145,16 @@ public final class TerminalSession: @unchecked Sendable {
         if !isActive { try? takeTerminal() }
     }
 
-    /// Writes all of `bytes` to the terminal (one `write(2)` unless the kernel takes less).
+    /// Writes a frame: all of `bytes` (one `write(2)` unless the kernel takes less), unless the
+    /// terminal was given back (a signal may restore it while a frame is on its way).
     public func write(_ bytes: [UInt8]) {
+        lock.withLock {
+            guard active else { return }
+            writeAll(bytes)
+        }
+    }
+
+    private func writeAll(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
@@ -167,7 +176,9 @@ enum TerminalSessionState {
     nonisolated(unsafe) static var active: Int32 = 0
     /// A copy of the real standard error while it points at /dev/null, else -1.
     nonisolated(unsafe) static var standardError: Int32 = -1
-    nonisolated(unsafe) static var previous: [Int32: sigaction] = [:]
+    /// The actions replaced, by signal number (a plain array: a signal handler may not hash).
+    nonisolated(unsafe) static var previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+    nonisolated(unsafe) static var hasPrevious = UnsafeMutablePointer<Bool>.allocate(capacity: 65)
     nonisolated(unsafe) static var restoreBytes: UnsafeMutablePointer<UInt8>? = nil
     nonisolated(unsafe) static var restoreCount = 0
     static let crashSignals = [SIGSEGV, SIGILL, SIGTRAP, SIGBUS, SIGFPE, SIGABRT]
@@ -178,6 +189,7 @@ enum TerminalSessionState {
         restoreBytes = .allocate(capacity: bytes.count)
         restoreBytes!.initialize(from: bytes, count: bytes.count)
         restoreCount = bytes.count
+        hasPrevious.initialize(repeating: false, count: 65)
         for number in crashSignals {
             var action = sigaction()
             action.__sigaction_handler.sa_sigaction = { number, info, context in
@@ -186,7 +198,10 @@ enum TerminalSessionState {
             action.sa_flags = SA_SIGINFO | SA_ONSTACK
             sigemptyset(&action.sa_mask)
             var old = sigaction()
-            if sigaction(number, &action, &old) == 0 { previous[number] = old }
+            if sigaction(number, &action, &old) == 0 {
+                previous[Int(number)] = old
+                hasPrevious[Int(number)] = true
+            }
         }
     }
 
@@ -198,11 +213,12 @@ enum TerminalSessionState {
             _ = tcsetattr(0, TCSANOW, &saved)
             if standardError >= 0 { dup2(standardError, 2) }  // the backtrace goes to the terminal
         }
-        guard var old = previous[number] else {
+        guard number > 0, number < 65, hasPrevious[Int(number)] else {
             signal(number, SIG_DFL)
             raise(number)
             return
         }
+        var old = previous[Int(number)]
         if old.sa_flags & SA_SIGINFO != 0, let handler = old.__sigaction_handler.sa_sigaction {
             handler(number, info, context)
             return

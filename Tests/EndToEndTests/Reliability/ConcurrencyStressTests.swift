@@ -20,7 +20,6 @@ struct ConcurrencyStressTests {
                     running.append(try world.ghusers.start(["note", login, text]))
                 }
                 running.append(try world.ghusers.start(["search", "mo"]))
-                #expect(running.count == 8)
                 for process in running {
                     let result = try await process.finish(timeout: .seconds(120))
                     #expect(result.status == 0, "\(result)")

@@ -99,13 +99,19 @@ struct HostileInputTests {
         try await EndToEnd.with { world in
             let token = "ghp_DoNotLeakMe0123456789"
             let environment = ["GH_TOKEN": token, "GHUSERS_LOG": "debug"]
-            for arguments in [["next-page"], ["profile", "octocat"], ["status"], ["note", "tawk", "x"]] {
+            for arguments in [
+                ["next-page"], ["profile", "octocat", "--avatars", "always"], ["list", "--limit", "3", "--avatars", "always"], ["status"],
+                ["note", "tawk", "x"],
+            ] {
                 let result = try await world.run(arguments, environment: environment)
                 #expect(result.status == 0)
                 #expect(!result.stdout.contains(token) && !result.stderr.contains(token))
             }
             #expect(await world.apiRequests().allSatisfy { $0.headers["authorization"] == "Bearer \(token)" })
-            #expect(await world.server.stats().log.filter { $0.path.hasPrefix("/avatars") }.allSatisfy { $0.headers["authorization"] == nil })
+            // Avatars were fetched (the check below is not over an empty list), none with the token
+            let avatars = await world.server.stats().log.filter { $0.path.hasPrefix("/avatars") }
+            #expect(avatars.count == 4, "\(avatars.map(\.path))")
+            #expect(avatars.allSatisfy { $0.headers["authorization"] == nil })
             let files = FileManager.default.enumerator(at: world.home, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
             #expect(!files.isEmpty)
             for file in files {

@@ -161,4 +161,45 @@ struct BrowserModelTests {
         #expect(!offline.update(.counted(0, pageSize: nil, rateLimit: nil, endReached: false)).contains(.fetchPage))
         #expect(offline.notice?.contains("--offline") == true)
     }
+
+    @Test("a short read after an id ends the cache there; a failed read waits for the next key")
+    func shortAndFailedReads() {
+        var model = Self.model(total: 300, loaded: 200, avatars: false)
+        let effects = Self.keys(&model, [.character("G")], at: 0)
+        #expect(effects.contains(.loadWindow(.after(id: 200, index: 199, count: BrowserModel.chunk))))
+        // The count said 300, but only 99 users follow: another process replaced one
+        _ = model.update(.windowLoaded(.after(id: 200, index: 199, count: BrowserModel.chunk), start: 200, users: Self.users(200..<299)))
+        #expect(model.total == 299 && model.cursor == 298)
+        #expect(model.windowStart + model.window.count == 299)
+        // A read that fails is not sent again in a loop, only after the next key
+        var broken = Self.model(total: 1_000, loaded: 200, avatars: false)
+        let first = Self.keys(&broken, [.pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown], at: 1)
+        #expect(first.contains { if case .loadWindow = $0 { true } else { false } })
+        let after = broken.update(.windowFailed("disk I/O error"))
+        #expect(!after.contains { if case .loadWindow = $0 { true } else { false } })
+        #expect(Self.keys(&broken, [.character("j")], at: 2).contains { if case .loadWindow = $0 { true } else { false } })
+    }
+
+    @Test("grid: a click picks the card under it (the cards are centred), a wheel notch moves one line of cards")
+    func gridMouse() {
+        var model = Self.model(total: 100, loaded: 100, avatars: false)
+        _ = model.update(.resized(columns: 120, rows: 40))
+        #expect(model.gutter == 10 && model.cardWidth == 32)
+        _ = Self.keys(&model, [.click(x: 10 + 34 + 5, y: 2)], at: 0)
+        #expect(model.cursor == 1)
+        _ = Self.keys(&model, [.click(x: 10 + 32, y: 2)], at: 1)  // the gap between cards
+        #expect(model.cursor == 1)
+        _ = Self.keys(&model, [.wheel(up: false)], at: 2)
+        #expect(model.top == 1 && model.cursor == 3)
+    }
+
+    @Test("grid: the loading row shows below the last card whatever the count")
+    func gridEndRow() {
+        var model = Self.model(total: 31, loaded: 31, avatars: false)
+        _ = model.update(.resized(columns: 120, rows: 40))
+        _ = Self.keys(&model, [.character("G")], at: 0)
+        #expect(model.paging == .loading)
+        let frame = BrowserView(drawer: AvatarDrawer(mode: GraphicsMode(pixels: .symbols, colors: .trueColor)), color: false).frame(model)
+        #expect(frame.textLines().contains { $0.contains("loading the next page of users") })
+    }
 }

@@ -26,4 +26,15 @@ struct FrameDiffTests {
         #expect(grid.textLines() == ["界a"])
         #expect(grid.write("界界界界", x: 0, y: 0, maxWidth: 5) == 4)
     }
+
+    @Test("writing over half of a wide character blanks the other half")
+    func halfOfAWideCharacter() {
+        var grid = CellGrid(width: 6, height: 1)
+        grid.write("界界", x: 0, y: 0)
+        grid.write("x", x: 1, y: 0)  // over the first one's second half
+        #expect(grid.textLines() == [" x界"])
+        grid.write("y", x: 2, y: 0)  // over the second one's first half
+        #expect(grid.textLines() == [" xy"])
+        #expect(!grid.cells.contains { $0.isContinuation })
+    }
 }

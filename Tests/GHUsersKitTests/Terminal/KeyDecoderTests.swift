@@ -55,4 +55,25 @@ struct KeyDecoderTests {
         #expect(decoder.feed([0x03, 0x0C, 0x04, 0x15, 0x0D, 0x7F]) == [.control("c"), .control("l"), .control("d"), .control("u"), .enter, .backspace])
         #expect(decoder.feed(Array("\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~\u{1B}OA\u{1B}[5~".utf8)) == [.home, .end, .home, .end, .up, .pageUp])
     }
+
+    @Test("a paste without its end marker ends at the limit; keys after it are keys again")
+    func endlessPaste() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(Array("\u{1B}[200~".utf8)).isEmpty)
+        let events = decoder.feed([UInt8](repeating: UInt8(ascii: "a"), count: KeyDecoder.pasteLimit + 10))
+        guard case .paste(let text) = events.first else {
+            Issue.record("no paste: \(events.prefix(2))")
+            return
+        }
+        #expect(text.count > KeyDecoder.pasteLimit)
+        #expect(events.dropFirst().allSatisfy { $0 == .character("a") })
+        #expect(decoder.feed(Array("q".utf8)) == [.character("q")])
+    }
+
+    @Test("horizontal wheel notches are not vertical scrolls")
+    func horizontalWheel() {
+        var decoder = KeyDecoder()
+        let events = decoder.feed(Array("\u{1B}[<66;1;1M\u{1B}[<67;1;1M".utf8))
+        #expect(!events.contains(.wheel(up: true)) && !events.contains(.wheel(up: false)) && events.count == 2)
+    }
 }
