@@ -59,8 +59,14 @@ extension BrowserModel {
             let keepStart = min(max(windowStart, cursor - Self.windowLimit / 2), windowStart + window.count - Self.windowLimit)
             window = Array(window[(keepStart - windowStart)..<(keepStart - windowStart + Self.windowLimit)])
             windowStart = keepStart
+            // Drawn or failed avatars of users gone from the window are forgotten; loads still
+            // running are left to scheduleAvatars, which cancels them.
             let ids = Set(window.map(\.user.id))
-            avatars = avatars.filter { ids.contains($0.key) || { if case .loading = $0.value { return true } else { return false } }($0) }
+            avatars = avatars.filter { id, slot in
+                if ids.contains(id) { return true }
+                if case .loading = slot { return true }
+                return false
+            }
         }
     }
 

@@ -72,7 +72,7 @@ public struct BrowserModel: Sendable {
 
     /// The row layout for the width: one user per entry below 96 columns, cards above.
     public var layout: AvatarListRenderer.Layout {
-        columns >= AvatarListRenderer.gridMinimumColumns ? .grid : .lines
+        AvatarListRenderer.layout(columns: columns)
     }
 
     /// Users per line of entries: 3 cards, or 1.
@@ -115,7 +115,7 @@ public struct BrowserModel: Sendable {
     }
 
     /// The width of a card in the grid (as ``AvatarListRenderer`` lays it out).
-    public var cardWidth: Int { min(32, max(16, (columns - 4) / 3)) }
+    public var cardWidth: Int { AvatarListRenderer.cardWidth(columns: columns) }
 
     /// The indices of users on screen.
     public var visibleRange: Range<Int> {

@@ -43,6 +43,15 @@ final class FileLock: Sendable {
         }
     }
 
+    /// Waits until the lock is held, blocking the calling thread: for synchronous callers
+    /// (opening the database), where waiting is what the caller does anyway.
+    func lockBlocking() throws {
+        let fd = try openDescriptor()
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw CocoaError(.fileLocking) }
+        }
+    }
+
     /// Releases the lock.
     func unlock() {
         descriptor.withLock { fd in

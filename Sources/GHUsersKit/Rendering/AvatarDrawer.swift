@@ -50,9 +50,7 @@ public struct AvatarDrawer: Sendable {
     /// The image as `rows` lines of `columns` block symbols (``symbolCells(_:columns:rows:)`` as
     /// text), each ending with a reset.
     public func symbolLines(_ image: RGBAImage, columns: Int, rows: Int) -> [String] {
-        symbolCells(image, columns: columns, rows: rows).textLines(trimming: false).map { line in
-            line.hasSuffix("\u{1B}[0m") ? line : line + "\u{1B}[0m"
-        }
+        symbolCells(image, columns: columns, rows: rows).blockLines()
     }
 
     /// The image with the best protocol the terminal has, `columns` × `rows` cells, ending

@@ -33,10 +33,20 @@ public struct AvatarListRenderer: Sendable {
     /// Whether text gets colours and dimming.
     public var color: Bool
 
+    /// The layout for a terminal `columns` wide.
+    public static func layout(columns: Int) -> Layout {
+        columns >= gridMinimumColumns ? .grid : .lines
+    }
+
+    /// The card width in the grid of a terminal `columns` wide: a third, 16 to 32 cells.
+    public static func cardWidth(columns: Int) -> Int {
+        min(32, max(16, (columns - 4) / 3))
+    }
+
     /// Creates a renderer for a terminal `columns` wide.
     public init(columns: Int, drawer: AvatarDrawer, color: Bool) {
-        self.layout = columns >= Self.gridMinimumColumns ? .grid : .lines
-        self.cardWidth = min(32, max(16, (columns - 4) / 3))
+        self.layout = Self.layout(columns: columns)
+        self.cardWidth = Self.cardWidth(columns: columns)
         self.drawer = drawer
         self.color = color
     }
@@ -174,7 +184,7 @@ public struct AvatarListRenderer: Sendable {
 
     /// ``avatar(_:_:)`` as text lines, each ending with a reset.
     public func avatarLines(_ row: any AvatarRow, _ image: RGBAImage?) -> [String] {
-        avatar(row, image).textLines(trimming: false).map { $0.hasSuffix("\u{1B}[0m") ? $0 : $0 + "\u{1B}[0m" }
+        avatar(row, image).blockLines()
     }
 
     private func textStyle(_ row: any AvatarRow) -> CellStyle {

@@ -55,9 +55,7 @@ public struct AvatarPlaceholder: Sendable, Hashable {
 
     /// ``cells(columns:rows:colors:inverted:)`` as text lines, each ending with a reset.
     public func lines(columns: Int, rows: Int, colors: GraphicsMode.Colors, inverted: Bool = false) -> [String] {
-        cells(columns: columns, rows: rows, colors: colors, inverted: inverted).textLines(trimming: false).map {
-            $0.hasSuffix("\u{1B}[0m") ? $0 : $0 + "\u{1B}[0m"
-        }
+        cells(columns: columns, rows: rows, colors: colors, inverted: inverted).blockLines()
     }
 
     private static func cellColor(_ color: RGBAImage.RGBA, _ colors: GraphicsMode.Colors) -> CellStyle.Color {

@@ -72,6 +72,12 @@ public struct CellGrid: Hashable, Sendable {
         }
     }
 
+    /// Exactly `width` cells a line, each line ending with a reset: a block (an avatar, a
+    /// placeholder) to set beside text.
+    public func blockLines() -> [String] {
+        textLines(trimming: false).map { $0.hasSuffix("\u{1B}[0m") ? $0 : $0 + "\u{1B}[0m" }
+    }
+
     /// The lines as text for a terminal: styles as SGR escapes (reset at the end of a styled
     /// line), trailing unstyled blanks dropped when `trimming`, no line feeds.
     public func textLines(color: Bool = true, trimming: Bool = true) -> [String] {

@@ -34,11 +34,9 @@ public final class AppDatabase: Sendable {
                 do {
                     try Self.migrator.migrate(writer)
                 } catch {
-                    // Two processes may open a new file at once: GRDB reads which migrations are
-                    // applied before it applies the rest, so the other one's may commit in
-                    // between ("table user already exists"). Then wait for the other process to
-                    // finish migrating (up to the busy timeout) and use its schema.
-                    try Self.waitForMigrations(writer, after: error)
+                    // A process without the setup lock (an older ghusers) may have migrated the
+                    // file between our check and ours. If the schema is complete now, all is well.
+                    guard try writer.read({ try Self.migrator.hasCompletedMigrations($0) }) else { throw error }
                 }
             }
         } catch let error as DatabaseError {
@@ -66,8 +64,9 @@ public final class AppDatabase: Sendable {
         // A new or outdated file: one process at a time sets it up (WAL mode, migrations),
         // holding a lock file beside it. Two at once, a new file still in rollback-journal mode
         // could deadlock (SQLITE_BUSY without waiting) or migrate twice.
-        let lock = lockExclusively(url.path + "-setup.lock")
-        defer { releaseLock(lock) }
+        let lock = FileLock(url: URL(fileURLWithPath: url.path + "-setup.lock"))
+        try? lock.lockBlocking()  // without the lock file, set up as before: SQLite still guards the data
+        defer { lock.unlock() }
         if let database = openedCurrent(at: url, configuration: configuration) { return database }
         do {
             return try AppDatabase(DatabasePool(path: url.path, configuration: configuration))
@@ -137,32 +136,4 @@ public final class AppDatabase: Sendable {
 private func createExclusively(_ path: String) {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     if descriptor >= 0 { close(descriptor) }
-}
-
-extension AppDatabase {
-    /// Polls until another process's migrations are complete, for up to 30 s; rethrows `error`
-    /// if they are not.
-    fileprivate static func waitForMigrations(_ writer: any DatabaseWriter, after error: any Error) throws {
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            if (try? writer.read({ try migrator.hasCompletedMigrations($0) })) == true { return }
-            usleep(20_000)
-        }
-        throw error
-    }
-}
-
-/// Opens (creating, mode 0600) and locks `path` with `flock(LOCK_EX)`, waiting for it; -1 if
-/// the file cannot be opened (then nothing is locked).
-private func lockExclusively(_ path: String) -> Int32 {
-    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { return -1 }
-    while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
-    return descriptor
-}
-
-private func releaseLock(_ descriptor: Int32) {
-    guard descriptor >= 0 else { return }
-    flock(descriptor, LOCK_UN)
-    close(descriptor)
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -31,8 +32,8 @@ public final class TerminalSession: @unchecked Sendable {
     private let input: Int32
     private let output: Int32
     private var signalSources: [DispatchSourceSignal] = []
-    private let lock = NSLock()
-    private var active = false
+    /// Whether the terminal is ours (raw, alternate screen); frames are written under it.
+    private let active = Mutex(false)
 
     /// Checks that stdin and stdout are a terminal that can be driven (`TERM` set and not
     /// `dumb`), without changing anything.
@@ -91,7 +92,7 @@ public final class TerminalSession: @unchecked Sendable {
         signalSources.append(resume)
     }
 
-    private var isActive: Bool { lock.withLock { active } }
+    private var isActive: Bool { active.withLock { $0 } }
 
     private func takeTerminal() throws {
         guard !isActive else { return }
@@ -104,7 +105,7 @@ public final class TerminalSession: @unchecked Sendable {
         guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else {
             throw Unavailable(description: "cannot put the terminal in raw mode: \(String(cString: strerror(errno)))")
         }
-        lock.withLock { active = true }
+        active.withLock { $0 = true }
         // Standard error is the same terminal: a retry notice or a log line written there would
         // tear the frame (and the diff's idea of the screen). It goes to /dev/null while the
         // screen is ours; what matters reaches the activity line.
@@ -122,9 +123,9 @@ public final class TerminalSession: @unchecked Sendable {
     /// paste reporting off. Safe to call more than once, from any thread: it waits for a frame
     /// being written to finish, and no frame is written after it.
     public func restore() {
-        let wasActive = lock.withLock {
-            defer { active = false }
-            return active
+        let wasActive = active.withLock { isActive in
+            defer { isActive = false }
+            return isActive
         }
         guard wasActive else { return }
         TerminalSessionState.active = 0
@@ -148,8 +149,8 @@ public final class TerminalSession: @unchecked Sendable {
     /// Writes a frame: all of `bytes` (one `write(2)` unless the kernel takes less), unless the
     /// terminal was given back (a signal may restore it while a frame is on its way).
     public func write(_ bytes: [UInt8]) {
-        lock.withLock {
-            guard active else { return }
+        active.withLock { isActive in
+            guard isActive else { return }
             writeAll(bytes)
         }
     }

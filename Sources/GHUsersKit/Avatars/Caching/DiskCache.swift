@@ -70,7 +70,7 @@ public final class DiskCache: DataCaching {
         let url = directory.appendingPathComponent(Self.fileName(for: key))
         let previous = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int64) ?? 0
         let file = try Self.encode(entry, key: key)
-        try Self.writeAtomically(file, to: url, in: directory)
+        try AtomicFile.write(file, to: url, temporaryPrefix: Self.temporaryPrefix)
         let total: Int64 = knownSize.withLock { size in
             let updated = size.map { $0 - previous + Int64(file.count) } ?? measure().bytes
             size = updated
@@ -155,11 +155,6 @@ public final class DiskCache: DataCaching {
             header.key == key, file.count - (newline + 1) == header.length
         else { return nil }
         return CachedData(data: Data(file[(newline + 1)...]), etag: header.etag, fetchedAt: Date(timeIntervalSince1970: header.fetchedAt))
-    }
-
-    /// Writes `data` to a new temporary file in `directory`, flushes it and renames it to `url`.
-    static func writeAtomically(_ data: Data, to url: URL, in directory: URL) throws {
-        try AtomicFile.write(data, to: url, temporaryPrefix: temporaryPrefix)
     }
 }
 
