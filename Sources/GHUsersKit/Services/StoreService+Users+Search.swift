@@ -20,7 +20,7 @@ extension StoreService.Users {
         /// Calls `each` for every match of `query` (not empty), in the order above.
         public func callAsFunction(_ query: String, _ each: (SearchResult) throws -> Void) throws {
             let usesIndex = query.unicodeScalars.count >= 3
-            let phrase = "\"" + query.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+            let phrase = Self.phrase(query)
             let like = "%" + Self.escapeLike(query) + "%"
             try database.read { db in
                 let exact = try Row.fetchCursor(
@@ -31,30 +31,14 @@ extension StoreService.Users {
                         """, arguments: [query])
                 while let row = try exact.next() { try each(.user(UserDetails(row: row))) }
 
-                let contains: RowCursor
-                if usesIndex {
-                    contains = try Row.fetchCursor(
-                        db,
-                        sql: """
-                            SELECT \(UserDetails.selection) FROM user LEFT JOIN note ON note.user_id = user.id
-                            WHERE user.id IN (
-                                SELECT rowid FROM user_fts WHERE user_fts MATCH ?1
-                                UNION
-                                SELECT note.user_id FROM note_fts JOIN note ON note.id = note_fts.rowid
-                                WHERE note_fts MATCH ?1 AND note.user_id IS NOT NULL
-                            ) AND user.login <> ?2
-                            ORDER BY user.id
-                            """, arguments: [phrase, query])
-                } else {
-                    contains = try Row.fetchCursor(
-                        db,
-                        sql: """
-                            SELECT \(UserDetails.selection) FROM user LEFT JOIN note ON note.user_id = user.id
-                            WHERE (user.login LIKE ?1 ESCAPE '\\' OR note.text LIKE ?1 ESCAPE '\\') AND user.login <> ?2
-                            ORDER BY user.id
-                            """, arguments: [like, query])
-                }
-                while let row = try contains.next() { try each(.user(UserDetails(row: row))) }
+                let contains = Self.contains(query)
+                let rows = try Row.fetchCursor(
+                    db,
+                    sql: """
+                        SELECT \(UserDetails.selection) FROM user LEFT JOIN note ON note.user_id = user.id
+                        WHERE \(contains.condition) ORDER BY user.id
+                        """, arguments: contains.arguments)
+                while let row = try rows.next() { try each(.user(UserDetails(row: row))) }
 
                 let textMatch =
                     usesIndex ? "note.id IN (SELECT rowid FROM note_fts WHERE note_fts MATCH ?2)" : "note.text LIKE ?1 ESCAPE '\\'"
@@ -73,6 +57,33 @@ extension StoreService.Users {
                                 updatedAt: Date(timeIntervalSince1970: row[2]))))
                 }
             }
+        }
+
+        /// The condition on `user LEFT JOIN note` that matches the users, other than the one
+        /// whose login equals `query`, whose login or note contains `query`: the FTS5 trigram
+        /// indexes for 3 or more characters, `LIKE` below.
+        static func contains(_ query: String) -> (condition: String, arguments: StatementArguments) {
+            let exclude = "user.login <> ?"
+            if query.unicodeScalars.count >= 3 {
+                let phrase = Self.phrase(query)
+                return (
+                    """
+                    user.id IN (
+                        SELECT rowid FROM user_fts WHERE user_fts MATCH ?
+                        UNION
+                        SELECT note.user_id FROM note_fts JOIN note ON note.id = note_fts.rowid
+                        WHERE note_fts MATCH ? AND note.user_id IS NOT NULL
+                    ) AND \(exclude)
+                    """, [phrase, phrase, query]
+                )
+            }
+            let like = "%" + escapeLike(query) + "%"
+            return ("(user.login LIKE ? ESCAPE '\\' OR note.text LIKE ? ESCAPE '\\') AND \(exclude)", [like, like, query])
+        }
+
+        /// `query` as an FTS5 phrase (quoted, inner quotes doubled).
+        static func phrase(_ query: String) -> String {
+            "\"" + query.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
         }
 
         static func escapeLike(_ text: String) -> String {

@@ -97,7 +97,7 @@ public final class AppDatabase: Sendable {
     }
 
     /// Wraps a connection whose schema was just found up to date.
-    private init(current writer: any DatabaseWriter) {
+    init(current writer: any DatabaseWriter) {
         self.writer = writer
     }
 

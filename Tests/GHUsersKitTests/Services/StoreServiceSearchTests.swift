@@ -49,4 +49,30 @@ struct StoreServiceSearchTests {
         try StoreService.Notes.Delete(database: database)(login: "ivey")
         #expect(try search("berlin").isEmpty)
     }
+
+    @Test("browse's windows of a search, read forwards by keyset and back again, are the search's users in its order",
+          arguments: ["mojo", "mo", "z", "o", "nobody"])
+    func windows(query: String) throws {
+        var expected: [String] = []
+        try StoreService.Users.Search(database: database)(query) { if case .user(let details) = $0 { expected.append(details.user.login) } }
+        let window = StoreService.Users.SearchWindow(database: database)
+        var read: [UserDetails] = []
+        var key: Int64? = nil
+        while true {
+            let next = try window.after(query, id: key, count: 2)
+            read += next
+            guard next.count == 2, let last = next.last else { break }
+            key = last.user.login == query ? 0 : last.user.id
+        }
+        #expect(read.map(\.user.login) == expected)
+        // Back from the last match: the same users, in the same order
+        guard let last = read.last, last.user.login != query else { return }
+        var back = [last]
+        while let first = back.first, first.user.login != query {
+            let previous = try window.before(query, id: first.user.id, count: 2)
+            if previous.isEmpty { break }
+            back = previous + back
+        }
+        #expect(back.map(\.user.login) == expected)
+    }
 }

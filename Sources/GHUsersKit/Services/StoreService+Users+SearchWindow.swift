@@ -1,0 +1,54 @@
+import GRDB
+
+extension StoreService.Users {
+    /// Reads a window of a local search's users, in ``Search``'s order (the user whose login
+    /// equals the query, then users whose login or note contains it, by id), a few screens at a
+    /// time: what `browse` filters with as the query is typed. Keyset reads on the id, never
+    /// `OFFSET`; each read stops once it has `count` rows, so a one-letter query over a million
+    /// users answers as soon as the first screens are found. Notes on users not cached yet are
+    /// not users and are left to `ghusers search`.
+    public struct SearchWindow: Sendable {
+        let database: AppDatabase
+
+        /// Creates the operation.
+        public init(database: AppDatabase) {
+            self.database = database
+        }
+
+        /// Up to `count` matches of `query` after the match with id `id` (`nil`: from the first,
+        /// the exact login included; `0`: after the exact login).
+        public func after(_ query: String, id: Int64?, count: Int) throws -> [UserDetails] {
+            try database.read { db in
+                var users = id == nil ? try exact(query, db) : []
+                users += try contains(query, "AND user.id > ? ORDER BY user.id LIMIT ?", [id ?? 0, count - users.count], db)
+                return users
+            }
+        }
+
+        /// Up to `count` matches of `query` before the match with id `id` (which is not the
+        /// exact login), in order.
+        public func before(_ query: String, id: Int64, count: Int) throws -> [UserDetails] {
+            try database.read { db in
+                var users = Array(try contains(query, "AND user.id < ? ORDER BY user.id DESC LIMIT ?", [id, count], db).reversed())
+                if users.count < count { users = try exact(query, db) + users }
+                return users
+            }
+        }
+
+        private func exact(_ query: String, _ db: Database) throws -> [UserDetails] {
+            try Row.fetchAll(
+                db, sql: "SELECT \(UserDetails.selection) FROM user LEFT JOIN note ON note.user_id = user.id WHERE user.login = ?",
+                arguments: [query]
+            ).map(UserDetails.init(row:))
+        }
+
+        private func contains(_ query: String, _ clause: String, _ arguments: StatementArguments, _ db: Database) throws -> [UserDetails] {
+            let contains = Search.contains(query)
+            return try Row.fetchAll(
+                db,
+                sql: "SELECT \(UserDetails.selection) FROM user LEFT JOIN note ON note.user_id = user.id WHERE \(contains.condition) \(clause)",
+                arguments: contains.arguments + arguments
+            ).map(UserDetails.init(row:))
+        }
+    }
+}

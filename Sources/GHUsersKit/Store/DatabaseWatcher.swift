@@ -1,0 +1,38 @@
+import Dispatch
+import Synchronization
+
+/// Tells when the database file changes, whoever changed it: another `ghusers` process, a
+/// `ghusers note` in another shell, or this process's own main connection. It polls SQLite's
+/// `PRAGMA data_version` on a read-only connection of its own every ``interval`` (GRDB's
+/// observation sees only the writes of the connection it observes, not other processes').
+public final class DatabaseWatcher: @unchecked Sendable {  // a dispatch source is thread-safe
+    /// How often the file is looked at: 0.25 s (a change shows within a second, and a poll
+    /// costs microseconds).
+    public static let interval = DispatchTimeInterval.milliseconds(250)
+
+    private let timer: any DispatchSourceTimer
+
+    /// Starts watching the file of `database`; `onChange` is called (on a private queue) after
+    /// each change seen. `nil` for an in-memory database.
+    public init?(database: AppDatabase, onChange: @escaping @Sendable () -> Void) {
+        guard let reader = database.reader(), let first = try? reader.dataVersion() else { return nil }
+        let last = Mutex(first)
+        let queue = DispatchQueue(label: "ghusers.database-watcher")
+        timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + Self.interval, repeating: Self.interval, leeway: .milliseconds(20))
+        timer.setEventHandler {
+            guard let version = try? reader.dataVersion() else { return }
+            let changed = last.withLock { last in
+                defer { last = version }
+                return last != version
+            }
+            if changed { onChange() }
+        }
+        timer.resume()
+    }
+
+    /// Stops watching.
+    public func stop() {
+        timer.cancel()
+    }
+}

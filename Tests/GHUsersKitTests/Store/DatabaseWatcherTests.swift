@@ -1,0 +1,41 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import GHUsersKit
+
+@Suite("Database watcher (PRAGMA data_version)")
+struct DatabaseWatcherTests {
+    @Test("a write by another connection to the file is seen; reads alone are not changes")
+    func seesOtherConnections() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let file = folder.url.appendingPathComponent("ghusers.sqlite")
+        let database = try AppDatabase.open(at: file)
+        let changes = Mutex(0)
+        let watcher = try #require(DatabaseWatcher(database: database) { changes.withLock { $0 += 1 } })
+        defer { watcher.stop() }
+        // Reads change nothing
+        _ = try StoreService.Users.Window(database: database).count()
+        try await Task.sleep(for: .milliseconds(600))
+        #expect(changes.withLock { $0 } == 0)
+        // Another connection (as another process would) saves a note
+        let other = try AppDatabase.open(at: file)
+        try StoreService.Notes.Save(database: other)(login: "tawk", text: "from elsewhere")
+        let deadline = ContinuousClock.now + .seconds(10)
+        while changes.withLock({ $0 }) == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(changes.withLock { $0 } >= 1)
+        // This process's own main connection counts too
+        let seen = changes.withLock { $0 }
+        try StoreService.Notes.Save(database: database)(login: "tawk", text: "from here")
+        while changes.withLock({ $0 }) == seen, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(changes.withLock { $0 } > seen)
+    }
+
+    @Test("an in-memory database has no second connection to watch or search with")
+    func inMemory() throws {
+        let database = try AppDatabase.inMemory()
+        #expect(database.reader() == nil)
+        #expect(DatabaseWatcher(database: database) {} == nil)
+    }
+}
