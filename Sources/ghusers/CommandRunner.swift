@@ -15,8 +15,13 @@ enum CommandRunner {
     /// the database are closed explicitly (the WAL is checkpointed as usual), but releasing
     /// GRDB's `DispatchQueue` would make libdispatch start a worker thread, and its epoll
     /// manager, only to free the queue: about 0.5 ms of every command (Docs/BENCHMARKS.md).
+    ///
+    /// `configure` adjusts the service's configuration (`browse`'s retry schedule); `onRetry`
+    /// replaces the retry notices on stderr.
     nonisolated(nonsending) static func run(
         _ settings: GlobalSettings, waitForNetwork: Bool = false,
+        configure: (inout CombinedService.Configuration) -> Void = { _ in },
+        onRetry: (@Sendable (RetryController.Event) -> Void)? = nil,
         _ body: nonisolated(nonsending) (CombinedService) async throws -> Void
     ) async -> Never {
         // A write to stdout that fails ends the command: quietly when the reader went away
@@ -28,10 +33,12 @@ enum CommandRunner {
             exit(ExitStatus.failure.rawValue)
         }
         let service: CombinedService
+        var configuration = settings.serviceConfiguration(waitForNetwork: waitForNetwork)
+        configure(&configuration)
         do {
             service = try CombinedService(
-                configuration: settings.serviceConfiguration(waitForNetwork: waitForNetwork),
-                onRetry: { event in Messages.retrying(event, waitingForNetwork: waitForNetwork) })
+                configuration: configuration,
+                onRetry: onRetry ?? { event in Messages.retrying(event, waitingForNetwork: waitForNetwork) })
         } catch {
             Messages.error(error)
             exit(ExitStatus(for: error).rawValue)

@@ -1,37 +1,112 @@
-/// What happened: input, a new size, or an effect's result. ``BrowserModel/update(_:)`` takes
-/// one at a time.
+import Foundation
+
+/// What happened: input, a new size, a timer, or an effect's result.
+/// ``BrowserModel/update(_:)`` takes one at a time.
 public enum BrowserMessage: Sendable {
     /// Keys decoded from one read, at a monotonic time in seconds.
     case keys([KeyEvent], at: Double)
     case resized(columns: Int, rows: Int)
+    /// A timer set by ``BrowserEffect/timer(_:seconds:)`` fired, at a monotonic time in seconds.
+    case timerFired(BrowserTimer, at: Double)
     /// A window read came back: its users and the index of the first.
     case windowLoaded(WindowRequest, start: Int, users: [UserDetails])
-    case windowFailed(String)
+    case windowFailed(WindowRequest, String)
     /// Counting the cached users failed.
     case countFailed(String)
     /// The number of cached users, the page size and the last known rate limit.
     case counted(Int, pageSize: Int?, rateLimit: RateLimit?, endReached: Bool)
     /// The next page was fetched and saved.
     case pageFetched(users: [UserDetails], reachedEnd: Bool, isFirst: Bool, rateLimit: RateLimit?)
-    case pageFailed(String)
-    case avatarDrawn(Int64, AvatarCells)
-    case avatarFailed(Int64)
-    /// The scroll-pause timer fired, at a monotonic time in seconds.
-    case scrollPaused(at: Double)
+    /// The next page failed; `pauseUntil` when GitHub asked for no requests until then (a rate
+    /// limit).
+    case pageFailed(String, pauseUntil: Date? = nil)
+    /// A request failed for want of a network and is tried again in `retryIn` seconds (the
+    /// retry controller's schedule).
+    case networkTrouble(reason: String, retryIn: Double)
+    /// `downloaded`: the image came over the network (so the network works).
+    case avatarDrawn(Int64, AvatarCells, downloaded: Bool)
+    /// `networkDown`: the reason, when it failed for want of a network.
+    case avatarFailed(Int64, networkDown: String?)
+    /// The cached profile of the user `id`, or `nil` when none is cached.
+    case profileCached(id: Int64, CachedProfile?)
+    case profileFetched(id: Int64, ProfileDetails)
+    /// `pauseUntil` as for ``pageFailed(_:pauseUntil:)``.
+    case profileFailed(id: Int64, String, pauseUntil: Date? = nil)
+    /// The pane's full-size avatar of the user `id`, drawn.
+    case headerDrawn(id: Int64, CellGrid)
+    /// The editor started by ``BrowserEffect/editNote(login:)`` is done.
+    case noteEdited(login: String, NoteEdit)
+    /// The note on `login` was saved (`nil`: deleted).
+    case noteSaved(login: String, text: String?)
+    case noteFailed(String)
+    /// A line for the status bar (opening a page in the browser).
+    case notice(String)
+    /// Another connection (another process, or this one's page save) changed the database.
+    case databaseChanged
+    /// The last known rate limit is used up until `until`: no API request before then.
+    case rateLimitExhausted(until: Date)
+}
+
+/// What the editor hand-over came to.
+public enum NoteEdit: Hashable, Sendable {
+    /// The editor exited 0 with this text, which differs from the note.
+    case changed(String)
+    /// The editor exited 0 and the text is the note's (a trailing newline aside).
+    case unchanged
+    /// The editor exited 0 and left the file empty.
+    case emptied
+    /// The editor could not start or exited non-zero: nothing is saved.
+    case failed(String)
+}
+
+/// The browser's timers, each with the generation it was set for (a timer of an older
+/// generation is stale and does nothing).
+public enum BrowserTimer: Hashable, Sendable {
+    /// Keys may have stopped repeating: prefetch may resume.
+    case scrollPause
+    /// The profile pane's selection has rested.
+    case rest(Int)
+    /// The search query has not changed for a moment.
+    case debounce(Int)
+    /// Time to try the network again.
+    case retry(Int)
 }
 
 /// Work for the runtime: reads, requests, timers, terminal hand-over. Results come back as
 /// ``BrowserMessage``s.
 public enum BrowserEffect: Hashable, Sendable {
     case loadWindow(WindowRequest)
+    /// Stop a search read in flight (its query changed).
+    case cancelSearch
     case count
     case fetchPage
+    /// Cut short the wait of a page fetch between retries and try it now (`r`).
+    case retryPageNow
     /// Load and draw an avatar; lower `priority` first (visible rows nearest the cursor, then
     /// prefetch).
     case loadAvatar(id: Int64, url: String, position: Int, priority: Int)
     case cancelAvatar(Int64)
-    /// Send ``BrowserMessage/scrollPaused(at:)`` after `seconds`.
-    case pauseTimer(seconds: Double)
+    /// The network is back: the avatar pipeline may use it again at once.
+    case networkBack
+    /// Read the cached profile of `login` (no network).
+    case loadCachedProfile(id: Int64, login: String)
+    /// The profile of `login` as `ghusers profile` gets it: cache first, revalidated when stale.
+    case fetchProfile(id: Int64, login: String)
+    /// Stop the profile fetch in flight, if any.
+    case cancelProfile
+    /// Load and draw the full-size avatar for the pane.
+    case loadHeader(id: Int64, url: String)
+    case markSeen(Int64)
+    /// Hand the terminal to `$VISUAL`/`$EDITOR` on the note of `login` (as the database has it).
+    case editNote(login: String)
+    case saveNote(login: String, text: String)
+    case deleteNote(login: String)
+    /// Open `url` in the desktop's browser.
+    case openURL(String)
+    /// Send ``BrowserMessage/timerFired(_:at:)`` after `seconds`.
+    case timer(BrowserTimer, seconds: Double)
+    /// Send ``BrowserMessage/timerFired(_:at:)`` at `date` (a rate limit's reset).
+    case timerAt(BrowserTimer, date: Date)
     /// Clear and repaint everything (Ctrl-L, after a suspend).
     case repaint
     case suspend

@@ -6,13 +6,18 @@ extension BrowserModel {
     mutating func needs() -> [BrowserEffect] {
         guard !isTooSmall else { return [] }
         var effects: [BrowserEffect] = []
-        if let total {
+        if isFiltering {
+            if let request = searchWindowNeeded() {
+                windowRequest = request
+                effects.append(.loadWindow(request))
+            }
+        } else if let total {
             if let request = windowNeeded(total: total) {
                 windowRequest = request
                 effects.append(.loadWindow(request))
             }
             let nearEnd = total == 0 || cursor >= total - pageUsers
-            if !offline, paging == .idle, nearEnd, windowStart + window.count == total {
+            if !offline, !isRateLimited, paging == .idle, nearEnd, windowStart + window.count == total {
                 paging = .loading
                 effects.append(.fetchPage)
             }
@@ -40,15 +45,46 @@ extension BrowserModel {
         return nil
     }
 
+    /// A window read's users: merged; a short read after an id ends the list there (whatever
+    /// the count said: another process may have replaced a user whose login was taken over; for
+    /// a search, every match has been read); a reload keeps the selection on its user.
+    mutating func loaded(_ users: [UserDetails], at start: Int, for request: WindowRequest) {
+        let selectedID = selected?.user.id
+        merge(users, at: start, for: request)
+        switch request {
+        case .after(_, _, let asked):
+            if users.count < asked, let known = total, start + users.count < known {
+                total = start + users.count
+                cursor = min(cursor, max(0, start + users.count - 1))
+                keepCursorVisible()
+            }
+        case .searchAfter(_, _, _, let asked):
+            if users.count < asked {
+                search?.complete = true
+                total = start + users.count
+                cursor = min(cursor, max(0, start + users.count - 1))
+                keepCursorVisible()
+            }
+        case .reload:
+            if let selectedID, selected?.user.id != selectedID, let index = window.firstIndex(where: { $0.user.id == selectedID }) {
+                cursor = windowStart + index
+                keepCursorVisible()
+            }
+        default:
+            break
+        }
+    }
+
     /// Puts a window read's users in place: next to the window when adjacent, else instead of
     /// it; then cuts the window to ``windowLimit`` around the cursor and forgets avatars of
     /// users no longer in it.
     mutating func merge(_ users: [UserDetails], at start: Int, for request: WindowRequest) {
         let end = windowStart + window.count
         switch request {
-        case .after where start == end && !window.isEmpty:
+        case .after where start == end && !window.isEmpty, .searchAfter where start == end && !window.isEmpty:
             window += users
-        case .before where start + users.count == windowStart && !window.isEmpty:
+        case .before where start + users.count == windowStart && !window.isEmpty,
+            .searchBefore where start + users.count == windowStart && !window.isEmpty:
             window.insert(contentsOf: users, at: 0)
             windowStart = start
         default:
@@ -104,6 +140,11 @@ extension BrowserModel {
             }
         }
         return effects
+    }
+
+    /// Whether a rate limit holds API requests back.
+    public var isRateLimited: Bool {
+        if case .rateLimited = connection { true } else { false }
     }
 
     /// Avatars asked for and not drawn or failed yet.

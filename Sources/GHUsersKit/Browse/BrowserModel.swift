@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything `ghusers browse` shows, as a value: a window of the cached users (never the whole
 /// table), the selection, what is loading, and the terminal's size. ``update(_:)`` changes it
 /// and says which effects to run; ``BrowserView`` draws it. Neither does any I/O.
@@ -11,11 +13,28 @@ public struct BrowserModel: Sendable {
         case ended
     }
 
-    /// An avatar's state: asked for, drawn (cells for both layouts), or failed.
+    /// An avatar's state: asked for, drawn (cells for both layouts), or failed (`network`: for
+    /// want of a network, asked again once it is back).
     public enum AvatarSlot: Sendable {
         case loading
         case drawn(AvatarCells)
-        case failed
+        case failed(network: Bool)
+    }
+
+    /// Whether GitHub can be reached, as far as the browser knows.
+    public enum Connection: Hashable, Sendable {
+        case online
+        /// Requests fail for want of a network (`reason`: DNS, refused, timeout); the browser
+        /// tries again on the retry schedule and recovers by itself.
+        case down(reason: String)
+        /// A rate limit: no API request until `until`.
+        case rateLimited(until: Date)
+    }
+
+    /// A question waiting for y or n.
+    public enum Confirmation: Hashable, Sendable {
+        /// Delete the note on `login`.
+        case deleteNote(login: String)
     }
 
     /// The terminal's size in cells.
@@ -50,6 +69,21 @@ public struct BrowserModel: Sendable {
     public var fastScrolling = false
     public var lastKeyAt: Double = -1
     public var showsHelp = false
+    /// The profile pane, when open (Enter).
+    public var pane: ProfilePane?
+    /// Counts panes opened or moved: each gets its own generation.
+    public var paneGeneration = 0
+    /// The search filter, from `/` until Esc.
+    public var search: SearchFilter?
+    /// A y/n question in the footer; it takes the next key.
+    public var confirmation: Confirmation?
+    public var connection = Connection.online
+    /// Retries since the network went down (the delay grows with it) and the generation of the
+    /// retry timer (an older timer is stale).
+    public var retryAttempt = 0
+    public var retryGeneration = 0
+    /// The database changed while a window read was in flight: read the window again after it.
+    public var reloadPending = false
     /// A one-off line for the status bar (the welcome, the end of the list).
     public var notice: String?
     public var endAnnounced = false
@@ -70,10 +104,23 @@ public struct BrowserModel: Sendable {
         self.avatarsEnabled = avatarsEnabled
     }
 
-    /// The row layout for the width: one user per entry below 96 columns, cards above.
+    /// The row layout for the list's width: one user per entry below 96 columns, cards above.
     public var layout: AvatarListRenderer.Layout {
-        AvatarListRenderer.layout(columns: columns)
+        AvatarListRenderer.layout(columns: listColumns)
     }
+
+    /// Whether the profile pane sits beside the list (96 columns or more) rather than over it.
+    public var paneBeside: Bool { pane != nil && columns >= AvatarListRenderer.gridMinimumColumns }
+    /// Whether the profile pane takes the whole screen (below 96 columns): no list is drawn.
+    public var paneCovers: Bool { pane != nil && !paneBeside }
+    /// The profile pane's width: two fifths of the screen beside the list (44 to 64 columns).
+    public var paneWidth: Int { paneBeside ? min(64, max(44, columns * 2 / 5)) : columns }
+    /// The list's width: the screen, less the pane and its border when the pane is beside it.
+    public var listColumns: Int { paneBeside ? columns - paneWidth - 1 : columns }
+    /// Whether the list shows a search's matches rather than every cached user.
+    public var isFiltering: Bool { !(search?.shown.isEmpty ?? true) }
+    /// The selected user, if in the window.
+    public var selected: UserDetails? { user(at: cursor) }
 
     /// Users per line of entries: 3 cards, or 1.
     public var perLine: Int { layout == .grid ? 3 : 1 }
@@ -111,11 +158,11 @@ public struct BrowserModel: Sendable {
     /// selection marker).
     public var gutter: Int {
         guard layout == .grid else { return 2 }
-        return max(0, (columns - (3 * cardWidth + 4)) / 2)
+        return max(0, (listColumns - (3 * cardWidth + 4)) / 2)
     }
 
     /// The width of a card in the grid (as ``AvatarListRenderer`` lays it out).
-    public var cardWidth: Int { AvatarListRenderer.cardWidth(columns: columns) }
+    public var cardWidth: Int { AvatarListRenderer.cardWidth(columns: listColumns) }
 
     /// The indices of users on screen.
     public var visibleRange: Range<Int> {
@@ -134,6 +181,22 @@ public enum WindowRequest: Hashable, Sendable {
     case before(id: Int64, index: Int, count: Int)
     /// The last `count` users.
     case last(count: Int)
+    /// The window again from the user `id` on (`count` users from index `start`): the database
+    /// changed.
+    case reload(id: Int64, start: Int, count: Int)
+    /// `count` matches of `query` after the match `id` (`nil`: from the first; `0`: after the
+    /// exact login), whose index is `index` (-1 before the first).
+    case searchAfter(query: String, id: Int64?, index: Int, count: Int)
+    /// `count` matches of `query` before the match `id`, whose index is `index`.
+    case searchBefore(query: String, id: Int64, index: Int, count: Int)
+
+    /// Whether the read is of a search's matches.
+    public var isSearch: Bool {
+        switch self {
+        case .searchAfter, .searchBefore: true
+        default: false
+        }
+    }
 }
 
 /// An avatar drawn for both layouts (6 × 3 and 12 × 6 cells), inverted or not by position.

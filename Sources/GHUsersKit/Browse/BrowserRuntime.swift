@@ -19,31 +19,55 @@ public final class BrowserRuntime: Sendable {
         case inputEnded
     }
 
-    private let service: CombinedService
-    private let pipeline: AvatarPipeline?
-    private let view: BrowserView
-    private let session = TerminalSession()
+    let service: CombinedService
+    let pipeline: AvatarPipeline?
+    let view: BrowserView
+    let editor: NoteEditor
+    let session = TerminalSession()
+    let input = TerminalInput()
     private let events: AsyncStream<Event>
     private let send: AsyncStream<Event>.Continuation
-    private let avatarTasks = Mutex<[Int64: Task<Void, Never>]>([:])
+    let avatarTasks = Mutex<[Int64: Task<Void, Never>]>([:])
+    /// The page fetch, the profile fetch and the pane's avatar in flight, if any.
+    let pageTask = Mutex<Task<Void, Never>?>(nil)
+    let profileTask = Mutex<Task<Void, Never>?>(nil)
+    let headerTask = Mutex<Task<Void, Never>?>(nil)
     /// Database reads run here, in order (the first window before the count), off Swift's
-    /// cooperative pool, whose two threads a blocking read would hold.
-    private let databaseQueue = DispatchQueue(label: "ghusers.browse.database")
+    /// cooperative pool, whose two threads a blocking read would hold; on a read-only
+    /// connection of their own, so that they never wait for a page save.
+    let databaseQueue = DispatchQueue(label: "ghusers.browse.database")
+    let reader: AppDatabase
+    /// Searches run here, on another read-only connection, which a newer query interrupts.
+    let searchQueue = DispatchQueue(label: "ghusers.browse.search")
+    let searchReader: AppDatabase
+    /// The search read running, and the one the model waits for.
+    let searches = Mutex<(running: WindowRequest?, current: WindowRequest?)>((nil, nil))
+    /// Writes (seen marks, notes) run here, in order, on the service's connection.
+    let writeQueue = DispatchQueue(label: "ghusers.browse.write")
     private let clockStart = ContinuousClock.now
     /// `GHUSERS_BROWSE_TRACE=FILE`: one line per input read, "<read> <frame written> <bytes>"
     /// in nanoseconds since start, for the key-to-frame benchmark (Benchmarks/browse.py).
     private let trace: FileHandle?
 
     /// Creates the runtime over `service`; `pipeline` is `nil` when avatars are not drawn.
-    public init(service: CombinedService, pipeline: AvatarPipeline?, view: BrowserView) {
+    /// `retries` relays the service's retry events (the offline banner); `editor` edits notes.
+    public init(service: CombinedService, pipeline: AvatarPipeline?, view: BrowserView, editor: NoteEditor, retries: RetryRelay? = nil) {
         self.service = service
         self.pipeline = pipeline
         self.view = view
+        self.editor = editor
+        reader = service.database.reader() ?? service.database
+        searchReader = service.database.reader() ?? service.database
         (events, send) = AsyncStream<Event>.makeStream(bufferingPolicy: .unbounded)
         if let path = ProcessInfo.processInfo.environment["GHUSERS_BROWSE_TRACE"], FileManager.default.createFile(atPath: path, contents: nil) {
             trace = FileHandle(forWritingAtPath: path)
         } else {
             trace = nil
+        }
+        retries?.listen { [send] event in
+            guard event.error.isNetworkFailure else { return }
+            let reason = TerminalSanitizer.sanitize(event.error.localizedDescription, keepNewlines: false)
+            send.yield(.message(.networkTrouble(reason: reason, retryIn: event.delay.seconds)))
         }
     }
 
@@ -58,17 +82,20 @@ public final class BrowserRuntime: Sendable {
         winch.setEventHandler { [send] in send.yield(.resized) }
         winch.resume()
         defer { winch.cancel() }
-        let input = Task { [send] in
-            for await chunk in TerminalInput.chunks() { send.yield(.input(chunk)) }
+        let reading = Task { [send, input] in
+            for await chunk in input.chunks() { send.yield(.input(chunk)) }
             send.yield(.inputEnded)  // stdin closed (EOF, EIO): nothing can be typed any more
         }
-        defer { input.cancel() }
+        defer { reading.cancel() }
+        let watcher = DatabaseWatcher(database: service.database) { [send] in send.yield(.message(.databaseChanged)) }
+        defer { watcher?.stop() }
 
         let size = session.size()
         var model = BrowserModel(columns: size.columns, rows: size.rows, offline: service.configuration.offline, avatarsEnabled: pipeline != nil)
         var decoder = KeyDecoder()
         var escapeGeneration = 0
         var shown: CellGrid? = nil
+        var shownGeneration = session.generation
         perform(model.start(), model: &model, shown: &shown)
         for await event in events {
             var messages: [BrowserMessage] = []
@@ -94,7 +121,7 @@ public final class BrowserRuntime: Sendable {
             case .message(let message):
                 messages.append(message)
                 switch message {
-                case .avatarDrawn(let id, _), .avatarFailed(let id): _ = avatarTasks.withLock { $0.removeValue(forKey: id) }
+                case .avatarDrawn(let id, _, _), .avatarFailed(let id, _): _ = avatarTasks.withLock { $0.removeValue(forKey: id) }
                 default: break
                 }
             case .resized:
@@ -110,6 +137,11 @@ public final class BrowserRuntime: Sendable {
                 perform(model.update(message), model: &model, shown: &shown)
             }
             if model.quitting { break }
+            // The terminal was taken again (after the editor, after fg): the screen is blank.
+            if session.generation != shownGeneration {
+                shownGeneration = session.generation
+                shown = nil
+            }
             let frame = view.frame(model)
             let bytes = FrameDiff.bytes(from: shown, to: frame)
             session.write(bytes)
@@ -120,13 +152,16 @@ public final class BrowserRuntime: Sendable {
             }
         }
         avatarTasks.withLock { tasks in tasks.values.forEach { $0.cancel() } }
+        pageTask.withLock { $0 }?.cancel()
+        profileTask.withLock { $0 }?.cancel()
+        headerTask.withLock { $0 }?.cancel()
     }
 
     private func nanoseconds(_ duration: Duration) -> Int64 {
         duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
     }
 
-    private var now: Double {
+    var now: Double {
         let elapsed = ContinuousClock.now - clockStart
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
@@ -135,15 +170,30 @@ public final class BrowserRuntime: Sendable {
         for effect in effects {
             switch effect {
             case .loadWindow(let request): loadWindow(request)
+            case .cancelSearch: cancelSearch()
             case .count: count()
             case .fetchPage: fetchPage()
+            case .retryPageNow:
+                if let task = pageTask.withLock({ $0 }) {
+                    task.cancel()
+                    fetchPage()
+                }
             case .loadAvatar(let id, let url, let position, let priority): loadAvatar(id: id, url: url, position: position, priority: priority)
             case .cancelAvatar(let id): avatarTasks.withLock { $0.removeValue(forKey: id) }?.cancel()
-            case .pauseTimer(let seconds):
-                Task { [send] in
-                    try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
-                    send.yield(.message(.scrollPaused(at: self.now)))
-                }
+            case .networkBack: pipeline?.resumeNetwork()
+            case .loadCachedProfile(let id, let login): loadCachedProfile(id: id, login: login)
+            case .fetchProfile(let id, let login): fetchProfile(id: id, login: login)
+            case .cancelProfile:
+                profileTask.withLock { $0 }?.cancel()
+                headerTask.withLock { $0 }?.cancel()
+            case .loadHeader(let id, let url): loadHeader(id: id, url: url, size: model.paneHeaderCells)
+            case .markSeen(let id): markSeen(id)
+            case .editNote(let login): editNote(login: login)
+            case .saveNote(let login, let text): saveNote(login: login, text: text)
+            case .deleteNote(let login): deleteNote(login: login)
+            case .openURL(let url): openURL(url)
+            case .timer(let timer, let seconds): fire(timer, after: seconds)
+            case .timerAt(let timer, let date): fire(timer, after: max(0, date.timeIntervalSinceNow) + 0.5)
             case .repaint: shown = nil
             case .suspend:
                 session.suspend()
@@ -154,81 +204,14 @@ public final class BrowserRuntime: Sendable {
         }
     }
 
-    private func deliver(_ message: BrowserMessage) {
+    func deliver(_ message: BrowserMessage) {
         send.yield(.message(message))
     }
 
-    private func loadWindow(_ request: WindowRequest) {
-        let window = StoreService.Users.Window(database: service.database)
-        databaseQueue.async { [self] in
-            do {
-                switch request {
-                case .first(let count):
-                    deliver(.windowLoaded(request, start: 0, users: try window.after(0, count: count)))
-                case .after(let id, let index, let count):
-                    deliver(.windowLoaded(request, start: index + 1, users: try window.after(id, count: count)))
-                case .before(let id, let index, let count):
-                    let users = try window.before(id, count: count)
-                    deliver(.windowLoaded(request, start: index - users.count, users: users))
-                case .last(let count):
-                    let (users, total) = try window.lastWithTotal(count: count)
-                    deliver(.windowLoaded(request, start: total - users.count, users: users))
-                }
-            } catch {
-                deliver(.windowFailed(error.localizedDescription))
-            }
-        }
-    }
-
-    private func count() {
-        let database = service.database
-        databaseQueue.async { [self] in
-            do {
-                let total = try StoreService.Users.Window(database: database).count()
-                let state = try StoreService.Sync.State(database: database)()
-                deliver(.counted(total, pageSize: state.pageSize, rateLimit: state.rateLimit, endReached: state.endReached))
-            } catch {
-                deliver(.countFailed(error.localizedDescription))
-            }
-        }
-    }
-
-    private func fetchPage() {
-        let service = self.service
+    private func fire(_ timer: BrowserTimer, after seconds: Double) {
         Task { [self] in
-            do {
-                var outcome: CombinedService.PageOutcome?
-                try await RequestQueue.$priority.withValue(-1) {
-                    try await service.nextPage(pages: 1) { outcome = $0 }
-                }
-                let rateLimit = try? StoreService.Sync.State(database: service.database)().rateLimit
-                guard let outcome else { return deliver(.pageFailed("no page came back")) }
-                deliver(.pageFetched(users: outcome.users, reachedEnd: outcome.reachedEnd, isFirst: outcome.isFirstStore, rateLimit: rateLimit))
-            } catch {
-                let reason = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
-                deliver(.pageFailed(TerminalSanitizer.sanitize(reason, keepNewlines: false)))
-            }
+            try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+            deliver(.timerFired(timer, at: now))
         }
-    }
-
-    private func loadAvatar(id: Int64, url: String, position: Int, priority: Int) {
-        guard let pipeline, let request = AvatarRequest(avatarURL: url, size: .thumbnail) else {
-            return deliver(.avatarFailed(id))
-        }
-        let drawer = view.drawer
-        let task = Task { [self] in
-            do {
-                let image = try await RequestQueue.$priority.withValue(priority) { try await pipeline.image(for: request) }
-                let row = AvatarListRenderer.row(UserDetails(user: User(id: id, login: "", avatarURL: url)), position: position)
-                let small = AvatarListRenderer(columns: 80, drawer: drawer, color: false).avatar(row, image)
-                let large = AvatarListRenderer(columns: AvatarListRenderer.gridMinimumColumns, drawer: drawer, color: false).avatar(row, image)
-                deliver(.avatarDrawn(id, AvatarCells(small: small, large: large)))
-            } catch is CancellationError {
-                return
-            } catch {
-                deliver(.avatarFailed(id))
-            }
-        }
-        avatarTasks.withLock { $0[id] = task }
     }
 }

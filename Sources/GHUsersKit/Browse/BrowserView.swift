@@ -19,7 +19,11 @@ public struct BrowserView: Sendable {
         ("h ← / l →", "left / right in the grid"),
         ("PgDn Space ^D / PgUp ^U", "a screen down / up"),
         ("g Home / G End", "first / last cached user"),
-        ("r", "retry a failed page"),
+        ("Enter / Esc q", "open / close the profile pane"),
+        ("/", "search logins and notes as you type"),
+        ("e / x", "edit the note in $EDITOR / delete it"),
+        ("o", "open the GitHub page in your browser"),
+        ("r", "retry the network now"),
         ("^L", "redraw"),
         ("mouse wheel / click", "scroll three rows / select"),
         ("?", "this help (any key closes it)"),
@@ -37,14 +41,15 @@ public struct BrowserView: Sendable {
             }
             return grid
         }
-        drawList(model, into: &grid)
+        if !model.paneCovers { drawList(model, into: &grid) }
+        drawPane(model, into: &grid)
         drawStatus(model, into: &grid)
         if model.showsHelp { drawHelp(model, into: &grid) }
         return grid
     }
 
     private func drawList(_ model: BrowserModel, into grid: inout CellGrid) {
-        let renderer = AvatarListRenderer(columns: model.columns, drawer: drawer, color: color)
+        let renderer = AvatarListRenderer(columns: model.listColumns, drawer: drawer, color: color)
         let total = model.knownUsers
         let gutter = model.gutter
         let top = Self.top(model)
@@ -72,7 +77,7 @@ public struct BrowserView: Sendable {
                     grid.place(renderer.card(row, avatar: avatar), x: x, y: y)
                     if selected { grid.restyle(x: x, y: y + avatar.height, count: renderer.cardWidth) { $0.reverse = true } }
                 } else {
-                    grid.place(renderer.entry(row, avatar: avatar, width: model.columns - x), x: x, y: y)
+                    grid.place(renderer.entry(row, avatar: avatar, width: model.listColumns - x), x: x, y: y)
                     if selected {
                         for offset in 0..<3 { grid.write("▌", x: 0, y: y + offset, style: color ? CellStyle(foreground: .indexed(4)) : .plain) }
                         grid.restyle(x: x + avatar.width + 2, y: y, count: details.user.login.count) { $0.reverse = true }
@@ -94,7 +99,7 @@ public struct BrowserView: Sendable {
     /// After the last cached user: the spinner while a page loads, the retry row, or the end.
     private func drawEndRow(_ model: BrowserModel, y: Int, into grid: inout CellGrid) {
         guard y < model.listHeight else { return }
-        let text: String
+        var text: String
         var style = CellStyle(dim: true)
         switch model.paging {
         case .loading: text = "⠿ loading the next page of users…"
@@ -104,6 +109,11 @@ public struct BrowserView: Sendable {
         case .ended: text = "— end of GitHub's users list —"
         case .idle: text = model.offline ? "— offline: no more cached users —" : ""
         }
+        if model.isFiltering {
+            guard model.search?.complete == true else { return }
+            text = model.knownUsers == 0 ? "— no cached user matches —" : "— end of the matches —"
+            style = CellStyle(dim: true)
+        }
         grid.write(TerminalSanitizer.sanitize(text, keepNewlines: false), x: 2, y: y + (model.lineHeight > 3 ? 0 : 0), style: style)
     }
 
@@ -111,17 +121,54 @@ public struct BrowserView: Sendable {
         let y = model.rows - 3
         let bar = CellStyle(reverse: true)
         grid.fill(x: 0, y: y, width: model.columns, height: 1, with: Cell(" ", style: bar))
+        grid.write(" " + statusParts(model).joined(separator: " · "), x: 0, y: y, style: bar)
+        drawActivity(model, y: y + 1, into: &grid)
+        drawFooter(model, y: model.rows - 1, into: &grid)
+    }
+
+    private func statusParts(_ model: BrowserModel) -> [String] {
         var parts: [String] = []
-        if let total = model.total {
+        if let search = model.search, model.isFiltering {
+            let known = model.knownUsers
+            let count = search.complete ? "\(known)" : "\(known)+"
+            parts.append(known == 0 ? (search.complete ? "no matches" : "searching…") : "match \(min(model.cursor + 1, known)) of \(count)")
+            parts.append("“\(clean(search.shown))”")
+        } else if let total = model.total {
             parts.append(total == 0 ? "no users cached" : "row \(min(model.cursor + 1, total)) of \(total) cached")
         } else {
             parts.append(model.window.isEmpty ? "reading the cache…" : "row \(model.cursor + 1) of … cached (counting)")
         }
         parts.append("page \(model.pageSize.map(String.init) ?? "–")")
-        parts.append(model.offline ? "offline" : "online")
+        switch model.connection {
+        case _ where model.offline: parts.append("offline (--offline)")
+        case .online: parts.append("online")
+        case .down: parts.append("network down")
+        case .rateLimited: parts.append("rate limited")
+        }
         if let limit = model.rateLimit { parts.append("rate \(limit.remaining)/\(limit.limit)") }
-        grid.write(" " + parts.joined(separator: " · "), x: 0, y: y, style: bar)
-        // The activity line: the page fetch, the avatar queue's counters, the last notice.
+        return parts
+    }
+
+    /// The activity line: a banner while the network is down or rate limited; else the page
+    /// fetch, the avatar queue's counters and the last notice.
+    private func drawActivity(_ model: BrowserModel, y: Int, into grid: inout CellGrid) {
+        let banner = CellStyle(foreground: color ? .indexed(15) : .default, background: color ? .indexed(1) : .default, bold: true, reverse: !color)
+        switch model.connection {
+        case .down(let reason) where !model.offline:
+            grid.fill(x: 0, y: y, width: model.columns, height: 1, with: Cell(" ", style: banner))
+            grid.write(
+                " ⚠ offline: \(clean(reason)) · retrying by itself (r: now) · the cache, search and notes work",
+                x: 0, y: y, style: banner)
+            return
+        case .rateLimited(let until):
+            grid.fill(x: 0, y: y, width: model.columns, height: 1, with: Cell(" ", style: banner))
+            grid.write(
+                " ⚠ rate limited until \(BrowserModel.clock(until)) · no requests to GitHub until then · the cache works",
+                x: 0, y: y, style: banner)
+            return
+        default:
+            break
+        }
         var activity: [String] = []
         switch model.paging {
         case .loading: activity.append("loading the next page…")
@@ -135,9 +182,35 @@ public struct BrowserView: Sendable {
             activity.append("avatars \(pending - loading) queued · \(loading) loading · \(model.avatarsDone) done · \(model.avatarsFailed) failed")
         }
         if let notice = model.notice { activity.append(notice) }
-        grid.write(" " + TerminalSanitizer.sanitize(activity.joined(separator: " │ "), keepNewlines: false), x: 0, y: y + 1)
-        let footer = " j/k move  PgDn/PgUp page  g/G first/last  r retry  ^L redraw  ? help  q quit"
-        grid.write(footer, x: 0, y: model.rows - 1, style: CellStyle(dim: true))
+        grid.write(" " + clean(activity.joined(separator: " │ ")), x: 0, y: y)
+    }
+
+    /// The footer: a y/n question, the query line, or the keys.
+    private func drawFooter(_ model: BrowserModel, y: Int, into grid: inout CellGrid) {
+        if let confirmation = model.confirmation {
+            switch confirmation {
+            case .deleteNote(let login):
+                grid.write(" delete the note on \(clean(login))? y/n", x: 0, y: y, style: CellStyle(bold: true))
+            }
+            return
+        }
+        if let search = model.search, search.editing {
+            let shown = String(clean(search.query).suffix(max(1, model.columns - 32)))
+            grid.write("/", x: 0, y: y, style: CellStyle(bold: true))
+            let end = 1 + grid.write(shown, x: 1, y: y)
+            grid.write(" ", x: end, y: y, style: CellStyle(reverse: true))
+            grid.write("Enter keep · Esc all users", x: max(end + 2, model.columns - 27), y: y, style: CellStyle(dim: true))
+            return
+        }
+        let keys: String
+        if model.search != nil {
+            keys = " / edit the search  Esc all users  Enter profile  e note  x delete  ? help  q quit"
+        } else if model.pane != nil {
+            keys = " j/k move  Esc close  e edit note  x delete note  o open page  / search  ? help"
+        } else {
+            keys = " j/k move  Enter profile  / search  e note  x delete  o open  ? help  q quit"
+        }
+        grid.write(keys, x: 0, y: y, style: CellStyle(dim: true))
     }
 
     private func drawHelp(_ model: BrowserModel, into grid: inout CellGrid) {
@@ -153,7 +226,10 @@ public struct BrowserView: Sendable {
         }
     }
 
-    private func wrap(_ text: String, width: Int) -> [String] {
+    /// `text` in lines of at most `width` characters, broken between words (a longer word is
+    /// cut).
+    func wrap(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ") {
@@ -162,8 +238,12 @@ public struct BrowserView: Sendable {
                 line = ""
             }
             line += (line.isEmpty ? "" : " ") + word
+            while line.count > width {
+                lines.append(String(line.prefix(width)))
+                line = String(line.dropFirst(width))
+            }
         }
         if !line.isEmpty { lines.append(line) }
-        return lines
+        return lines.isEmpty ? [""] : lines
     }
 }

@@ -166,6 +166,16 @@ public struct AvatarListRenderer: Sendable {
         return drawer.picture(scaled, columns: columns, rows: rows) + "\n"
     }
 
+    /// The profile header as cells, `columns` × `rows`: `image` in block symbols (never a pixel
+    /// protocol: the cells are diffed like text, so nothing is left behind when they change), or
+    /// the placeholder. What `browse`'s profile pane shows.
+    public func profileHeaderCells(_ image: RGBAImage?, id: Int64, login: String, columns: Int, rows: Int) -> CellGrid {
+        guard let image, image.width > 0, image.height > 0 else {
+            return AvatarPlaceholder(id: id, login: login).cells(columns: columns, rows: rows, colors: drawer.mode.colors)
+        }
+        return drawer.symbolCells(image.resized(width: columns * 4, height: rows * 8), columns: columns, rows: rows)
+    }
+
     /// The avatar of `row`, ``avatarCells`` in size: `image` (inverted for rows that invert it,
     /// scaled down), or the user's placeholder when there is no image.
     public func avatar(_ row: any AvatarRow, _ image: RGBAImage?) -> CellGrid {

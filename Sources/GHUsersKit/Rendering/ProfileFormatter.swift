@@ -16,6 +16,23 @@ public struct ProfileFormatter: Sendable {
         var output = color ? "\u{1B}[1m\(login)\u{1B}[22m" : login
         if let name = profile.name, !name.isEmpty { output += " (\(clean(name)))" }
         output += "\n"
+        for (label, value) in Self.fields(details) {
+            output += "  " + UserRowFormatter.pad(label, 10) + " " + clean(value) + "\n"
+        }
+        if let bio = profile.bio, !bio.isEmpty {
+            output += "\n" + indent(TerminalSanitizer.sanitize(bio)) + "\n"
+        }
+        if let note = details.note {
+            let marker = color ? "\u{1B}[33m\(UserRowFormatter.noteMarker) Note\u{1B}[39m" : "\(UserRowFormatter.noteMarker) Note"
+            output += "\n" + marker + "\n" + indent(TerminalSanitizer.sanitize(note)) + "\n"
+        }
+        return output
+    }
+
+    /// The profile's fields that are set, as label and value (not sanitised), in the order
+    /// `ghusers profile` prints them; `browse`'s pane shows the same.
+    public static func fields(_ details: ProfileDetails) -> [(label: String, value: String)] {
+        let profile = details.profile
         var rows: [(String, String?)] = [
             ("id", String(details.user.id)),
             ("type", details.user.type),
@@ -33,18 +50,10 @@ public struct ProfileFormatter: Sendable {
             ("url", details.user.htmlURL),
         ]
         if details.user.siteAdmin { rows.insert(("staff", "site admin"), at: 2) }
-        for (label, value) in rows {
-            guard let value, !value.isEmpty else { continue }
-            output += "  " + UserRowFormatter.pad(label, 10) + " " + clean(value) + "\n"
+        return rows.compactMap { label, value in
+            guard let value, !value.isEmpty else { return nil }
+            return (label, value)
         }
-        if let bio = profile.bio, !bio.isEmpty {
-            output += "\n" + indent(TerminalSanitizer.sanitize(bio)) + "\n"
-        }
-        if let note = details.note {
-            let marker = color ? "\u{1B}[33m\(UserRowFormatter.noteMarker) Note\u{1B}[39m" : "\(UserRowFormatter.noteMarker) Note"
-            output += "\n" + marker + "\n" + indent(TerminalSanitizer.sanitize(note)) + "\n"
-        }
-        return output
     }
 
     private func clean(_ text: String) -> String {

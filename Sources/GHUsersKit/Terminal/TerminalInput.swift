@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -6,31 +7,83 @@ import Foundation
     import Darwin
 #endif
 
-/// The bytes typed at the terminal, as they arrive: a dedicated thread blocks in `read(2)` on
+/// The bytes typed at the terminal, as they arrive: a dedicated thread waits in `poll(2)` on
 /// stdin (a blocking read inside a Swift task would hold one of the cooperative pool's few
 /// threads) and yields each chunk to an `AsyncStream`.
-public enum TerminalInput {
+///
+/// ``pause()`` stops the reading before another program (the note's editor) takes the
+/// terminal: it returns once the thread is parked, so not one byte meant for the editor is
+/// read here; ``resume()`` starts it again.
+public final class TerminalInput: Sendable {
+    private let fileDescriptor: Int32
+    /// A pipe whose read end the thread also polls: a byte in it means "look at `paused`".
+    private let wake: (read: Int32, write: Int32)
+    private let paused = Mutex(false)
+    private let parked = DispatchSemaphore(value: 0)
+    private let resumed = DispatchSemaphore(value: 0)
+    private let ended = Mutex(false)
+
+    /// Input from `fileDescriptor` (stdin).
+    public init(fileDescriptor: Int32 = 0) {
+        self.fileDescriptor = fileDescriptor
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+            _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+        }
+        wake = (ends[0], ends[1])
+    }
+
     /// Starts the reader thread; the stream ends when stdin does.
-    public static func chunks(fileDescriptor: Int32 = 0) -> AsyncStream<[UInt8]> {
+    public func chunks() -> AsyncStream<[UInt8]> {
         let (stream, continuation) = AsyncStream<[UInt8]>.makeStream(bufferingPolicy: .unbounded)
-        let thread = Thread {
+        let thread = Thread { [self] in
             var buffer = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
-                if count < 0, errno == EINTR { continue }
-                if count < 0, errno == EAGAIN {
-                    // Another program left the tty non-blocking: wait for input, do not spin.
-                    var ready = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-                    _ = poll(&ready, 1, -1)
+            loop: while true {
+                var fds = [pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+                let ready = poll(&fds, wake.read >= 0 ? 2 : 1, -1)
+                if ready < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    break
+                }
+                if fds[1].revents != 0 {
+                    var byte: UInt8 = 0
+                    _ = read(wake.read, &byte, 1)
+                }
+                if paused.withLock({ $0 }) {
+                    parked.signal()
+                    resumed.wait()
                     continue
                 }
-                guard count > 0 else { break }
+                guard fds[0].revents != 0 else { continue }
+                let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR || errno == EAGAIN { continue }
+                guard count > 0 else { break loop }  // EOF or EIO: the terminal is gone
                 continuation.yield(Array(buffer[0..<count]))
             }
+            ended.withLock { $0 = true }
             continuation.finish()
         }
         thread.name = "ghusers.terminal-input"
         thread.start()
         return stream
+    }
+
+    /// Stops reading; returns once the reader thread has parked (it reads nothing more until
+    /// ``resume()``). Call from one thread at a time, paired with ``resume()``.
+    public func pause() {
+        paused.withLock { $0 = true }
+        var byte: UInt8 = 1
+        _ = write(wake.write, &byte, 1)
+        // The thread parks at once, unless stdin has ended and the thread with it.
+        while parked.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
+            if ended.withLock({ $0 }) { return }
+        }
+    }
+
+    /// Reads again after ``pause()``.
+    public func resume() {
+        paused.withLock { $0 = false }
+        if !ended.withLock({ $0 }) { resumed.signal() }
     }
 }

@@ -34,6 +34,12 @@ public final class TerminalSession: @unchecked Sendable {
     private var signalSources: [DispatchSourceSignal] = []
     /// Whether the terminal is ours (raw, alternate screen); frames are written under it.
     private let active = Mutex(false)
+    /// Counts the times the terminal was taken: a frame drawn for an earlier one is not what is
+    /// on screen (the alternate screen was cleared when it was taken again).
+    private let takes = Mutex(0)
+    /// Another program (the note's editor) has the terminal: Ctrl-C and Ctrl-\ are its, not
+    /// ours (as `system(3)` ignores them while its child runs).
+    private let handedOver = Mutex(false)
 
     /// Checks that stdin and stdout are a terminal that can be driven (`TERM` set and not
     /// `dumb`), without changing anything.
@@ -74,6 +80,7 @@ public final class TerminalSession: @unchecked Sendable {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [weak self] in
+                if number == SIGINT || number == SIGQUIT, self?.handedOver.withLock({ $0 }) == true { return }
                 self?.restore()
                 onSignal(number)
             }
@@ -83,7 +90,8 @@ public final class TerminalSession: @unchecked Sendable {
         signal(SIGCONT, SIG_IGN)
         let resume = DispatchSource.makeSignalSource(signal: SIGCONT, queue: .global())
         resume.setEventHandler { [weak self] in
-            guard let self, !self.isActive else { return }
+            // Not while the editor has the terminal (it was stopped and continued itself).
+            guard let self, !self.isActive, !self.handedOver.withLock({ $0 }) else { return }
             try? self.takeTerminal()
             onContinue()
         }
@@ -106,6 +114,7 @@ public final class TerminalSession: @unchecked Sendable {
             throw Unavailable(description: "cannot put the terminal in raw mode: \(String(cString: strerror(errno)))")
         }
         active.withLock { $0 = true }
+        takes.withLock { $0 += 1 }
         // Standard error is the same terminal: a retry notice or a log line written there would
         // tear the frame (and the diff's idea of the screen). It goes to /dev/null while the
         // screen is ours; what matters reaches the activity line.
@@ -144,6 +153,24 @@ public final class TerminalSession: @unchecked Sendable {
         // takes the terminal back before the process has stopped.
         raise(SIGSTOP)
         if !isActive { try? takeTerminal() }
+    }
+
+    /// How many times the terminal has been taken (see ``write(_:)``): when it changes, the next
+    /// frame must be drawn whole.
+    public var generation: Int { takes.withLock { $0 } }
+
+    /// Gives the terminal to another program for `body` (which runs it and waits), then takes
+    /// it back: normal screen, cooked mode and the real standard error during `body`; Ctrl-C
+    /// and Ctrl-\ reach only the other program. The caller stops reading input first
+    /// (``TerminalInput/pause()``) and repaints after.
+    public func handOver<T>(_ body: () throws -> T) rethrows -> T {
+        handedOver.withLock { $0 = true }
+        restore()
+        defer {
+            try? takeTerminal()
+            handedOver.withLock { $0 = false }
+        }
+        return try body()
     }
 
     /// Writes a frame: all of `bytes` (one `write(2)` unless the kernel takes less), unless the

@@ -9,8 +9,12 @@ extension GHUsersCommand {
             abstract: "Browse the cached users full screen; the next page loads as you near the end.",
             discussion: """
                 Keys: j/k or arrows move, PgDn/Space/^D and PgUp/^U a screen, g/G first and last, \
-                h/l across the grid, r retries a failed page, ^L redraws, ? help, q quits. The \
-                mouse wheel scrolls. Needs a terminal on stdin and stdout.
+                h/l across the grid; Enter opens the profile pane (Esc closes it); / searches \
+                logins and notes as you type; e edits the note in $VISUAL or $EDITOR, x deletes \
+                it; o opens the GitHub page; r retries the network now; ^L redraws; ? help; q \
+                quits. The mouse wheel scrolls. Changes made by other ghusers processes show \
+                within a second. When the network is down the browser says so, keeps working \
+                from the cache and retries by itself. Needs a terminal on stdin and stdout.
                 """)
 
         @OptionGroup var options: GlobalOptions
@@ -31,7 +35,14 @@ extension GHUsersCommand {
                 Foundation.exit(ExitStatus.usage.rawValue)
             }
             let avatarMode = avatarOptions.avatars
-            await CommandRunner.run(settings) { service in
+            let retries = RetryRelay()
+            // Requests that fail for want of a network are retried until it is back (the
+            // browser shows a banner meanwhile), on the usual schedule capped at 8 s.
+            await CommandRunner.run(
+                settings, waitForNetwork: true,
+                configure: { $0.retryPolicy.maxDelay = .seconds(BrowserModel.retryCap) },
+                onRetry: retries.send
+            ) { service in
                 var pipeline: AvatarPipeline?
                 if avatarMode != .never, (try? ImageLibraries.loadAll()) != nil {
                     pipeline = service.makeAvatarPipeline(
@@ -40,7 +51,10 @@ extension GHUsersCommand {
                 let view = BrowserView(
                     drawer: AvatarDrawer(mode: GraphicsMode.detect(environment: settings.environment)),
                     color: settings.colorsStandardOutput)
-                try await BrowserRuntime(service: service, pipeline: pipeline, view: view).run()
+                try await BrowserRuntime(
+                    service: service, pipeline: pipeline, view: view, editor: NoteEditor(environment: settings.environment),
+                    retries: retries
+                ).run()
             }
         }
     }

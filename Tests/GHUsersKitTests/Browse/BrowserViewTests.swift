@@ -65,4 +65,43 @@ struct BrowserViewTests {
                 _ = model.update(.keys([.character("?")], at: 1))
             }, "help-loading-80x24")
     }
+
+    static let profile = ProfileDetails(
+        user: User(id: 2, login: "user2", avatarURL: "https://avatars.example/u/2", htmlURL: "https://github.com/user2"),
+        profile: Profile(name: "Second User", company: "Acme", location: "Berlin", bio: "Writes Swift and, when the weather allows, sails.", followers: 12),
+        note: "met at a conference\nsecond line", seen: true, fetchedAt: Date(), source: .network)
+
+    @Test("the profile pane beside the list (120 columns): avatar, name, fields, bio and the note in full")
+    func paneBeside() throws {
+        try Self.compare(
+            Self.frame(columns: 120, rows: 30) { model in
+                _ = model.update(.keys([.character("j"), .enter], at: 0))
+                _ = model.update(.profileFetched(id: 2, Self.profile))
+            }, "pane-beside-120x30")
+    }
+
+    @Test("the profile pane over the list (80 columns), with the offline banner")
+    func paneCovering() throws {
+        try Self.compare(
+            Self.frame(columns: 80, rows: 24) { model in
+                _ = model.update(.keys([.character("j"), .enter], at: 0))
+                _ = model.update(.profileFetched(id: 2, Self.profile))
+                _ = model.update(.networkTrouble(reason: "cannot reach 127.0.0.1: connection refused", retryIn: 1))
+            }, "pane-covering-offline-80x24")
+    }
+
+    @Test("the query line, the matches and a delete question")
+    func searchAndConfirm() throws {
+        try Self.compare(
+            Self.frame(columns: 80, rows: 24) { model in
+                _ = model.update(.keys([.character("/"), .character("u"), .character("s")], at: 0))
+                let request = WindowRequest.searchAfter(query: "us", id: nil, index: -1, count: BrowserModel.chunk)
+                _ = model.update(.timerFired(.debounce(2), at: 1))
+                _ = model.update(.windowLoaded(request, start: 0, users: Array(BrowserModelTests.users(0..<5))))
+            }, "search-80x24")
+        try Self.compare(
+            Self.frame(columns: 80, rows: 24) { model in
+                _ = model.update(.keys([.character("j"), .character("x")], at: 0))
+            }, "confirm-delete-80x24")
+    }
 }

@@ -83,6 +83,18 @@ public final class AvatarPipeline: Sendable {
         return image
     }
 
+    /// Whether a download failed for want of a network and the pipeline keeps off it (see
+    /// ``Configuration/networkFailurePause``).
+    public var isNetworkDown: Bool {
+        networkDownSince.withLock { $0 } != nil
+    }
+
+    /// The network is back (the browser saw another request succeed, or retries on its own
+    /// schedule): the next avatar may be downloaded at once rather than after the pause.
+    public func resumeNetwork() {
+        networkDownSince.withLock { $0 = nil }
+    }
+
     /// Whether the disk holds the avatar of `request` (whatever its age).
     public func isOnDisk(_ request: AvatarRequest) -> Bool {
         disk.cachedData(for: request.key) != nil

@@ -1,0 +1,139 @@
+extension BrowserModel {
+    /// `/`: the query line opens (or takes the keys again, with its query), over the list as it
+    /// is.
+    mutating func beginSearch() -> [BrowserEffect] {
+        if search != nil {
+            search?.editing = true
+            return []
+        }
+        search = SearchFilter(saved: savedList)
+        return []
+    }
+
+    private var savedList: SearchFilter.SavedList {
+        SearchFilter.SavedList(window: window, windowStart: windowStart, cursor: cursor, top: top, total: total)
+    }
+
+    /// A key while the query line has them: editing keys change the query (searched once the
+    /// typing pauses), Enter keeps the matches, Esc puts the full list back; arrows move the
+    /// selection, as in fzf. A paste goes into the query, never to key bindings.
+    mutating func editQuery(_ key: KeyEvent) -> [BrowserEffect] {
+        guard var search else { return [] }
+        switch key {
+        case .character(let character): search.query.append(character)
+        case .paste(let text):
+            // One line: line breaks and tabs become spaces, other control characters go.
+            let line = String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+            search.query += TerminalSanitizer.sanitize(line, keepNewlines: false)
+        case .backspace:
+            guard !search.query.isEmpty else { return [] }
+            search.query.removeLast()
+        case .control("u"): search.query = ""
+        case .control("w"):
+            let trimmed = search.query.reversed().drop { $0 == " " }
+            search.query = String(trimmed.drop { $0 != " " }.reversed())
+        case .enter:
+            self.search?.editing = false
+            return search.query.isEmpty ? endSearch() : debounced(search.generation, force: true)
+        case .escape:
+            return endSearch()
+        case .control("c"):
+            quitting = true
+            return [.quit]
+        case .up, .control("p"):
+            move(by: -1)
+            return []
+        case .down, .control("n"):
+            move(by: 1)
+            return []
+        case .pageUp, .pageDown, .wheel, .click:
+            moveKey(key)
+            return []
+        default:
+            return []
+        }
+        search.generation += 1
+        self.search = search
+        return [.timer(.debounce(search.generation), seconds: Self.searchDebounce)]
+    }
+
+    /// The query has not changed for ``searchDebounce``: the list becomes its matches (the full
+    /// list for an empty query), the read of an older query is stopped. `force`: now (Enter).
+    mutating func debounced(_ generation: Int, force: Bool = false) -> [BrowserEffect] {
+        guard var search, search.generation == generation || force, search.query != search.shown else { return [] }
+        if search.shown.isEmpty { search.saved = savedList }  // the full list as it is now
+        search.shown = search.query
+        search.complete = false
+        self.search = search
+        guard !search.query.isEmpty else {
+            restore(search.saved)
+            return [.cancelSearch] + reloadWindow()
+        }
+        window = []
+        windowStart = 0
+        cursor = 0
+        top = 0
+        total = nil
+        windowBlocked = false
+        let request = WindowRequest.searchAfter(query: search.query, id: nil, index: -1, count: Self.chunk)
+        windowRequest = request
+        return [.cancelSearch, .loadWindow(request)]
+    }
+
+    /// Esc: the full list again, the selection where it was.
+    mutating func endSearch() -> [BrowserEffect] {
+        guard let search else { return [] }
+        self.search = nil
+        guard !search.shown.isEmpty else { return [] }
+        restore(search.saved)
+        return [.cancelSearch] + reloadWindow()
+    }
+
+    private mutating func restore(_ saved: SearchFilter.SavedList) {
+        window = saved.window
+        windowStart = saved.windowStart
+        total = saved.total
+        cursor = saved.cursor
+        top = saved.top
+        windowRequest = nil
+        windowBlocked = false
+        keepCursorVisible()
+    }
+
+    /// The window read that the matches on screen, and a screen around them, need.
+    func searchWindowNeeded() -> WindowRequest? {
+        guard windowRequest == nil, !windowBlocked, let search, let first = window.first, let last = window.last else { return nil }
+        let end = windowStart + window.count
+        let visible = visibleRange
+        if visible.lowerBound - pageUsers < windowStart, windowStart > 0 {
+            return .searchBefore(query: search.shown, id: first.user.id, index: windowStart, count: Self.chunk)
+        }
+        if max(visible.upperBound, cursor + 1) + pageUsers > end, !search.complete {
+            let key = last.user.login == search.shown ? 0 : last.user.id
+            return .searchAfter(query: search.shown, id: key, index: end - 1, count: Self.chunk)
+        }
+        return nil
+    }
+
+    /// The window's users read again (the database changed): the full list from its first user,
+    /// or the matches from the first shown; the selection stays on its user.
+    mutating func reloadWindow() -> [BrowserEffect] {
+        guard let first = window.first else { return [] }
+        guard windowRequest == nil else {
+            reloadPending = true
+            return []
+        }
+        let request: WindowRequest
+        if let search, isFiltering {
+            let count = max(window.count, Self.chunk)
+            request =
+                windowStart == 0
+                ? .searchAfter(query: search.shown, id: nil, index: -1, count: count)
+                : .searchAfter(query: search.shown, id: first.user.id - 1, index: windowStart - 1, count: count)
+        } else {
+            request = .reload(id: first.user.id, start: windowStart, count: window.count)
+        }
+        windowRequest = request
+        return [.loadWindow(request)]
+    }
+}

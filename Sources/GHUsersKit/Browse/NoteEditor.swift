@@ -1,0 +1,75 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Edits a note the way `git commit` edits a message: `$VISUAL`, else `$EDITOR`, else `vi`,
+/// run by `/bin/sh` (so `EDITOR="code -w"` works) on a private temporary file holding the note.
+/// The caller hands the terminal over around ``edit(_:login:)``.
+public struct NoteEditor: Sendable {
+    /// The environment the editor is chosen from.
+    public var environment: [String: String]
+
+    /// An editor chosen from `environment`.
+    public init(environment: [String: String]) {
+        self.environment = environment
+    }
+
+    /// The editor's command line: `$VISUAL`, else `$EDITOR`, else `vi` (empty values skipped).
+    public var command: String {
+        for name in ["VISUAL", "EDITOR"] {
+            if let value = environment[name], !value.trimmingCharacters(in: .whitespaces).isEmpty { return value }
+        }
+        return "vi"
+    }
+
+    /// Runs the editor on `text` (the note of `login`, `nil` for none) and waits for it: what
+    /// came of it. Blocks; the temporary file (in a 0700 folder, mode 0600) is removed after.
+    public func edit(_ text: String?, login: String) -> NoteEdit {
+        let base = (environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp") + "/ghusers-note.XXXXXX"
+        var template = Array(base.utf8CString)
+        guard let folder = mkdtemp(&template).map({ String(cString: $0) }) else {
+            return .failed("cannot make a temporary folder: \(String(cString: strerror(errno)))")
+        }
+        let file = folder + "/" + login.filter { $0.isLetter || $0.isNumber || $0 == "-" } + ".md"
+        defer {
+            unlink(file)
+            rmdir(folder)
+        }
+        do {
+            try AtomicFile.write(Data((text ?? "").utf8), to: URL(fileURLWithPath: file))
+        } catch {
+            return .failed(error.localizedDescription)
+        }
+        let command = self.command
+        let status: Int32
+        switch ChildProcess.spawn("/bin/sh", ["sh", "-c", command + " \"$1\"", "sh", file]) {
+        case .failure(let error): return .failed("cannot start /bin/sh: \(error.localizedDescription)")
+        case .success(let pid): status = ChildProcess.wait(pid)
+        }
+        switch status {
+        case 0: break
+        case 127: return .failed("\(command): command not found; set VISUAL or EDITOR")
+        default: return .failed("\(command) exited with status \(status)")
+        }
+        guard let data = FileManager.default.contents(atPath: file) else { return .failed("cannot read \(file) back") }
+        return Self.outcome(original: text, edited: String(decoding: data, as: UTF8.self))
+    }
+
+    /// What an edit of `original` into `edited` comes to: one trailing newline added by the
+    /// editor is not a change (and is not kept); a file left empty (or blank) is a request to
+    /// delete the note.
+    public static func outcome(original: String?, edited: String) -> NoteEdit {
+        var text = edited
+        if text.hasSuffix("\r\n") {
+            text.removeLast()  // "\r\n" is one Character
+        } else if text.hasSuffix("\n") {
+            text.removeLast()
+        }
+        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return original == nil ? .unchanged : .emptied }
+        return text == original ? .unchanged : .changed(text)
+    }
+}

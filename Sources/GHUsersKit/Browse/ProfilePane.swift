@@ -1,0 +1,31 @@
+import Foundation
+
+/// The profile pane of `browse`: the selected user's profile, cache first, following the
+/// selection. The cached profile shows at once; the request for a stale or missing one waits
+/// until the selection has rested (``BrowserModel/restDelay``), so holding `j` costs no rate
+/// limit.
+public struct ProfilePane: Sendable {
+    /// The user shown.
+    public var id: Int64
+    public var login: String
+    /// The profile to show: the cached one, then the fetched one.
+    public var details: ProfileDetails?
+    /// The cached profile has been looked up (`details` is `nil` when none is cached).
+    public var lookedUp = false
+    /// A fetch (or revalidation) is running.
+    public var fetching = false
+    /// Why the shown profile may be old or missing (offline, rate limited, a failure).
+    public var message: String?
+    /// The full-size avatar, drawn.
+    public var header: CellGrid?
+    /// Bumped when the pane moves to another user: a rest timer or a result for an older user
+    /// is stale.
+    public var generation: Int
+
+    /// A pane for `user`, nothing read yet.
+    public init(user: User, generation: Int) {
+        self.id = user.id
+        self.login = user.login
+        self.generation = generation
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Starting another program from `browse`: the note's editor (which gets the terminal and is
+/// waited for) and the desktop's URL opener (which gets `/dev/null` and is not). `posix_spawn`,
+/// not Foundation's `Process`, so that the child shares the terminal and the process group as
+/// a shell's child would.
+enum ChildProcess {
+    /// Starts `path` with `arguments` (the first is the program's name) and this process's
+    /// environment; `quiet`: stdin, stdout and stderr on `/dev/null`. The process id, or the
+    /// error number.
+    static func spawn(_ path: String, _ arguments: [String], quiet: Bool = false) -> Result<pid_t, POSIXError> {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if quiet {
+            for descriptor in [Int32(0), 1, 2] {
+                posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+            }
+        }
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let code = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        guard code == 0 else { return .failure(POSIXError(POSIXErrorCode(rawValue: code) ?? .EINVAL)) }
+        return .success(pid)
+    }
+
+    /// Waits for `pid` to end: its exit status, or `128 + signal` when a signal ended it.
+    static func wait(_ pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return -1 }
+        }
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+
+    /// The first executable named `name` on `PATH`.
+    static func find(_ name: String, environment: [String: String]) -> String? {
+        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for folder in path.split(separator: ":") where !folder.isEmpty {
+            let candidate = "\(folder)/\(name)"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+}

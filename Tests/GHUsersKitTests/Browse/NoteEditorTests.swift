@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+@testable import GHUsersKit
+
+@Suite("Browse: the note's editor")
+struct NoteEditorTests {
+    @Test("one trailing newline is not a change; an emptied file asks to delete; other text is a change")
+    func outcomes() {
+        #expect(NoteEditor.outcome(original: "met at a conference", edited: "met at a conference\n") == .unchanged)
+        #expect(NoteEditor.outcome(original: "met at a conference", edited: "met at a conference") == .unchanged)
+        #expect(NoteEditor.outcome(original: "a", edited: "a\n\n") == .changed("a\n"))
+        #expect(NoteEditor.outcome(original: "a", edited: "b\n") == .changed("b"))
+        #expect(NoteEditor.outcome(original: "a", edited: "") == .emptied)
+        #expect(NoteEditor.outcome(original: "a", edited: "  \n") == .emptied)
+        #expect(NoteEditor.outcome(original: nil, edited: "\n") == .unchanged)
+        #expect(NoteEditor.outcome(original: nil, edited: "new\r\n") == .changed("new"))
+    }
+
+    @Test("VISUAL wins over EDITOR; vi when neither is set")
+    func choice() {
+        #expect(NoteEditor(environment: ["VISUAL": "nano", "EDITOR": "ed"]).command == "nano")
+        #expect(NoteEditor(environment: ["VISUAL": " ", "EDITOR": "ed"]).command == "ed")
+        #expect(NoteEditor(environment: [:]).command == "vi")
+    }
+
+    @Test("a real editor (a script) gets the note in a private file; its text comes back; the file is removed")
+    func runsTheEditor() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let script = folder.url.appendingPathComponent("editor.sh")
+        let log = folder.url.appendingPathComponent("log")
+        try """
+            #!/bin/sh
+            { cat "$1"; echo; stat -c %a "$1"; echo "$1"; } > "\(log.path)"
+            printf 'rewritten\\n' > "$1"
+            """.write(to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
+        let editor = NoteEditor(environment: ["EDITOR": script.path + " ", "TMPDIR": folder.url.path])
+        #expect(editor.edit("the old note", login: "mojombo") == .changed("rewritten"))
+        let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines.first == "the old note" && lines.dropFirst().first == "600")
+        let path = try #require(lines.last)
+        #expect(path.hasSuffix("/mojombo.md") && !FileManager.default.fileExists(atPath: path))
+        #expect(!FileManager.default.fileExists(atPath: (path as NSString).deletingLastPathComponent))
+    }
+
+    @Test("a failing or missing editor is a failure, never a save")
+    func failures() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let environment = ["TMPDIR": folder.url.path]
+        guard case .failed(let status) = NoteEditor(environment: environment.merging(["EDITOR": "false"]) { $1 }).edit("x", login: "a") else {
+            Issue.record("a failing editor was not a failure")
+            return
+        }
+        #expect(status.contains("exited with status 1"))
+        guard case .failed(let missing) = NoteEditor(environment: environment.merging(["EDITOR": "no-such-editor-here"]) { $1 }).edit("x", login: "a") else {
+            Issue.record("a missing editor was not a failure")
+            return
+        }
+        #expect(missing.contains("command not found"))
+    }
+}
