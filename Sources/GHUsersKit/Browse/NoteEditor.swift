@@ -50,10 +50,12 @@ public struct NoteEditor: Sendable {
         case .failure(let error): return .failed("cannot start /bin/sh: \(error.localizedDescription)")
         case .success(let pid): status = ChildProcess.wait(pid)
         }
+        // The program's name, not its whole path: the status line is short.
+        let name = command.split(separator: " ").first.map { URL(fileURLWithPath: String($0)).lastPathComponent } ?? command
         switch status {
         case 0: break
-        case 127: return .failed("\(command): command not found; set VISUAL or EDITOR")
-        default: return .failed("\(command) exited with status \(status)")
+        case 127: return .failed("\(name): command not found; set VISUAL or EDITOR")
+        default: return .failed("\(name) exited with status \(status)")
         }
         guard let data = FileManager.default.contents(atPath: file) else { return .failed("cannot read \(file) back") }
         return Self.outcome(original: text, edited: String(decoding: data, as: UTF8.self))

@@ -17,13 +17,17 @@ struct BrowseScreenTests {
     static let taken = "1 0 1"
     static let restored = "0 1 0"
 
-    static func browse(_ world: EndToEnd, _ arguments: String = "", columns: Int = 80, rows: Int = 24) async throws -> TmuxSession {
+    /// `ghusers browse ARGUMENTS` in a new tmux session, on the world's home and fake; `VISUAL`
+    /// is empty unless `environment` sets it (the machine's own must not pick the editor).
+    static func browse(
+        _ world: EndToEnd, _ arguments: String = "", columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]
+    ) async throws -> TmuxSession {
         try await TmuxSession.start(
             "\(GHUsersProcess.binary.path) browse \(arguments)", columns: columns, rows: rows,
             environment: [
                 "GHUSERS_HOME": world.home.path, "GHUSERS_API_URL": world.ghusers.apiURL, "TERM": "tmux-256color",
-                "COLORTERM": "truecolor",
-            ])
+                "COLORTERM": "truecolor", "VISUAL": "", "TZ": "UTC",
+            ].merging(environment) { $1 })
     }
 
     @Test("the first frame comes from the cache before any request; q restores the terminal")
@@ -158,8 +162,7 @@ struct BrowseScreenTests {
             try await session.waitFor("the first frame") { $0.contains("row 1 of 30 cached") }
             try await session.send("\u{1B}[<65;10;5M", literal: true)
             try await session.waitFor("the wheel") { $0.contains("row 4 of 30 cached") }
-            try await TmuxScreen.tmux(session.socket, ["set-buffer", "qGj?"])
-            try await TmuxScreen.tmux(session.socket, ["paste-buffer", "-p", "-t", "s"])
+            try await session.paste("qGj?")
             try await session.send("j")
             try await session.waitFor("the key after the paste") { $0.contains("row 5 of 30 cached") }
             try await session.waitForModes(Self.taken)

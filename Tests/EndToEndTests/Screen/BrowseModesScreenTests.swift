@@ -1,0 +1,179 @@
+import Foundation
+import GitHubFake
+import Testing
+
+/// The second half of `ghusers browse` in a real terminal (tmux), on the release binary in CI,
+/// against github-fake: the profile pane, notes through `$EDITOR`, search as you type, live
+/// updates from other processes, the offline banner and its recovery, and rate limits.
+@Suite("browse in tmux: pane, notes, search, live updates, offline", .serialized, .enabled(if: TmuxScreen.isAvailable))
+struct BrowseModesScreenTests {
+    static func browse(_ world: EndToEnd, columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) async throws -> TmuxSession {
+        let session = try await BrowseScreenTests.browse(world, "--avatars never", columns: columns, rows: rows, environment: environment)
+        try await session.waitFor("the first frame") { $0.contains("row 1 of 30 cached") }
+        return session
+    }
+
+    static func profileRequests(_ world: EndToEnd) async -> [String] {
+        await world.apiRequests().map(\.path).filter { $0.hasPrefix("/users/") }
+    }
+
+    /// An editor: a script that writes `text` over the file it is given, or exits 3.
+    static func editor(_ world: EndToEnd, writing text: String?) throws -> String {
+        let script = world.home.deletingLastPathComponent().appendingPathComponent("editor-\(UUID().uuidString.prefix(8)).sh")
+        let body = text.map { "printf '%s\\n' '\($0)' > \"$1\"" } ?? "exit 3"
+        try "#!/bin/sh\n\(body)\n".write(to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
+        return script.path
+    }
+
+    @Test("Enter shows the profile's fields beside the list; holding j sends a handful of profile requests at most")
+    func profilePane() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
+            #expect(try await world.run("next-page").status == 0)
+            let session = try await Self.browse(world, columns: 150, rows: 40)
+            defer { session.close() }
+            try await session.send("Enter")
+            let pane = try await session.waitFor("the profile pane") { $0.contains("followers") && $0.contains("joined") && $0.contains("│") }
+            #expect(pane.contains("https://github.com/mojombo"))
+            #expect(await Self.profileRequests(world) == ["/users/mojombo"])
+            // Twenty j's in one burst: the pane follows, the network waits for the rest
+            try await session.send(contentsOf: Array(repeating: "j", count: 20))
+            try await session.waitFor("the pane on the 21st user") { $0.contains("row 21 of ") && $0.contains("tomtt@example.com") }
+            let requests = await Self.profileRequests(world)
+            #expect(requests.count <= 4, "\(requests)")
+            #expect(requests.last == "/users/tomtt")
+            // Seen once on screen long enough; the pane closes with Esc
+            let list = try await world.json("list") as? [[String: Any]] ?? []
+            let seen = list.filter { $0["seen"] as? Bool == true }.compactMap { $0["login"] as? String }
+            #expect(seen.first == "mojombo" && seen.last == "tomtt" && seen.count <= 4, "\(seen)")
+            try await session.send("Escape")
+            try await session.waitFor("the pane closed") { !$0.contains("followers") }
+            #expect(await world.server.stats().maxInFlight == 1)
+        }
+    }
+
+    @Test("e saves the note written in $EDITOR (VISUAL unset) and the list marks it; a failing editor changes nothing")
+    func editNote() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
+            #expect(try await world.run("next-page").status == 0)
+            #expect(try await world.run("note", "defunkt", "the old note").status == 0)
+            let failing = try Self.editor(world, writing: nil)
+            let session = try await Self.browse(world, environment: ["EDITOR": failing])
+            defer { session.close() }
+            try await session.send("j", "e")
+            try await session.waitFor("the failure in the status line") { $0.contains("the editor failed") && $0.contains("exited with status 3") }
+            #expect(try await world.run("note", "defunkt").stdout == "the old note")
+            try await session.send("q")
+            try await session.waitFor("the exit") { $0.contains("__EXIT 0") }
+
+            let writing = try Self.editor(world, writing: "Written in the editor")
+            let second = try await Self.browse(world, environment: ["EDITOR": writing])
+            defer { second.close() }
+            try await second.send("j", "j", "e")
+            try await second.waitFor("the saved note") { $0.contains("saved the note on pjhyett") && $0.contains("✎ Written in the editor") }
+            #expect(try await world.run("note", "pjhyett").stdout == "Written in the editor")
+            try await second.waitForModes(BrowseScreenTests.taken)
+        }
+    }
+
+    @Test("x deletes the note after y; any other answer keeps it")
+    func deleteNote() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
+            #expect(try await world.run("next-page").status == 0)
+            #expect(try await world.run("note", "mojombo", "keep me?").status == 0)
+            let session = try await Self.browse(world)
+            defer { session.close() }
+            try await session.send("x")
+            try await session.waitFor("the question") { $0.contains("delete the note on mojombo? y/n") }
+            try await session.send("n")
+            try await session.waitFor("the note kept") { $0.contains("kept the note on mojombo") }
+            #expect(try await world.run("note", "mojombo").status == 0)
+            try await session.send("x")
+            try await session.waitFor("the question again") { $0.contains("delete the note on mojombo? y/n") }
+            try await session.send("y")
+            try await session.waitFor("the deletion") { $0.contains("deleted the note on mojombo") && !$0.contains("keep me?") }
+            #expect(try await world.run("note", "mojombo").status != 0)
+        }
+    }
+
+    @Test("/ and a few letters filter the list; Esc restores it with the selection where it was; a paste goes to the query")
+    func searchAsYouType() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
+            #expect(try await world.run("next-page").status == 0)
+            #expect(try await world.run("note", "ivey", "knows the fjord routes").status == 0)
+            let session = try await Self.browse(world)
+            defer { session.close() }
+            try await session.send("j", "j", "j", "/")
+            try await session.send("wyc", literal: true)
+            let filtered = try await session.waitFor("the matches") { $0.contains("match 1 of 1") && $0.contains("wycats") }
+            #expect(!filtered.contains("mojombo"))
+            // A note matches too; pasted text is the query, not keys (q would quit)
+            try await session.send("C-u")
+            try await session.paste("fjord q")
+            try await session.send("BSpace", "BSpace")
+            try await session.waitFor("the note's match") { $0.contains("match 1 of 1") && $0.contains("ivey") && $0.contains("/fjord") }
+            try await session.send("Escape")
+            try await session.waitFor("the full list, the selection kept") { $0.contains("row 4 of 30 cached") && !$0.contains("match") }
+        }
+    }
+
+    @Test("a note written by another process appears without a key")
+    func liveUpdate() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
+            #expect(try await world.run("next-page").status == 0)
+            let session = try await Self.browse(world)
+            defer { session.close() }
+            try await session.send("j")
+            try await session.waitFor("the second row") { $0.contains("row 2 of 30 cached") }
+            #expect(try await world.run("note", "pjhyett", "from another shell").status == 0)
+            try await session.waitFor("the note on screen", timeout: .seconds(20)) { $0.contains("✎ from another shell") && $0.contains("row 2 of 30") }
+        }
+    }
+
+    @Test("connections refused: a banner, browsing goes on, and the pending page arrives when the server is back")
+    func offlineAndBack() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
+            // A fake of its own, killed and started again: connecting is refused meanwhile.
+            let fake = try await FakeProcess(users: 100)
+            defer { fake.kill() }
+            let api = ["GHUSERS_API_URL": fake.apiURL]
+            #expect(try await world.run(["next-page"], environment: api).status == 0)
+            let session = try await Self.browse(world, environment: api)
+            defer { session.close() }
+            fake.kill()
+            try await session.send("G")
+            try await session.waitFor("the banner") { $0.contains("⚠ offline") && $0.contains("connection refused") }
+            try await session.send("g")
+            try await session.waitFor("browsing still works") { $0.contains("row 1 of 30 cached") && $0.contains("⚠ offline") }
+            try await session.send("G", "/")
+            try await session.send("tech", literal: true)
+            try await session.waitFor("search still works") { $0.contains("match 1 of 1") && $0.contains("technoweenie") }
+            try await session.send("Escape")
+            try await fake.restart()
+            try await session.waitFor("the page, with no key", timeout: .seconds(40)) { $0.contains("of 60 cached") && !$0.contains("⚠ offline") }
+        }
+    }
+
+    @Test("a primary rate limit shows its reset time and no request goes out until then")
+    func rateLimited() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
+            #expect(try await world.run("next-page").status == 0)
+            await world.server.inject(.primaryRateLimit(resetIn: 3_600))
+            let session = try await Self.browse(world)
+            defer { session.close() }
+            try await session.send("G")
+            let screen = try await session.waitFor("the banner") { $0.contains("rate limited until") }
+            let formatter = DateFormatter()
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "HH:mm"
+            let expected = [-60.0, 0, 60].map { formatter.string(from: Date(timeIntervalSinceNow: 3_600 + $0)) }
+            #expect(expected.contains { screen.contains("rate limited until \($0)") }, "\(screen)")
+            let before = await world.apiRequests().count
+            // r, a move and Enter on a user whose profile is not cached: all answered (the pane
+            // shows), none sent
+            try await session.send("r", "k", "Enter")
+            try await session.waitFor("the pane, from nothing") { $0.contains("rate limited until") && $0.contains("not cached") }
+            #expect(await world.apiRequests().count == before)
+        }
+    }
+}
