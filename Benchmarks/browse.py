@@ -8,7 +8,12 @@ same run, through a real terminal (tmux):
 - key to frame: `j` pressed, measured inside the process (GHUSERS_BROWSE_TRACE: from the read
   of the key to the frame's write) and through tmux (from send-keys to the new row number on
   screen), while thumbnails load from github-fake;
-- memory: peak and current RSS after scrolling 10,000 rows with thumbnails.
+- memory: peak and current RSS after scrolling 10,000 rows with thumbnails;
+- search as you type: `/` then a query typed at once, from the last key to the matches on
+  screen, against `fzf -e` given the same keys over the same logins (until its match count is
+  the final one);
+- live update: `ghusers note LOGIN TEXT` run in another process, from its exit to the note on
+  the browser's screen, against the watcher's polling interval (250 ms).
 
 Usage: python3 Benchmarks/browse.py --ghusers BIN --fake BIN --home HOME [--runs N] [--out FILE]
 HOME is a seeded home (ghusers-bench seed); it is copied once to HOME-avatars with its avatar
@@ -145,6 +150,50 @@ def memory_while_scrolling(args, home, fake_url, rows=10_000):
     return {"rss_mb": [round(value[0], 1) for value in samples], "peak_mb": round(max(value[1] for value in samples), 1)}
 
 
+def search_as_you_type(args, logins_file, logins, queries):
+    environment = {"GHUSERS_HOME": args.home, "TERM": "tmux-256color"}
+    results = {}
+    for query in queries:
+        expected = sum(1 for login in logins if query in login.lower())
+        runs = {"ghusers": [], "fzf": []}
+        for _ in range(max(3, args.runs // 3)):
+            start(f"{args.ghusers} browse --offline --avatars never", environment)
+            wait_for(lambda text: "row 1 of" in text)
+            tmux("send-keys", "-t", "b", "/")
+            begin = time.perf_counter()
+            tmux("send-keys", "-t", "b", "-l", query)
+            shown = wait_for(lambda text: f"“{query}”" in text and ("match 1 of" in text or "no matches" in text), interval=0.0005)
+            runs["ghusers"].append((shown - begin) * 1000)
+            stop()
+            start(f"fzf -e < {logins_file}", environment)
+            wait_for(lambda text: f"{len(logins)}/{len(logins)}" in text)
+            begin = time.perf_counter()
+            tmux("send-keys", "-t", "b", "-l", query)
+            shown = wait_for(lambda text: f" {expected}/{len(logins)}" in text, interval=0.0005)
+            runs["fzf"].append((shown - begin) * 1000)
+            stop()
+        results[query] = {"logins_matching": expected, **runs}
+    return results
+
+
+def live_update(args, runs=10):
+    environment = {"GHUSERS_HOME": args.home, "TERM": "tmux-256color"}
+    start(f"{args.ghusers} browse --offline --avatars never", environment)
+    wait_for(lambda text: "row 1 of" in text)
+    database = sqlite3.connect(os.path.join(args.home, "ghusers.sqlite"))
+    login = database.execute("SELECT login FROM user ORDER BY id LIMIT 1").fetchone()[0]
+    database.close()
+    latencies = []
+    for run in range(runs):
+        text = f"live update {run} {uuid.uuid4().hex[:6]}"
+        subprocess.run([args.ghusers, "note", login, text, "--home", args.home], check=True, capture_output=True)
+        done = time.perf_counter()
+        shown = wait_for(lambda screen_text: text in screen_text, timeout=10, interval=0.002)
+        latencies.append((shown - done) * 1000)
+    stop()
+    return latencies
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--ghusers", required=True)
@@ -174,6 +223,10 @@ def main():
         home = avatar_home(args, port)
         results["key_to_frame"] = key_to_frame(args, home, fake_url, args.keys)
         results["memory"] = memory_while_scrolling(args, home, fake_url)
+        with open(logins_file) as lines:
+            logins = [line.strip().lower() for line in lines]
+        results["search"] = search_as_you_type(args, logins_file, logins, ["e", "zq", "son", "mojombo"])
+        results["live_update_ms"] = live_update(args)
     finally:
         fake.terminate()
         stop()
@@ -186,6 +239,12 @@ def main():
     print(f"| key to frame inside, p50 / p99 / max (ms) | {percentile(keys['inside_ms'], .5):.2f} / {percentile(keys['inside_ms'], .99):.2f} / {max(keys['inside_ms']):.2f} | 16 ms budget |")
     print(f"| key to frame through tmux, p50 / p99 (ms) | {percentile(keys['tmux_ms'], .5):.1f} / {percentile(keys['tmux_ms'], .99):.1f} | 16 ms budget |")
     print(f"| memory after 10,000 rows: RSS / peak (MB) | {results['memory']['rss_mb'][-1]} / {results['memory']['peak_mb']} | 100 MB |")
+    for query, runs in results["search"].items():
+        print(
+            f"| search as you type “{query}” ({runs['logins_matching']:,} logins match), median (ms) | "
+            f"{statistics.median(runs['ghusers']):.1f} | fzf -e {statistics.median(runs['fzf']):.1f} |")
+    live = results["live_update_ms"]
+    print(f"| live update: note by another process to screen, median / max (ms) | {statistics.median(live):.0f} / {max(live):.0f} | poll 250 ms; 1 s promised |")
     if args.out:
         with open(args.out, "w") as out:
             json.dump(results, out, indent=1)

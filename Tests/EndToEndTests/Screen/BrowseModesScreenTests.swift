@@ -76,6 +76,31 @@ struct BrowseModesScreenTests {
         }
     }
 
+    @Test("o opens the user's page with xdg-open; without one the status line says so")
+    func openPage() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
+            #expect(try await world.run("next-page").status == 0)
+            let folder = world.home.deletingLastPathComponent().appendingPathComponent("bin-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let opened = folder.appendingPathComponent("opened")
+            try "#!/bin/sh\nprintf '%s' \"$1\" > '\(opened.path)'\n".write(to: folder.appendingPathComponent("xdg-open"), atomically: true, encoding: .utf8)
+            chmod(folder.appendingPathComponent("xdg-open").path, 0o755)
+            let session = try await Self.browse(world, environment: ["PATH": folder.path + ":/usr/bin:/bin"])
+            defer { session.close() }
+            try await session.send("j", "o")
+            try await session.waitFor("the notice") { $0.contains("opened https://github.com/defunkt") }
+            let deadline = ContinuousClock.now + .seconds(20)
+            while (try? String(contentsOf: opened, encoding: .utf8)) == nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(try String(contentsOf: opened, encoding: .utf8) == "https://github.com/defunkt")
+            try await session.send("q")
+            let bare = try await Self.browse(world, environment: ["PATH": "/nonexistent"])
+            defer { bare.close() }
+            try await bare.send("o")
+            try await bare.waitFor("no opener") { $0.contains("no xdg-open on PATH") }
+        }
+    }
+
     @Test("x deletes the note after y; any other answer keeps it")
     func deleteNote() async throws {
         try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
