@@ -24,7 +24,8 @@ extension BrowserModel {
         case .character("/"):
             return beginSearch()
         case .character("e"):
-            guard let user = selected?.user else { return [] }
+            guard let user = selected?.user, !editingNote else { return [] }
+            editingNote = true
             return [.editNote(login: user.login)]
         case .character("x"):
             guard let details = selected else { return [] }

@@ -90,6 +90,7 @@ extension BrowserModel {
     // MARK: - Notes
 
     mutating func noteEdited(login: String, _ edit: NoteEdit) -> [BrowserEffect] {
+        editingNote = false
         switch edit {
         case .changed(let text):
             return [.saveNote(login: login, text: text)]

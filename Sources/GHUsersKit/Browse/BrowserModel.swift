@@ -75,6 +75,8 @@ public struct BrowserModel: Sendable {
     public var paneGeneration = 0
     /// The search filter, from `/` until Esc.
     public var search: SearchFilter?
+    /// The editor has (or is about to have) the terminal: a second `e` waits for it.
+    public var editingNote = false
     /// A y/n question in the footer; it takes the next key.
     public var confirmation: Confirmation?
     public var connection = Connection.online
