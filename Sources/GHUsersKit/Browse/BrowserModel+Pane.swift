@@ -52,7 +52,7 @@ extension BrowserModel {
         guard pane?.id == id else { return }
         pane?.lookedUp = true
         guard let cached else { return }
-        if let shown = pane?.details, shown.fetchedAt > cached.fetchedAt {
+        if let shown = pane?.details, shown.fetchedAt >= cached.fetchedAt {
             pane?.details?.note = cached.details.note  // a note saved elsewhere since
             return
         }

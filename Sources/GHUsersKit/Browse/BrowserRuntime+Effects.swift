@@ -42,7 +42,7 @@ extension BrowserRuntime {
     /// the current one is skipped, or interrupted if it is running (``cancelSearch()``).
     private func search(_ request: WindowRequest) {
         searches.withLock { $0.current = request }
-        let window = StoreService.Users.SearchWindow(database: searchReader)
+        let window = StoreService.Users.SearchWindow(database: searchReader.wrappedValue)
         searchQueue.async { [self] in
             for attempt in 1...2 {
                 let isCurrent = searches.withLock { state in
@@ -81,7 +81,7 @@ extension BrowserRuntime {
             defer { state.current = nil }
             return state.running != nil
         }
-        if stale { searchReader.interrupt() }
+        if stale { searchReader.ifMade?.interrupt() }
     }
 
     func count() {

