@@ -10,6 +10,7 @@ public enum BrowserMessage: Sendable {
     case timerFired(BrowserTimer, at: Double)
     /// A window read came back: its users and the index of the first.
     case windowLoaded(WindowRequest, start: Int, users: [UserDetails])
+    /// A window read failed, with the reason.
     case windowFailed(WindowRequest, String)
     /// Counting the cached users failed.
     case countFailed(String)
@@ -29,6 +30,7 @@ public enum BrowserMessage: Sendable {
     case avatarFailed(Int64, networkDown: String?)
     /// The cached profile of the user `id`, or `nil` when none is cached.
     case profileCached(id: Int64, CachedProfile?)
+    /// The profile of the user `id`, as ``CombinedService/profile(login:refresh:now:)`` got it.
     case profileFetched(id: Int64, ProfileDetails)
     /// `pauseUntil` as for ``pageFailed(_:pauseUntil:)``.
     case profileFailed(id: Int64, String, pauseUntil: Date? = nil)
@@ -38,6 +40,7 @@ public enum BrowserMessage: Sendable {
     case noteEdited(login: String, NoteEdit)
     /// The note on `login` was saved (`nil`: deleted).
     case noteSaved(login: String, text: String?)
+    /// Saving or deleting a note failed, with the reason.
     case noteFailed(String)
     /// A line for the status bar (opening a page in the browser).
     case notice(String)
@@ -99,7 +102,9 @@ public enum BrowserEffect: Hashable, Sendable {
     case markSeen(Int64)
     /// Hand the terminal to `$VISUAL`/`$EDITOR` on the note of `login` (as the database has it).
     case editNote(login: String)
+    /// Save `text` as the note on `login`.
     case saveNote(login: String, text: String)
+    /// Delete the note on `login`.
     case deleteNote(login: String)
     /// Open `url` in the desktop's browser.
     case openURL(String)

@@ -2,6 +2,9 @@ extension BrowserModel {
     /// One key: the help, a y/n question and the query line take keys first; then the list's
     /// keys, which also work with the profile pane open (the pane follows the selection).
     mutating func handle(_ key: KeyEvent) -> [BrowserEffect] {
+        // The editor has the terminal: keys read before it took over are dropped, not acted on
+        // behind it.
+        if editingNote { return [] }
         if showsHelp {
             showsHelp = false
             return []
@@ -24,7 +27,7 @@ extension BrowserModel {
         case .character("/"):
             return beginSearch()
         case .character("e"):
-            guard let user = selected?.user, !editingNote else { return [] }
+            guard let user = selected?.user else { return [] }
             editingNote = true
             return [.editNote(login: user.login)]
         case .character("x"):

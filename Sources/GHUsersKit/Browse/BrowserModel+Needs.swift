@@ -65,13 +65,16 @@ extension BrowserModel {
                 cursor = min(cursor, max(0, start + users.count - 1))
                 keepCursorVisible()
             }
-        case .reload:
+        default:
+            break
+        }
+        // A reload (of the list or of the matches) keeps the selection on its user.
+        if reloading {
+            reloading = false
             if let selectedID, selected?.user.id != selectedID, let index = window.firstIndex(where: { $0.user.id == selectedID }) {
                 cursor = windowStart + index
                 keepCursorVisible()
             }
-        default:
-            break
         }
     }
 

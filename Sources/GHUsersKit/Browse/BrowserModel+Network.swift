@@ -42,6 +42,7 @@ extension BrowserModel {
     /// A rate limit: no API request until `until` (the page fetch and profiles wait; avatars
     /// are not API requests and go on).
     mutating func pause(until: Date) -> [BrowserEffect] {
+        if case .rateLimited(let current) = connection, current >= until { return [] }  // timer already set
         connection = .rateLimited(until: until)
         retryGeneration += 1
         return [.timerAt(.retry(retryGeneration), date: until)]
@@ -59,6 +60,16 @@ extension BrowserModel {
             if pane != nil { return paneRested() }
             return []
         case .down:
+            // Nothing asks for the network any more (the pane closed, the page came from
+            // elsewhere): nothing is failing, so the banner goes.
+            let waiting = paging == .loading || pane?.fetching == true || avatars.values.contains {
+                if case .failed(network: true) = $0 { true } else if case .loading = $0 { true } else { false }
+            }
+            guard waiting else {
+                connection = .online
+                retryAttempt = 0
+                return [.networkBack]
+            }
             retryAttempt += 1
             retryGeneration += 1
             forgetNetworkFailures()

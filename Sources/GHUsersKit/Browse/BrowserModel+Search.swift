@@ -75,6 +75,7 @@ extension BrowserModel {
         top = 0
         total = nil
         windowBlocked = false
+        reloading = false
         let request = WindowRequest.searchAfter(query: search.query, id: nil, index: -1, count: Self.chunk)
         windowRequest = request
         return [.cancelSearch, .loadWindow(request)]
@@ -97,6 +98,7 @@ extension BrowserModel {
         top = saved.top
         windowRequest = nil
         windowBlocked = false
+        reloading = false
         keepCursorVisible()
     }
 
@@ -108,7 +110,9 @@ extension BrowserModel {
         if visible.lowerBound - pageUsers < windowStart, windowStart > 0 {
             return .searchBefore(query: search.shown, id: first.user.id, index: windowStart, count: Self.chunk)
         }
-        if max(visible.upperBound, cursor + 1) + pageUsers > end, !search.complete {
+        // On while matches are unread: before the end was reached, or past a tail that the
+        // window has since let go of.
+        if max(visible.upperBound, cursor + 1) + pageUsers > end, !search.complete || end < (total ?? 0) {
             let key = last.user.login == search.shown ? 0 : last.user.id
             return .searchAfter(query: search.shown, id: key, index: end - 1, count: Self.chunk)
         }
@@ -118,11 +122,19 @@ extension BrowserModel {
     /// The window's users read again (the database changed): the full list from its first user,
     /// or the matches from the first shown; the selection stays on its user.
     mutating func reloadWindow() -> [BrowserEffect] {
-        guard let first = window.first else { return [] }
         guard windowRequest == nil else {
             reloadPending = true
             return []
         }
+        // No match yet: the search again from its start (a note saved elsewhere may match now).
+        if let search, isFiltering, window.isEmpty, search.complete {
+            self.search?.complete = false
+            let request = WindowRequest.searchAfter(query: search.shown, id: nil, index: -1, count: Self.chunk)
+            windowRequest = request
+            return [.loadWindow(request)]
+        }
+        guard let first = window.first else { return [] }
+        reloading = true
         let request: WindowRequest
         if let search, isFiltering {
             let count = max(window.count, Self.chunk)

@@ -8,7 +8,7 @@ extension BrowserModel {
     public mutating func start() -> [BrowserEffect] {
         windowRequest = .first(count: Self.chunk)
         // The window first: its read is quick, the count of a million rows is not.
-        return [.loadWindow(.first(count: Self.chunk)), .count]
+        return [.loadWindow(.first(count: Self.chunk))] + requestCount()
     }
 
     /// Applies `message` and returns the effects to run, in order.
@@ -54,6 +54,7 @@ extension BrowserModel {
             notice = "could not read the cache: \(reason)"
         case .countFailed(let reason):
             notice = "could not count the cache: \(reason)"
+            return countDone()
         case .counted(let count, let pageSize, let rateLimit, let endReached):
             self.pageSize = pageSize
             self.rateLimit = rateLimit
@@ -65,6 +66,7 @@ extension BrowserModel {
                 setTotal(count)
             }
             if count == 0 && offline { notice = "nothing is cached yet; run without --offline to fetch the first page" }
+            return countDone()
         case .pageFetched(let users, let reachedEnd, let isFirst, let rateLimit):
             return pageFetched(users, reachedEnd: reachedEnd, isFirst: isFirst, rateLimit: rateLimit)
         case .pageFailed(let reason, let pauseUntil):
@@ -105,7 +107,7 @@ extension BrowserModel {
         case .rateLimitExhausted(let until):
             return pause(until: until)
         case .databaseChanged:
-            var effects: [BrowserEffect] = [.count]
+            var effects = requestCount()
             if let pane { effects.append(.loadCachedProfile(id: pane.id, login: pane.login)) }
             return effects + reloadWindow()
         }
@@ -148,7 +150,25 @@ extension BrowserModel {
         }
         // The saved page may have replaced users (a login taken over) and other processes may
         // have added pages: the count is read again.
-        return [.count] + networkRecovered()
+        return requestCount() + networkRecovered()
+    }
+
+    /// A count of the cache, unless one is in flight: then one more after it (a count of a
+    /// million rows takes longer than the watcher's interval; counts never queue up).
+    mutating func requestCount() -> [BrowserEffect] {
+        guard !counting else {
+            countAgain = true
+            return []
+        }
+        counting = true
+        return [.count]
+    }
+
+    private mutating func countDone() -> [BrowserEffect] {
+        counting = false
+        guard countAgain else { return [] }
+        countAgain = false
+        return requestCount()
     }
 
     /// Sets the list's length, keeping the selection in it.

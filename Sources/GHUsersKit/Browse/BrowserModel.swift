@@ -86,6 +86,11 @@ public struct BrowserModel: Sendable {
     public var retryGeneration = 0
     /// The database changed while a window read was in flight: read the window again after it.
     public var reloadPending = false
+    /// The window read in flight is a reload: the selection stays on its user.
+    public var reloading = false
+    /// A count is in flight; `countAgain`: the database changed since it started.
+    public var counting = false
+    public var countAgain = false
     /// A one-off line for the status bar (the welcome, the end of the list).
     public var notice: String?
     public var endAnnounced = false

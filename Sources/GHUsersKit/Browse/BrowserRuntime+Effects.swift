@@ -42,8 +42,10 @@ extension BrowserRuntime {
     /// the current one is skipped, or interrupted if it is running (``cancelSearch()``).
     private func search(_ request: WindowRequest) {
         searches.withLock { $0.current = request }
-        let window = StoreService.Users.SearchWindow(database: searchReader.wrappedValue)
         searchQueue.async { [self] in
+            // Opened here at the first search, off the event loop; without a connection of its
+            // own, the window reads' connection (which is never interrupted).
+            let window = StoreService.Users.SearchWindow(database: searchReader.wrappedValue ?? reader)
             for attempt in 1...2 {
                 let isCurrent = searches.withLock { state in
                     guard state.current == request else { return false }
@@ -81,7 +83,7 @@ extension BrowserRuntime {
             defer { state.current = nil }
             return state.running != nil
         }
-        if stale { searchReader.ifMade?.interrupt() }
+        if stale, let connection = searchReader.ifMade ?? nil { connection.interrupt() }
     }
 
     func count() {
@@ -126,6 +128,7 @@ extension BrowserRuntime {
             } catch is CancellationError {
                 return  // `r` started another
             } catch {
+                if Task.isCancelled { return }  // the client's own cancellation error
                 deliver(.pageFailed(Self.describe(error), pauseUntil: Self.pause(for: error)))
             }
         }
@@ -205,14 +208,22 @@ extension BrowserRuntime {
 
     // MARK: - Notes and the outside world
 
-    /// `e`: stops reading keys, gives the terminal to the editor on the note as the database
-    /// has it now, takes the terminal back, and reports what came of it.
+    /// `e` (input already paused): gives the terminal to the editor on the note as the
+    /// database has it now, takes the terminal back, reads keys again, and reports what came of
+    /// it.
     func editNote(login: String) {
         let thread = Thread { [self] in
-            let note = try? service.note(login: login).text
-            input.pause()
+            defer { input.resume() }
+            let note: String?
+            do {
+                note = try service.note(login: login).text
+            } catch CombinedServiceError.noNote {
+                note = nil
+            } catch {
+                // Not "no note": an editor opened empty could replace the note.
+                return deliver(.noteEdited(login: login, .failed("cannot read the note: \(Self.describe(error))")))
+            }
             let edit = session.handOver { editor.edit(note, login: login) }
-            input.resume()
             deliver(.noteEdited(login: login, edit))
         }
         thread.name = "ghusers.editor"
@@ -248,6 +259,11 @@ extension BrowserRuntime {
         #if os(macOS)
             let opener = ChildProcess.find("open", environment: environment)
         #else
+            // Without a graphical session xdg-open falls back to a text browser (w3m, lynx),
+            // which must never run behind our screen.
+            guard !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty else {
+                return deliver(.notice("no graphical session (DISPLAY) to open \(url) in"))
+            }
             let opener = ChildProcess.find("xdg-open", environment: environment)
         #endif
         guard let opener else {

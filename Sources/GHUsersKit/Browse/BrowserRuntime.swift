@@ -40,7 +40,9 @@ public final class BrowserRuntime: Sendable {
     /// Searches run here, on another read-only connection (opened at the first search), which a
     /// newer query interrupts.
     let searchQueue = DispatchQueue(label: "ghusers.browse.search")
-    let searchReader: Lazy<AppDatabase>
+    let searchReader: Lazy<AppDatabase?>
+    /// Started on a background queue once the first frame is out.
+    let watcher = Mutex<DatabaseWatcher?>(nil)
     /// The search read running, and the one the model waits for.
     let searches = Mutex<(running: WindowRequest?, current: WindowRequest?)>((nil, nil))
     /// Writes (seen marks, notes) run here, in order, on the service's connection.
@@ -58,7 +60,7 @@ public final class BrowserRuntime: Sendable {
         self.view = view
         self.editor = editor
         reader = service.database.reader() ?? service.database
-        searchReader = Lazy { [database = service.database] in database.reader() ?? database }
+        searchReader = Lazy { [database = service.database] in database.reader() }
         (events, send) = AsyncStream<Event>.makeStream(bufferingPolicy: .unbounded)
         if let path = ProcessInfo.processInfo.environment["GHUSERS_BROWSE_TRACE"], FileManager.default.createFile(atPath: path, contents: nil) {
             trace = FileHandle(forWritingAtPath: path)
@@ -89,8 +91,8 @@ public final class BrowserRuntime: Sendable {
         }
         defer { reading.cancel() }
         // Started once the first frame is out: the first screen waits for nothing else.
-        var watcher: DatabaseWatcher?
-        defer { watcher?.stop() }
+        var watching = false
+        defer { watcher.withLock { $0?.stop() } }
 
         let size = session.size()
         var model = BrowserModel(columns: size.columns, rows: size.rows, offline: service.configuration.offline, avatarsEnabled: pipeline != nil)
@@ -148,8 +150,13 @@ public final class BrowserRuntime: Sendable {
             let bytes = FrameDiff.bytes(from: shown, to: frame)
             session.write(bytes)
             shown = frame
-            if watcher == nil {
-                watcher = DatabaseWatcher(database: service.database) { [send] in send.yield(.message(.databaseChanged)) }
+            if !watching {
+                watching = true
+                // Opening its connection may wait on a locked file: not on this loop.
+                DispatchQueue.global().async { [self, send] in
+                    let started = DatabaseWatcher(database: service.database) { send.yield(.message(.databaseChanged)) }
+                    watcher.withLock { $0 = started }
+                }
             }
             if let trace, let readAt {
                 let written = ContinuousClock.now - clockStart
@@ -157,6 +164,7 @@ public final class BrowserRuntime: Sendable {
             }
         }
         avatarTasks.withLock { tasks in tasks.values.forEach { $0.cancel() } }
+        writeQueue.sync {}  // a note being saved is saved before the service closes
         pageTask.withLock { $0 }?.cancel()
         profileTask.withLock { $0 }?.cancel()
         headerTask.withLock { $0 }?.cancel()
@@ -193,12 +201,16 @@ public final class BrowserRuntime: Sendable {
                 headerTask.withLock { $0 }?.cancel()
             case .loadHeader(let id, let url): loadHeader(id: id, url: url, size: model.paneHeaderCells)
             case .markSeen(let id): markSeen(id)
-            case .editNote(let login): editNote(login: login)
+            case .editNote(let login):
+                input.pause()  // now: not one more key is read until the editor is done
+                editNote(login: login)
             case .saveNote(let login, let text): saveNote(login: login, text: text)
             case .deleteNote(let login): deleteNote(login: login)
             case .openURL(let url): openURL(url)
             case .timer(let timer, let seconds): fire(timer, after: seconds)
-            case .timerAt(let timer, let date): fire(timer, after: max(0, date.timeIntervalSinceNow) + 0.5)
+            case .timerAt(let timer, let date):
+                // A reset already past (a skewed clock) must not make a loop of requests.
+                fire(timer, after: max(10, date.timeIntervalSinceNow + 0.5))
             case .repaint: shown = nil
             case .suspend:
                 session.suspend()

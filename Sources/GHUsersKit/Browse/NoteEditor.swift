@@ -35,10 +35,7 @@ public struct NoteEditor: Sendable {
             return .failed("cannot make a temporary folder: \(String(cString: strerror(errno)))")
         }
         let file = folder + "/" + login.filter { $0.isLetter || $0.isNumber || $0 == "-" } + ".md"
-        defer {
-            unlink(file)
-            rmdir(folder)
-        }
+        defer { try? FileManager.default.removeItem(atPath: folder) }  // with an editor's backups
         do {
             try AtomicFile.write(Data((text ?? "").utf8), to: URL(fileURLWithPath: file))
         } catch {
@@ -58,13 +55,17 @@ public struct NoteEditor: Sendable {
         default: return .failed("\(name) exited with status \(status)")
         }
         guard let data = FileManager.default.contents(atPath: file) else { return .failed("cannot read \(file) back") }
-        return Self.outcome(original: text, edited: String(decoding: data, as: UTF8.self))
+        // The limits of `ghusers note -`.
+        guard data.count <= Note.maximumBytes else { return .failed("the note is larger than 1 MiB; nothing saved") }
+        guard let edited = String(data: data, encoding: .utf8) else { return .failed("the file is not UTF-8 text; nothing saved") }
+        return Self.outcome(original: text, edited: edited)
     }
 
     /// What an edit of `original` into `edited` comes to: one trailing newline added by the
     /// editor is not a change (and is not kept); a file left empty (or blank) is a request to
     /// delete the note.
     public static func outcome(original: String?, edited: String) -> NoteEdit {
+        if edited == original { return .unchanged }  // a note that ends in a newline, kept as is
         var text = edited
         if text.hasSuffix("\r\n") {
             text.removeLast()  // "\r\n" is one Character

@@ -5,8 +5,9 @@ import Foundation
 /// until the selection has rested (``BrowserModel/restDelay``), so holding `j` costs no rate
 /// limit.
 public struct ProfilePane: Sendable {
-    /// The user shown.
+    /// The user shown: id and login.
     public var id: Int64
+    /// The login of the user shown.
     public var login: String
     /// The profile to show: the cached one, then the fetched one.
     public var details: ProfileDetails?

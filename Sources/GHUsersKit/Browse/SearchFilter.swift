@@ -4,10 +4,13 @@
 public struct SearchFilter: Sendable {
     /// The full list as it was when `/` was pressed: Esc puts it back, cursor included.
     public struct SavedList: Sendable {
+        /// The window of users and the index of its first.
         public var window: [UserDetails]
         public var windowStart: Int
+        /// The selection and the first line on screen.
         public var cursor: Int
         public var top: Int
+        /// How many users are cached (kept up to date while the search shows).
         public var total: Int?
     }
 
@@ -22,6 +25,7 @@ public struct SearchFilter: Sendable {
     public var shown = ""
     /// Every match of ``shown`` has been read: the list's length is known.
     public var complete = false
+    /// The full list to go back to.
     public var saved: SavedList
 
     /// A search over the list `saved` was showing.

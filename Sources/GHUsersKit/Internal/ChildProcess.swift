@@ -23,10 +23,24 @@ enum ChildProcess {
                 posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
             }
         }
+        // The child starts with the signals this process ignores or handles itself (SIGINT,
+        // SIGTERM, SIGWINCH, …, set to SIG_IGN for the dispatch sources) back at their defaults
+        // and none blocked: Ctrl-C and a hang-up reach the editor as they would from a shell.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGWINCH, SIGCONT, SIGPIPE, SIGTSTP] { sigaddset(&defaults, number) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let code = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        let code = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
         guard code == 0 else { return .failure(POSIXError(POSIXErrorCode(rawValue: code) ?? .EINVAL)) }
         return .success(pid)
     }

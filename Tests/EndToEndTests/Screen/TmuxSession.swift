@@ -33,11 +33,6 @@ final class TmuxSession: @unchecked Sendable {
         try await TmuxScreen.tmux(socket, ["send-keys", "-t", "s"] + (literal ? ["-l"] : []) + keys)
     }
 
-    /// Types the tmux key names in `keys`, in one `send-keys`.
-    func send(contentsOf keys: [String]) async throws {
-        try await TmuxScreen.tmux(socket, ["send-keys", "-t", "s"] + keys)
-    }
-
     /// Pastes `text` as a terminal does (bracketed paste: the program knows it is not typed).
     func paste(_ text: String) async throws {
         try await TmuxScreen.tmux(socket, ["set-buffer", text])

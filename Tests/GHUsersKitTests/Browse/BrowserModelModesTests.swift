@@ -191,6 +191,7 @@ struct BrowserModelModesTests {
     @Test("the network down: a banner, retries on a growing schedule, and recovery without a key")
     func offlineAndRecovery() {
         var model = Self.model()
+        #expect(Base.keys(&model, [.character("G")], at: 0).contains(.fetchPage))  // waits for the network
         let down = model.update(.networkTrouble(reason: "connection refused", retryIn: 0.5))
         #expect(model.connection == .down(reason: "connection refused"))
         #expect(down.contains(.timer(.retry(1), seconds: BrowserModel.retryDelay(attempt: 1))))

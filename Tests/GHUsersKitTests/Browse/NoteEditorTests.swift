@@ -15,6 +15,8 @@ struct NoteEditorTests {
         #expect(NoteEditor.outcome(original: "a", edited: "  \n") == .emptied)
         #expect(NoteEditor.outcome(original: nil, edited: "\n") == .unchanged)
         #expect(NoteEditor.outcome(original: nil, edited: "new\r\n") == .changed("new"))
+        // A note that ends in a newline (saved from stdin), written back as it was
+        #expect(NoteEditor.outcome(original: "line\n", edited: "line\n") == .unchanged)
     }
 
     @Test("VISUAL wins over EDITOR; vi when neither is set")
@@ -60,5 +62,25 @@ struct NoteEditorTests {
             return
         }
         #expect(missing.contains("command not found"))
+    }
+
+    @Test("the editor gets the signals browse ignores (Ctrl-C, a hang-up) back at their defaults")
+    func signalsAreTheEditors() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let log = folder.url.appendingPathComponent("sigign")
+        let script = folder.url.appendingPathComponent("editor.sh")
+        try "#!/bin/sh\ngrep SigIgn /proc/$$/status > '\(log.path)'\n".write(to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
+        // As browse does: SIGINT and SIGHUP ignored in this process while the editor runs
+        let previous = (signal(SIGINT, SIG_IGN), signal(SIGHUP, SIG_IGN))
+        defer {
+            signal(SIGINT, previous.0)
+            signal(SIGHUP, previous.1)
+        }
+        #expect(NoteEditor(environment: ["EDITOR": script.path, "TMPDIR": folder.url.path]).edit("x", login: "a") == .unchanged)
+        let field = try String(contentsOf: log, encoding: .utf8).split(separator: "\t").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+        let ignored = try #require(UInt64(field, radix: 16))
+        #expect(ignored & (1 << (UInt64(SIGINT) - 1)) == 0 && ignored & (1 << (UInt64(SIGHUP) - 1)) == 0, "SigIgn \(field)")
     }
 }

@@ -11,7 +11,7 @@ import Testing
 
 @Suite("Terminal input: pausing for the editor")
 struct TerminalInputTests {
-    @Test("bytes typed while paused are left for the other program; reading resumes after")
+    @Test("bytes typed while paused are left for the other program; reading resumes after", .timeLimit(.minutes(1)))
     func pauseLeavesBytes() async throws {
         var ends: [Int32] = [-1, -1]
         #expect(pipe(&ends) == 0)

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import GHUsersKit
+
+/// Edges of the browser's states found in review: keys behind the editor, long searches, counts
+/// under a stream of changes, the banner with nothing waiting, repeated rate limits.
+@Suite("Browse: edges of the modes")
+struct BrowserModelEdgeTests {
+    typealias Base = BrowserModelTests
+    typealias Modes = BrowserModelModesTests
+
+    @Test("keys read while the editor takes over are dropped, q included; they work again after")
+    func keysBehindTheEditor() {
+        var model = Modes.model()
+        #expect(Base.keys(&model, [.character("e"), .character("q"), .character("j")], at: 0) == [.editNote(login: "user1")])
+        #expect(!model.quitting && model.cursor == 0)
+        _ = model.update(.noteEdited(login: "user1", .unchanged))
+        _ = Base.keys(&model, [.character("j")], at: 1)
+        #expect(model.cursor == 1)
+    }
+
+    @Test("a long search whose tail the window let go of reads it again on the way back down")
+    func searchTail() {
+        var model = Modes.model()
+        _ = Base.keys(&model, [.character("/"), .character("u"), .enter], at: 0)
+        var matches = 0
+        // Read 1,400 matches to the end, 200 at a time
+        while case .searchAfter(let query, let id, let index, let count)? = model.windowRequest {
+            let users = matches < 1_400 ? Base.users(matches..<min(1_400, matches + count)) : []
+            _ = model.update(.windowLoaded(.searchAfter(query: query, id: id, index: index, count: count), start: index + 1, users: users))
+            matches += users.count
+            _ = Base.keys(&model, [.character("G")], at: 1)
+        }
+        #expect(model.search?.complete == true && model.total == 1_400 && model.window.count == BrowserModel.windowLimit)
+        // Back to the top: the window moves up and lets the tail go
+        _ = Base.keys(&model, [.character("g")], at: 2)
+        while case .searchBefore(let query, let id, let index, let count)? = model.windowRequest {
+            let first = Int(id) - 1
+            _ = model.update(.windowLoaded(.searchBefore(query: query, id: id, index: index, count: count), start: max(0, first - count), users: Base.users(max(0, first - count)..<first)))
+        }
+        #expect(model.windowStart == 0 && model.windowStart + model.window.count < 1_400)
+        let down = Base.keys(&model, [.character("G")], at: 3)
+        #expect(down.contains { if case .loadWindow(.searchAfter) = $0 { true } else { false } })
+    }
+
+    @Test("changes during a count ask for one more count after it, never a queue of them")
+    func countsCoalesce() {
+        var model = Modes.model()
+        #expect(model.update(.databaseChanged).contains(.count))
+        #expect(!model.update(.databaseChanged).contains(.count))
+        #expect(!model.update(.databaseChanged).contains(.count))
+        #expect(model.update(.counted(100, pageSize: 30, rateLimit: nil, endReached: false)).contains(.count))
+        #expect(!model.update(.counted(100, pageSize: 30, rateLimit: nil, endReached: false)).contains(.count))
+    }
+
+    @Test("with nothing waiting for the network any more, the next retry ends the banner")
+    func bannerWithNothingWaiting() {
+        var model = Modes.model()
+        _ = Base.keys(&model, [.enter], at: 0)
+        _ = model.update(.networkTrouble(reason: "connection refused", retryIn: 1))
+        _ = model.update(.timerFired(.retry(model.retryGeneration), at: 1))
+        #expect(model.connection == .down(reason: "connection refused"))  // the profile still waits
+        _ = Base.keys(&model, [.escape], at: 2)
+        _ = model.update(.timerFired(.retry(model.retryGeneration), at: 3))
+        #expect(model.connection == .online)
+    }
+
+    @Test("the same rate limit seen again sets no second timer")
+    func rateLimitOnce() {
+        var model = Modes.model()
+        let reset = Date(timeIntervalSinceNow: 3_600)
+        #expect(model.update(.rateLimitExhausted(until: reset)).contains(.timerAt(.retry(1), date: reset)))
+        #expect(!model.update(.rateLimitExhausted(until: reset)).contains { if case .timerAt = $0 { true } else { false } })
+    }
+}
