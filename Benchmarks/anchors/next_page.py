@@ -14,11 +14,12 @@ import time
 from urllib.parse import urlsplit
 
 UPSERT = """
-INSERT INTO user (id, login, node_id, avatar_url, html_url, type, site_admin, fetched_at)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO user (id, login, node_id, avatar_url, html_url, type, site_admin, gravatar_id, user_view_type, fetched_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (id) DO UPDATE SET login = excluded.login, node_id = excluded.node_id,
     avatar_url = excluded.avatar_url, html_url = excluded.html_url, type = excluded.type,
-    site_admin = excluded.site_admin, fetched_at = excluded.fetched_at
+    site_admin = excluded.site_admin, gravatar_id = excluded.gravatar_id,
+    user_view_type = excluded.user_view_type, fetched_at = excluded.fetched_at
 """
 
 
@@ -44,7 +45,8 @@ def main() -> None:
         now = time.time()
         database.execute("BEGIN IMMEDIATE")
         database.executemany(UPSERT, [
-            (u["id"], u["login"], u["node_id"], u["avatar_url"], u["html_url"], u["type"], u["site_admin"], now)
+            (u["id"], u["login"], u["node_id"], u["avatar_url"], u["html_url"], u["type"], u["site_admin"],
+             u.get("gravatar_id"), u.get("user_view_type"), now)
             for u in users])
         cursor = users[-1]["id"]
         database.execute("UPDATE sync_state SET cursor = ?, last_sync_at = ?", (cursor, now))

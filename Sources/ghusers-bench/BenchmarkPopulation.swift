@@ -51,7 +51,8 @@ struct BenchmarkPopulation {
         login += "-" + String(id)
         return User(
             id: id, login: login, nodeID: "MDQ6VXNlcj" + String(id), avatarURL: "https://avatars.githubusercontent.com/u/\(id)?v=4",
-            htmlURL: "https://github.com/\(login)", type: id % 7 == 0 ? "Organization" : "User", siteAdmin: id % 1_000 == 0)
+            gravatarID: "", htmlURL: "https://github.com/\(login)", type: id % 7 == 0 ? "Organization" : "User",
+            siteAdmin: id % 1_000 == 0, userViewType: "public")
     }
 
     /// The note of the `ordinal`-th user with a note, and that user's index.

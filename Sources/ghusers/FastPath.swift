@@ -7,9 +7,10 @@ import GHUsersKit
 /// of it the Swift runtime scanning the binary's protocol conformances), which is more than a
 /// search of a million users costs (Docs/BENCHMARKS.md). ArgumentParser stays the one
 /// definition of the command line: help, completions, every error message and every other
-/// command. This reader only recognises what it is sure of: the subcommand name first,
-/// then the options the command declares in `--name value` or `--name=value` form, each at
-/// most once, and exactly the positional arguments the command takes. Anything else —
+/// command. This reader only recognises what it is sure of: global options (``GlobalOptions``,
+/// which the root command declares too), then the subcommand name, then the options the
+/// command declares, all in `--name value` or `--name=value` form, each at most once over the
+/// whole line, and exactly the positional arguments the command takes. Anything else —
 /// `--help`, `--`, short options, a repeated or unknown option, a value that starts with `-`, `--name=`,
 /// input that fails validation — returns `nil`, and ArgumentParser parses the arguments
 /// and reports the error as usual. `FastPathTests` checks that whenever this reader accepts
@@ -18,7 +19,7 @@ enum FastPath {
     /// The invocation `arguments` (without the program name) describe, or `nil` when
     /// ArgumentParser must decide.
     static func invocation(for arguments: [String]) -> Invocation? {
-        guard let command = arguments.first, commands.contains(command) else { return nil }
+        var command: String?  // nil until the subcommand's name: before it, only global options
         var settings = GlobalSettings()
         var avatars = AvatarMode.auto
         var refresh = false
@@ -27,12 +28,17 @@ enum FastPath {
         var positionals: [String] = []
         var given: [Option] = []  // an array: a Set would cost a conformance lookup at start-up
 
-        var index = arguments.index(after: arguments.startIndex)
+        var index = arguments.startIndex
         while index < arguments.endIndex {
             let argument = arguments[index]
             index += 1
             guard argument.hasPrefix("-") else {
-                positionals.append(argument)
+                if command != nil {
+                    positionals.append(argument)
+                } else {
+                    guard commands.contains(argument) else { return nil }
+                    command = argument
+                }
                 continue
             }
             let equals = argument.firstIndex(of: "=")
@@ -73,7 +79,7 @@ enum FastPath {
             }
         }
 
-        guard (try? settings.validate()) != nil else { return nil }
+        guard let command, (try? settings.validate()) != nil else { return nil }
         switch (command, positionals.count) {
         case ("search", 1):
             guard (try? GHUsersCommand.Search.validate(query: positionals[0])) != nil else { return nil }
@@ -117,11 +123,14 @@ extension FastPath {
             }
         }
 
-        /// Whether `command` declares the option: the global and avatar options are on every
-        /// read command; `--refresh` is on `profile`, `--limit` and `--after` on `list`.
-        func isDeclared(by command: String) -> Bool {
+        /// Whether `command` declares the option (`nil`: the root command, before the
+        /// subcommand's name): the global options are on the root and every read command, the
+        /// avatar options on every read command; `--refresh` is on `profile`, `--limit` and
+        /// `--after` on `list`.
+        func isDeclared(by command: String?) -> Bool {
             switch self {
-            case .apiURL, .home, .offline, .json, .color, .avatars: true
+            case .apiURL, .home, .offline, .json, .color: true
+            case .avatars: command != nil
             case .refresh: command == "profile"
             case .limit, .after: command == "list"
             }

@@ -20,10 +20,19 @@ struct GHUsersCommand: AsyncParsableCommand {
             cached profiles work without a network. Exit codes: 0 success, 1 error, 3 not found, \
             4 authentication failed, 5 network unreachable (or needed while --offline), 6 rate \
             limited, 7 local database unusable, 64 usage error.
+
+            The global options (--api-url, --home, --offline, --json, --color) go before or after \
+            the command: `ghusers --offline list` and `ghusers list --offline` are the same. Given \
+            on both sides, the one nearer the end of the line wins.
             """,
         version: GHUsersVersion.current,
         subcommands: [NextPage.self, List.self, Browse.self, Profile.self, Note.self, Notes.self, Search.self, Refresh.self, Status.self, Cache.self, Avatars.self]
     )
+
+    /// The global options given before the subcommand's name. ArgumentParser reads them for the
+    /// root wherever they stand in the line and hands the same values to each subcommand's
+    /// `@OptionGroup var options: GlobalOptions`, so the subcommands need nothing more.
+    @OptionGroup var options: GlobalOptions
 
     /// Runs a fast-path command on the main thread. Its body is `nonisolated(nonsending)` down
     /// to `CommandRunner`, so `search` and `list` without avatars never leave this thread: no

@@ -38,6 +38,9 @@ struct GlobalSettings: Equatable, Sendable {
         (apiURL ?? environment["GHUSERS_API_URL"]).flatMap(URL.init(string:)) ?? CombinedService.Configuration.gitHubAPI
     }
 
+    /// The URLs of user objects in `--json` output, under ``resolvedAPIURL``.
+    var links: UserLinks { UserLinks(apiRoot: resolvedAPIURL) }
+
     /// Whether to colour what goes to stdout.
     var colorsStandardOutput: Bool {
         color.enablesColor(fileDescriptor: 1, environment: environment)

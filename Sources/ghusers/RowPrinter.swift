@@ -5,6 +5,7 @@ import GHUsersKit
 struct RowPrinter {
     private let json: Bool
     private let formatter: UserRowFormatter
+    private let links: UserLinks
     private let output = OutputStream.standardOutput
     private var writer = JSONWriter()
     private(set) var count = 0
@@ -12,12 +13,13 @@ struct RowPrinter {
     init(settings: GlobalSettings) {
         self.json = settings.json
         self.formatter = UserRowFormatter(color: settings.colorsStandardOutput)
+        self.links = settings.links
     }
 
     mutating func print(_ details: UserDetails) {
         if json {
             writer.reset()
-            writer.write(details)
+            writer.write(details, links: links)
             emit(writer.bytes)
         } else {
             output.write { bytes in
@@ -34,7 +36,7 @@ struct RowPrinter {
         case .note(let note):
             if json {
                 writer.reset()
-                writer.write(result)
+                writer.write(result, links: links)
                 emit(writer.bytes)
             } else {
                 output.write { bytes in

@@ -30,26 +30,38 @@ struct FastPathOptionTableTests {
         var command: Command
     }
 
-    /// ArgumentParser's definition of `command`.
-    static func declared(by command: String) throws -> Description.Command {
+    /// ArgumentParser's definition of `command`, or of the root command for `nil`.
+    static func declared(by command: String?) throws -> Description.Command {
         let description = try JSONDecoder().decode(Description.self, from: Data(GHUsersCommand._dumpHelp().utf8))
+        guard let command else { return description.command }
         return try #require(description.command.subcommands?.first { $0.commandName == command })
     }
 
-    @Test("each read command's long options and their arities are ArgumentParser's", arguments: FastPath.commands)
-    func options(command: String) throws {
-        // Given ArgumentParser's options of the command (its built-in --help and --version aside,
-        // which the fast path leaves to it)
-        let arguments = try Self.declared(by: command).arguments ?? []
+    /// The long options of `command` (`nil`: the root, before any command), with `<value>` after
+    /// those that take one, as ArgumentParser and as the fast path's table declare them.
+    static func longOptions(of command: String?) throws -> (parser: [String], fast: [String]) {
+        // ArgumentParser's built-in --help and --version aside, which the fast path leaves to it.
+        let arguments = try declared(by: command).arguments ?? []
         let parser = arguments.filter { $0.kind != "positional" }.flatMap { argument in
             (argument.names ?? []).filter { $0.kind == "long" && !["help", "version"].contains($0.name) }
                 .map { "--\($0.name)" + (argument.kind == "option" ? " <value>" : "") }
         }
-        // When the fast path's table is read for the same command
         let fast = FastPath.Option.allCases.filter { $0.isDeclared(by: command) }
             .map { $0.rawValue + ($0.takesValue ? " <value>" : "") }
-        // Then both name the same options, each taking a value or not alike
-        #expect(fast.sorted() == parser.sorted())
+        return (parser.sorted(), fast.sorted())
+    }
+
+    @Test("each read command's long options and their arities are ArgumentParser's", arguments: FastPath.commands)
+    func options(command: String) throws {
+        let (parser, fast) = try Self.longOptions(of: command)
+        #expect(fast == parser)
+    }
+
+    @Test("the options the fast path reads before the command are the root command's: the global ones")
+    func rootOptions() throws {
+        let (parser, fast) = try Self.longOptions(of: nil)
+        #expect(fast == parser)
+        #expect(fast.count == 5)
     }
 
     @Test("the table's commands are ArgumentParser's subcommands")

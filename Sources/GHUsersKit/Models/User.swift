@@ -1,7 +1,8 @@
 import Foundation
 
 /// A GitHub account as the users list returns it: the fields of GitHub's `simple-user` that
-/// ghusers keeps.
+/// ghusers keeps. The URL fields (`url`, `followers_url`, …) are not kept: ``UserLinks`` derives
+/// them from the API root and the login, as GitHub does.
 ///
 /// Coding keys are GitHub's own field names (`avatar_url`, `site_admin`, ...), so the same type
 /// decodes API responses, maps database rows and encodes `--json` output.
@@ -14,33 +15,42 @@ public struct User: Codable, Sendable, Hashable, Identifiable {
     public var nodeID: String?
     /// Where the avatar image is; always an `http` or `https` URL once validated.
     public var avatarURL: String
+    /// The Gravatar id GitHub still sends (nearly always `""`); `nil` when the server did not
+    /// send it, or for users cached before ghusers kept it.
+    public var gravatarID: String?
     /// The account's page on the GitHub website.
     public var htmlURL: String?
     /// `User` or `Organization`.
     public var type: String
     /// Whether the account is a GitHub staff administrator.
     public var siteAdmin: Bool
+    /// GitHub's `user_view_type` (`public` in lists), when the server sent it.
+    public var userViewType: String?
 
     /// Creates a user from its fields.
     public init(
-        id: Int64, login: String, nodeID: String? = nil, avatarURL: String, htmlURL: String? = nil,
-        type: String = "User", siteAdmin: Bool = false
+        id: Int64, login: String, nodeID: String? = nil, avatarURL: String, gravatarID: String? = nil,
+        htmlURL: String? = nil, type: String = "User", siteAdmin: Bool = false, userViewType: String? = nil
     ) {
         self.id = id
         self.login = login
         self.nodeID = nodeID
         self.avatarURL = avatarURL
+        self.gravatarID = gravatarID
         self.htmlURL = htmlURL
         self.type = type
         self.siteAdmin = siteAdmin
+        self.userViewType = userViewType
     }
 
     public enum CodingKeys: String, CodingKey, CaseIterable {
         case id, login, type
         case nodeID = "node_id"
         case avatarURL = "avatar_url"
+        case gravatarID = "gravatar_id"
         case htmlURL = "html_url"
         case siteAdmin = "site_admin"
+        case userViewType = "user_view_type"
     }
 }
 
@@ -55,7 +65,11 @@ extension User {
         guard Self.isWebURL(avatarURL) else { throw ValidationError.invalidAvatarURL(avatarURL) }
         if let htmlURL, !Self.isWebURL(htmlURL) { throw ValidationError.invalidHTMLURL(htmlURL) }
         guard type.count <= 40, !type.contains(where: \.isControl) else { throw ValidationError.invalidType }
-        return self
+        // Short, printable text or nothing: a hostile server cannot fill the database with these.
+        var copy = self
+        copy.gravatarID = gravatarID.flatMap(Self.shortText)
+        copy.userViewType = userViewType.flatMap(Self.shortText)
+        return copy
     }
 
     /// Why a user from the server was refused.
@@ -66,6 +80,11 @@ extension User {
         case invalidAvatarURL(String)
         case invalidHTMLURL(String)
         case invalidType
+    }
+
+    /// `text` when it is at most 64 characters without control characters, else `nil`.
+    static func shortText(_ text: String) -> String? {
+        text.count <= 64 && !text.contains(where: \.isControl) ? text : nil
     }
 
     /// Whether `string` is an absolute `http` or `https` URL with a host.

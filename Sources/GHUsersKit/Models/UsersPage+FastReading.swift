@@ -2,8 +2,9 @@ import Foundation
 
 extension UsersPage {
     /// The users of a `GET /users` body read straight from its bytes, when the body is the
-    /// common case: a JSON array of objects, each with the seven fields ``User`` reads present
-    /// once with the right types (`node_id` and `html_url` may be `null` or absent), ASCII text
+    /// common case: a JSON array of objects, each with the nine fields ``User`` reads present
+    /// at most once with the right types (`node_id`, `gravatar_id`, `html_url` and
+    /// `user_view_type` may be `null` or absent), ASCII text
     /// without escapes, integers without fraction or exponent. `nil` for anything else, and then
     /// `JSONDecoder` reads the body item by item as before: this reader never accepts a body that
     /// `JSONDecoder` would read differently (`UsersPageFastReadingTests` checks it against
@@ -47,24 +48,27 @@ private struct FastPageReader {
     }
 
     private enum Field: Int {
-        case id, login, nodeID, avatarURL, htmlURL, type, siteAdmin
+        case id, login, nodeID, avatarURL, gravatarID, htmlURL, type, siteAdmin, userViewType
     }
 
     private static let names: [(name: [UInt8], field: Field)] = [
         (Array("id".utf8), .id), (Array("login".utf8), .login), (Array("node_id".utf8), .nodeID),
         (Array("avatar_url".utf8), .avatarURL), (Array("html_url".utf8), .htmlURL), (Array("type".utf8), .type),
-        (Array("site_admin".utf8), .siteAdmin),
+        (Array("site_admin".utf8), .siteAdmin), (Array("gravatar_id".utf8), .gravatarID),
+        (Array("user_view_type".utf8), .userViewType),
     ]
 
     /// One object with the fields of a ``User``; other fields are checked and skipped.
     private mutating func user() -> User? {
         guard take(UInt8(ascii: "{")) else { return nil }
-        var seen: UInt8 = 0  // a bit per field: a repeated one is left to JSONDecoder
+        var seen: UInt16 = 0  // a bit per field: a repeated one is left to JSONDecoder
         var id: Int64?
         var login: String?
         var nodeID: String?
         var avatarURL: String?
+        var gravatarID: String?
         var htmlURL: String?
+        var userViewType: String?
         var type: String?
         var siteAdmin: Bool?
         skipWhitespace()
@@ -85,6 +89,8 @@ private struct FastPageReader {
                     case .type: guard let value = string() else { return nil }; type = value
                     case .nodeID: guard let value = optionalString() else { return nil }; nodeID = value
                     case .htmlURL: guard let value = optionalString() else { return nil }; htmlURL = value
+                    case .gravatarID: guard let value = optionalString() else { return nil }; gravatarID = value
+                    case .userViewType: guard let value = optionalString() else { return nil }; userViewType = value
                     case .siteAdmin: guard let value = bool() else { return nil }; siteAdmin = value
                     }
                 } else {
@@ -97,7 +103,9 @@ private struct FastPageReader {
             }
         }
         guard let id, let login, let avatarURL, let type, let siteAdmin else { return nil }
-        return User(id: id, login: login, nodeID: nodeID, avatarURL: avatarURL, htmlURL: htmlURL, type: type, siteAdmin: siteAdmin)
+        return User(
+            id: id, login: login, nodeID: nodeID, avatarURL: avatarURL, gravatarID: gravatarID, htmlURL: htmlURL,
+            type: type, siteAdmin: siteAdmin, userViewType: userViewType)
     }
 
     private func end() -> Bool {

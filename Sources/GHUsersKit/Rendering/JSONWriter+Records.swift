@@ -1,21 +1,21 @@
 import Foundation
 
 extension JSONWriter {
-    /// Writes a cached user as one object: GitHub's field names plus the local `note` (string
-    /// or null) and `seen`.
-    public mutating func write(_ details: UserDetails) {
+    /// Writes a cached user as one object: GitHub's `simple-user` (every field its schema
+    /// requires, the URLs derived by `links`) plus the local `note` (string or null) and `seen`.
+    public mutating func write(_ details: UserDetails, links: UserLinks) {
         beginObject()
-        writeUserFields(details.user)
+        writeUserFields(details.user, links: links)
         field("note", details.note)
         field("seen", details.seen)
         endObject()
     }
 
-    /// Writes a search result: a user, or for a note on an uncached user an object with its
-    /// `login`, `id` null, `note` and `seen` false.
-    public mutating func write(_ result: SearchResult) {
+    /// Writes a search result: a user, or for a note on an uncached user an object that is not
+    /// a user object: `{"login", "id": null, "note", "seen": false}` (no `node_id`, no URLs).
+    public mutating func write(_ result: SearchResult, links: UserLinks) {
         switch result {
-        case .user(let details): write(details)
+        case .user(let details): write(details, links: links)
         case .note(let note):
             beginObject()
             field("login", note.login)
@@ -26,11 +26,12 @@ extension JSONWriter {
         }
     }
 
-    /// Writes a profile as one object: user and profile fields, `note`, `seen` and the local
-    /// `fetched_at` (ISO 8601).
-    public mutating func write(_ details: ProfileDetails) {
+    /// Writes a profile as one object: GitHub's `public-user` fields (user and profile), then the
+    /// local `note`, `seen` and `fetched_at` (ISO 8601). Nothing else: the schema allows no
+    /// other field.
+    public mutating func write(_ details: ProfileDetails, links: UserLinks) {
         beginObject()
-        writeUserFields(details.user)
+        writeUserFields(details.user, links: links)
         let profile = details.profile
         field("name", profile.name)
         field("company", profile.company)
@@ -62,13 +63,26 @@ extension JSONWriter {
         endObject()
     }
 
-    private mutating func writeUserFields(_ user: User) {
+    /// The `simple-user` fields in GitHub's order. What the server did not send: `gravatar_id`
+    /// null (allowed), `node_id` `""`, `html_url` the web page ``UserLinks`` derives,
+    /// `user_view_type` left out (optional).
+    private mutating func writeUserFields(_ user: User, links: UserLinks) {
         field("login", user.login)
         field("id", user.id)
-        field("node_id", user.nodeID)
+        field("node_id", user.nodeID ?? "")
         field("avatar_url", user.avatarURL)
-        field("html_url", user.htmlURL)
+        field("gravatar_id", user.gravatarID)
+        field("url", escapedPrefix: links.usersPrefix, user.login)
+        if let htmlURL = user.htmlURL {
+            field("html_url", htmlURL)
+        } else {
+            field("html_url", escapedPrefix: links.webPrefix, user.login)
+        }
+        for (key, suffix) in UserLinks.suffixes {
+            field(key, escapedPrefix: links.usersPrefix, user.login, suffix: suffix)
+        }
         field("type", user.type)
+        fieldIfPresent("user_view_type", user.userViewType)
         field("site_admin", user.siteAdmin)
     }
 }

@@ -42,6 +42,31 @@ public struct JSONWriter {
         field(key, value.map(Int64.init))
     }
 
+    /// Writes `"key": "value"`, or nothing at all for `nil` (a field that may be absent but not
+    /// `null`).
+    public mutating func fieldIfPresent(_ key: StaticString, _ value: String?) {
+        if let value { field(key, value) }
+    }
+
+    /// Writes `"key": "<prefix><value><suffix>"`: `prefix` is already escaped (``escaped(_:)``,
+    /// done once for many rows), `value` is escaped here and `suffix` must need no escaping.
+    /// The URL fields of a user row cost a copy each this way, not a `String` each.
+    public mutating func field(_ key: StaticString, escapedPrefix prefix: [UInt8], _ value: String, suffix: StaticString = "") {
+        writeKey(key)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: prefix)
+        writeEscaped(value)
+        suffix.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `string` escaped for the inside of a JSON string, without the quotes.
+    public static func escaped(_ string: String) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.writeEscaped(string)
+        return writer.bytes
+    }
+
     /// Writes `"key": true|false`, or `null` for `nil`.
     public mutating func field(_ key: StaticString, _ value: Bool?) {
         writeKey(key)
@@ -68,6 +93,11 @@ public struct JSONWriter {
 
     private mutating func writeString(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
+        writeEscaped(value)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func writeEscaped(_ value: String) {
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
@@ -83,6 +113,5 @@ public struct JSONWriter {
             default: bytes.append(byte)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 }

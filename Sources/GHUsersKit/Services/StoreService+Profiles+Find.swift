@@ -28,14 +28,15 @@ extension StoreService.Profiles {
                             WHERE user.login = ?
                             """, arguments: [login])
                 else { return nil }
+                let at = User.selectionCount + 2  // the first profile column, after the note and the seen mark
                 let profile = Profile(
-                    name: row[9], company: row[10], blog: row[11], location: row[12], email: row[13],
-                    hireable: row[14], bio: row[15], twitterUsername: row[16], publicRepos: row[17],
-                    publicGists: row[18], followers: row[19], following: row[20], createdAt: row[21],
-                    updatedAt: row[22])
+                    name: row[at], company: row[at + 1], blog: row[at + 2], location: row[at + 3], email: row[at + 4],
+                    hireable: row[at + 5], bio: row[at + 6], twitterUsername: row[at + 7], publicRepos: row[at + 8],
+                    publicGists: row[at + 9], followers: row[at + 10], following: row[at + 11], createdAt: row[at + 12],
+                    updatedAt: row[at + 13])
                 return CachedProfile(
-                    details: UserDetails(row: row), profile: profile, etag: row[23],
-                    fetchedAt: Date(timeIntervalSince1970: row[24]))
+                    details: UserDetails(row: row), profile: profile, etag: row[at + 14],
+                    fetchedAt: Date(timeIntervalSince1970: row[at + 15]))
             }
         }
     }

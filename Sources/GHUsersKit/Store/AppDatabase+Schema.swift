@@ -125,6 +125,20 @@ extension AppDatabase {
                     END;
                     """)
         }
+        migrator.registerMigration("v3-user-gravatar-id-view-type") { db in
+            // `--json` prints GitHub's simple-user: the URL fields derive from the API root and
+            // the login, these two cannot. Rows cached before stay NULL (`gravatar_id` prints as
+            // null, which the schema allows; `user_view_type` is left out, it is optional) until
+            // their next fetch. Forgetting the ETags makes that the next `refresh` or stale
+            // `profile`: a `304` would carry no body to fill them from.
+            try db.execute(
+                sql: """
+                    ALTER TABLE user ADD COLUMN gravatar_id TEXT;
+                    ALTER TABLE user ADD COLUMN user_view_type TEXT;
+                    UPDATE page SET etag = NULL;
+                    UPDATE profile SET etag = NULL;
+                    """)
+        }
         return migrator
     }()
 }

@@ -5,13 +5,39 @@ import GRDB
 
 extension User {
     /// The columns of `user` a ``User`` is read from, in this order, for ``init(row:startingAt:)``.
-    static let selection = "user.id, user.login, user.node_id, user.avatar_url, user.html_url, user.type, user.site_admin"
+    static let selection = """
+        user.id, user.login, user.node_id, user.avatar_url, user.html_url, user.type, user.site_admin, \
+        user.gravatar_id, user.user_view_type
+        """
 
-    /// Reads a user from the 7 columns of ``selection`` starting at `index`.
+    /// How many columns ``selection`` has.
+    static let selectionCount = 9
+
+    /// Reads a user from the columns of ``selection`` starting at `index`.
     init(row: Row, startingAt index: Int = 0) {
         self.init(
             id: row[index], login: row[index + 1], nodeID: row[index + 2], avatarURL: row[index + 3],
-            htmlURL: row[index + 4], type: row[index + 5], siteAdmin: row[index + 6])
+            gravatarID: row[index + 7], htmlURL: row[index + 4], type: row[index + 5], siteAdmin: row[index + 6],
+            userViewType: row[index + 8])
+    }
+
+    /// The columns an upsert writes, in the order of ``upsertArguments(fetchedAt:)``.
+    static let upsertColumns = "id, login, node_id, avatar_url, html_url, type, site_admin, gravatar_id, user_view_type, fetched_at"
+
+    /// One `VALUES` tuple of placeholders for ``upsertColumns``.
+    static let upsertPlaceholders = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+
+    /// What an upsert changes on conflict: everything but the id and the seen mark.
+    static let upsertAssignments = """
+        login = excluded.login, node_id = excluded.node_id, avatar_url = excluded.avatar_url,
+        html_url = excluded.html_url, type = excluded.type, site_admin = excluded.site_admin,
+        gravatar_id = excluded.gravatar_id, user_view_type = excluded.user_view_type,
+        fetched_at = excluded.fetched_at
+        """
+
+    /// This user's values for ``upsertColumns``.
+    func upsertArguments(fetchedAt time: Double) -> StatementArguments {
+        [id, login, nodeID, avatarURL, htmlURL, type, siteAdmin, gravatarID, userViewType, time]
     }
 
     /// Inserts or updates this user, keeping its seen mark, and moves a note written for its
@@ -21,14 +47,10 @@ extension User {
         try db.cachedStatement(sql: "DELETE FROM user WHERE login = ? AND id <> ?").execute(arguments: [login, id])
         try db.cachedStatement(
             sql: """
-                INSERT INTO user (id, login, node_id, avatar_url, html_url, type, site_admin, fetched_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET
-                    login = excluded.login, node_id = excluded.node_id, avatar_url = excluded.avatar_url,
-                    html_url = excluded.html_url, type = excluded.type, site_admin = excluded.site_admin,
-                    fetched_at = excluded.fetched_at
+                INSERT INTO user (\(Self.upsertColumns)) VALUES \(Self.upsertPlaceholders)
+                ON CONFLICT (id) DO UPDATE SET \(Self.upsertAssignments)
                 """
-        ).execute(arguments: [id, login, nodeID, avatarURL, htmlURL, type, siteAdmin, now.timeIntervalSince1970])
+        ).execute(arguments: upsertArguments(fetchedAt: now.timeIntervalSince1970))
     }
 
     /// Upserts `users` exactly as calling ``upsert(_:now:)`` on each in order would, but with one
@@ -49,16 +71,13 @@ extension User {
         for chunk in chunks {
             var arguments = StatementArguments()
             for user in chunk {
-                arguments += [user.id, user.login, user.nodeID, user.avatarURL, user.htmlURL, user.type, user.siteAdmin, time]
+                arguments += user.upsertArguments(fetchedAt: time)
             }
             try db.cachedStatement(
                 sql: """
-                    INSERT INTO user (id, login, node_id, avatar_url, html_url, type, site_admin, fetched_at)
-                    VALUES \(repeatElement("(?, ?, ?, ?, ?, ?, ?, ?)", count: chunk.count).joined(separator: ", "))
-                    ON CONFLICT (id) DO UPDATE SET
-                        login = excluded.login, node_id = excluded.node_id, avatar_url = excluded.avatar_url,
-                        html_url = excluded.html_url, type = excluded.type, site_admin = excluded.site_admin,
-                        fetched_at = excluded.fetched_at
+                    INSERT INTO user (\(upsertColumns))
+                    VALUES \(repeatElement(upsertPlaceholders, count: chunk.count).joined(separator: ", "))
+                    ON CONFLICT (id) DO UPDATE SET \(upsertAssignments)
                     """
             ).execute(arguments: arguments)
         }
@@ -103,6 +122,6 @@ extension UserDetails {
 
     /// Reads a row of ``selection``.
     init(row: Row) {
-        self.init(user: User(row: row), note: row[7], seen: row[8])
+        self.init(user: User(row: row), note: row[User.selectionCount], seen: row[User.selectionCount + 1])
     }
 }

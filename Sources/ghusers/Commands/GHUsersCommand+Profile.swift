@@ -42,7 +42,7 @@ extension GHUsersCommand {
                 }
                 if settings.json {
                     var writer = JSONWriter()
-                    writer.write(details)
+                    writer.write(details, links: settings.links)
                     OutputStream.standardOutput.write(bytes: writer.bytes + [0x0A])
                 } else {
                     if let avatars = AvatarPrinter(settings: settings, avatars: avatarMode, service: service) {

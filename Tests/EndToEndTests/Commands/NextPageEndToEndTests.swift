@@ -20,7 +20,13 @@ struct NextPageEndToEndTests {
             let users = try #require(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [[String: Any]])
             #expect(users.count == 30)
             #expect(users.allSatisfy { ($0["id"] as? Int ?? 0) > 46 })
-            #expect(users.first?.keys.sorted() == ["avatar_url", "html_url", "id", "login", "node_id", "note", "seen", "site_admin", "type"])
+            // GitHub's simple-user (JSONSchemaEndToEndTests validates it) plus the local note and seen.
+            #expect(
+                users.first?.keys.sorted() == [
+                    "avatar_url", "events_url", "followers_url", "following_url", "gists_url", "gravatar_id", "html_url", "id",
+                    "login", "node_id", "note", "organizations_url", "received_events_url", "repos_url", "seen", "site_admin",
+                    "starred_url", "subscriptions_url", "type", "url", "user_view_type",
+                ])
 
             let requests = await world.apiRequests()
             #expect(requests.count == 2)

@@ -25,7 +25,7 @@ struct RenderingTests {
         var user = Factory.user(42, "Quote")
         user.type = "Us\"er\\\u{1B}\n"
         var writer = JSONWriter()
-        writer.write(UserDetails(user: user, note: "note ✎ \u{0}", seen: true))
+        writer.write(UserDetails(user: user, note: "note ✎ \u{0}", seen: true), links: UserLinks(apiRoot: CombinedService.Configuration.gitHubAPI))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String: Any])
         #expect(object["login"] as? String == "Quote")
         #expect(object["id"] as? Int == 42)
@@ -35,7 +35,7 @@ struct RenderingTests {
         #expect(object["site_admin"] as? Bool == false)
         #expect(object["avatar_url"] as? String == "https://avatars.example/u/42")
         writer.reset()
-        writer.write(UserDetails(user: user))
+        writer.write(UserDetails(user: user), links: UserLinks(apiRoot: CombinedService.Configuration.gitHubAPI))
         let second = try #require(try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String: Any])
         #expect(second["note"] is NSNull)
     }
