@@ -117,3 +117,15 @@ let package = Package(
         ),
     ]
 )
+
+// The fuzz targets (Fuzz/, `bash scripts/fuzz SECONDS`), declared only when GHUSERS_FUZZ=1: they
+// are built with `-sanitize=fuzzer,address` into a build folder of their own (.build-fuzz),
+// and a plain `swift build` neither sees nor builds them (libFuzzer brings
+// their `main`; Fuzz/Sources/ghusers-fuzz/FuzzerEntry.c says why the executable is in C).
+if Context.environment["GHUSERS_FUZZ"] == "1" {
+    package.targets += [
+        .target(name: "GHUsersFuzz", dependencies: ["GHUsersKit"], path: "Fuzz/Sources/GHUsersFuzz"),
+        .executableTarget(name: "ghusers-fuzz", dependencies: ["GHUsersFuzz"], path: "Fuzz/Sources/ghusers-fuzz"),
+    ]
+    package.products.append(.executable(name: "ghusers-fuzz", targets: ["ghusers-fuzz"]))
+}

@@ -6,7 +6,8 @@ import Logging
 /// loading avatars through the ``AvatarPipeline`` with a spinner on stderr.
 ///
 /// Avatars that cannot be had are drawn as placeholders. Refusals (too many bytes or pixels)
-/// are reported, once each, on stderr; every other failure is logged at debug level
+/// are reported, once each, on stderr, and so is a disk cache that cannot keep avatars (a full
+/// disk: they are drawn all the same); every other failure is logged at debug level
 /// (`GHUSERS_LOG=debug`), and ``finish()`` says why when not one avatar could be drawn.
 final class AvatarPrinter {
     private let service: CombinedService
@@ -15,6 +16,7 @@ final class AvatarPrinter {
     private let progress = ProgressLine()
     private let output = OutputStream.standardOutput
     private var reported: Set<String> = []
+    private var reportedStoreFailure = false
     private let logger = Logger(label: "ghusers.avatars")
     /// Avatars loaded and failed in this run, and the last failure's reason.
     private var drawn = 0
@@ -144,6 +146,11 @@ final class AvatarPrinter {
                 progress.finish()
                 Messages.notice(text)
             }
+        }
+        if !reportedStoreFailure, let reason = pipeline.storeFailure {
+            reportedStoreFailure = true
+            progress.finish()
+            Messages.notice("avatars are drawn but not kept in the cache (\(reason))")
         }
         return images
     }

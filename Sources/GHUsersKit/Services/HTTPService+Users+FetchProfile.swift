@@ -25,16 +25,26 @@ extension HTTPService.Users {
             precondition(Login.isValid(login), "logins are validated before they reach a URL")
             return try await client.get(path: "/users/\(login)", etag: etag) { response in
                 if response.notModified { return .notModified(rateLimit: response.rateLimit) }
-                let decoder = JSONDecoder()
-                let user: User
-                do {
-                    user = try decoder.decode(User.self, from: response.body).validated()
-                } catch let error as User.ValidationError {
-                    throw GitHubAPIError.rejectedData("the profile is not valid: \(error)")
-                }
-                let profile = try decoder.decode(Profile.self, from: response.body).capped()
+                let (user, profile) = try Self.decode(response.body)
                 return .profile(user, profile, etag: response.etag, rateLimit: response.rateLimit)
             }
+        }
+
+        /// The user and profile of a `GET /users/{login}` body (the fuzz target `profile` reads
+        /// arbitrary bytes with it).
+        ///
+        /// - Throws: `DecodingError` for a body that is not a profile (retried as a bad
+        ///   response), ``GitHubAPIError/rejectedData(_:)`` for one whose data breaks the API's
+        ///   rules (not retried).
+        static func decode(_ body: Data) throws -> (User, Profile) {
+            let decoder = JSONDecoder()
+            let user: User
+            do {
+                user = try decoder.decode(User.self, from: body).validated()
+            } catch let error as User.ValidationError {
+                throw GitHubAPIError.rejectedData("the profile is not valid: \(error)")
+            }
+            return (user, try decoder.decode(Profile.self, from: body).capped())
         }
     }
 }

@@ -11,6 +11,9 @@ public enum StoreError: Error, Equatable {
     case busy(path: String)
     /// The folder for the database cannot be created or used (a file is in the way, no permission).
     case unusableFolder(path: String)
+    /// The disk holding the database is full (`SQLITE_FULL`): SQLite rolled the transaction
+    /// back, so what was saved before is intact.
+    case diskFull(path: String)
     /// Any other SQLite failure.
     case sqlite(String)
 
@@ -18,6 +21,7 @@ public enum StoreError: Error, Equatable {
         switch error.resultCode {
         case .SQLITE_CORRUPT, .SQLITE_NOTADB: self = .corrupt(path: path)
         case .SQLITE_BUSY, .SQLITE_LOCKED: self = .busy(path: path)
+        case .SQLITE_FULL: self = .diskFull(path: path)
         default: self = .sqlite(error.message ?? error.description)
         }
     }
@@ -34,6 +38,8 @@ extension StoreError: LocalizedError {
             "the database \(path) stayed locked by another ghusers process for 30 s; try again when it has finished"
         case .unusableFolder(let path):
             "cannot keep the database in \(path): it is not a folder ghusers can create or write; pass --home (or GHUSERS_HOME) with a writable folder"
+        case .diskFull(let path):
+            "cannot write the database \(path): the disk is full; nothing of this change was saved and what was saved before is intact: free some space and run again"
         case .sqlite(let message):
             "the local database failed: \(message)"
         }

@@ -96,17 +96,36 @@ extension User {
     }
 
     /// Attaches notes written before their user was known, and follows renames, for the users
-    /// with ids in `range` (one page): two indexed statements per page, not per user.
+    /// with ids in `range` (one page): three indexed statements per page, not per user.
+    ///
+    /// A note waiting for its login whose account already has a note (written under the login
+    /// it had before a rename) is merged into that note, as `notes import` merges: the
+    /// account's note, a blank line, the waiting one. Attaching it as well would break "one
+    /// note per account", and leaving it waiting would hide it behind the account's note.
     static func attachNotes(_ db: Database, ids range: ClosedRange<Int64>) throws {
         try db.cachedStatement(
             sql: """
-                UPDATE OR IGNORE note SET user_id = (SELECT user.id FROM user WHERE user.login = note.login)
+                UPDATE note AS kept SET text = kept.text || char(10, 10) || waiting.text,
+                    updated_at = max(kept.updated_at, waiting.updated_at)
+                FROM note AS waiting JOIN user ON user.login = waiting.login
+                WHERE waiting.user_id IS NULL AND kept.user_id = user.id;
+                """
+        ).execute()
+        try db.cachedStatement(
+            sql: """
+                DELETE FROM note WHERE user_id IS NULL
+                  AND EXISTS (SELECT 1 FROM user JOIN note AS kept ON kept.user_id = user.id WHERE user.login = note.login)
+                """
+        ).execute()
+        try db.cachedStatement(
+            sql: """
+                UPDATE note SET user_id = (SELECT user.id FROM user WHERE user.login = note.login)
                 WHERE user_id IS NULL AND EXISTS (SELECT 1 FROM user WHERE user.login = note.login)
                 """
         ).execute()
         try db.cachedStatement(
             sql: """
-                UPDATE OR IGNORE note SET login = (SELECT user.login FROM user WHERE user.id = note.user_id)
+                UPDATE note SET login = (SELECT user.login FROM user WHERE user.id = note.user_id)
                 WHERE user_id BETWEEN ? AND ?
                   AND login IS NOT (SELECT user.login FROM user WHERE user.id = note.user_id)
                   AND EXISTS (SELECT 1 FROM user WHERE user.id = note.user_id)

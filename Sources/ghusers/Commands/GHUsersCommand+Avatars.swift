@@ -40,13 +40,13 @@ extension GHUsersCommand.Avatars {
                     }
                 }
                 let progress = ProgressLine()
-                var fetched = 0
+                var fetched: [AvatarRequest] = []
                 var failed: [String] = []
                 for (index, request) in requests.enumerated() {
                     progress.bar(done: index, total: requests.count, "avatars")
                     do {
                         _ = try await pipeline.image(for: request)
-                        fetched += 1
+                        fetched.append(request)
                     } catch AvatarError.notCached {
                         progress.finish()
                         throw GitHubAPIError.unreachable("the avatar server cannot be reached")
@@ -57,10 +57,22 @@ extension GHUsersCommand.Avatars {
                 progress.bar(done: requests.count, total: requests.count, "avatars")
                 progress.finish()
                 for failure in failed.prefix(5) { Messages.notice(failure) }
+                // Keeping them is the whole point here: an avatar the disk could not keep is a
+                // failure of the command (a full disk), not one more prefetched.
+                let notKept = pipeline.storeFailure == nil ? 0 : fetched.count { !pipeline.isOnDisk($0) }
+                let kept = fetched.count - notKept
                 Messages.notice(
-                    "prefetched \(fetched) avatar\(fetched == 1 ? "" : "s")"
+                    "prefetched \(kept) avatar\(kept == 1 ? "" : "s")"
                         + (failed.isEmpty ? "" : ", \(failed.count) failed") + "; \(pipeline.disk.usage().entries) in the cache")
+                if let reason = pipeline.storeFailure { throw NotKept(count: notKept, reason: reason) }
             }
+        }
+
+        /// Avatars downloaded that the disk cache could not keep.
+        struct NotKept: LocalizedError {
+            var count: Int
+            var reason: String
+            var errorDescription: String? { "\(count) avatar\(count == 1 ? " was" : "s were") downloaded but not kept: \(reason)" }
         }
     }
 }

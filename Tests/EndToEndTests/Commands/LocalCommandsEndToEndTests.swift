@@ -77,7 +77,8 @@ struct LocalCommandsEndToEndTests {
             let unchanged = try #require(try await world.json("refresh") as? [String: Any])
             #expect(unchanged["pages"] as? Int == 2)
             #expect(unchanged["not_modified"] as? Int == 2)
-            #expect(await world.apiRequests().allSatisfy { $0.status == 304 && $0.headers["if-none-match"] != nil })
+            let revalidations = await world.apiRequests()
+            #expect(revalidations.count == 2 && revalidations.allSatisfy { $0.status == 304 && $0.headers["if-none-match"] != nil }, "\(revalidations)")
 
             await world.server.renameUser(id: 4, to: "yehuda")
             let changed = try #require(try await world.json("refresh") as? [String: Any])

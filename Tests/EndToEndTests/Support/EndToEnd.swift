@@ -11,9 +11,9 @@ struct EndToEnd {
     /// once `body` has returned or thrown, awaiting the teardown: no server or home outlives its
     /// test.
     static func with<T>(
-        _ configuration: FakeConfiguration = FakeConfiguration(), _ body: (EndToEnd) async throws -> T
+        _ configuration: FakeConfiguration = FakeConfiguration(), home: URL? = nil, _ body: (EndToEnd) async throws -> T
     ) async throws -> T {
-        let world = try await start(configuration)
+        let world = try await start(configuration, home: home)
         do {
             let result = try await body(world)
             await world.stop()
@@ -24,11 +24,12 @@ struct EndToEnd {
         }
     }
 
-    /// Starts a fake with `configuration` and makes an empty home; ``with(_:_:)`` also stops it.
-    static func start(_ configuration: FakeConfiguration = FakeConfiguration()) async throws -> EndToEnd {
+    /// Starts a fake with `configuration` and names an empty home (`home`, or a new folder in the
+    /// temporary directory); ``with(_:home:_:)`` also stops it.
+    static func start(_ configuration: FakeConfiguration = FakeConfiguration(), home: URL? = nil) async throws -> EndToEnd {
         let server = GitHubFakeServer(configuration: configuration)
         try await server.start()
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("ghusers-e2e-home-\(UUID().uuidString)")
+        let home = home ?? FileManager.default.temporaryDirectory.appendingPathComponent("ghusers-e2e-home-\(UUID().uuidString)")
         return EndToEnd(server: server, home: home, ghusers: GHUsersProcess(home: home, apiURL: server.baseURL))
     }
 

@@ -3,7 +3,8 @@
 //   cc make-fixtures.c -o /tmp/make-fixtures -lpng16 -ljpeg -lgif && /tmp/make-fixtures
 // Every image is 8 x 8 pixels in four 4 x 4 quadrants: red (top left), green (top right),
 // blue (bottom left), white (bottom right). quadrants.gif has a second frame, all black, that a
-// first-frame decoder must not show.
+// first-frame decoder must not show. fuzz-gif-screen-0-wide.gif is not made here: it is the
+// fuzzer's reproducer of a GIF whose 0-pixel-wide screen escaped the size limits (scripts/fuzz).
 #include <png.h>
 #include <stdio.h>
 #include <jpeglib.h>

@@ -72,6 +72,20 @@ struct ImageDecoderTests {
         }
     }
 
+    @Test("a GIF whose screen is 0 pixels wide cannot take the canvas over the limits (found by fuzzing)")
+    func gifScreenZeroWide() throws {
+        // Given the fuzzer's GIF: screen 0 × 2,056, one 8 × 8 frame; and the same 0 × 65,535
+        var data = try AvatarFixtures.data("fuzz-gif-screen-0-wide.gif")
+        // When it is decoded, then the canvas (the frame's width, the screen's height) is refused
+        #expect(throws: ImageDecodingError.tooLarge(width: 8, height: 2_056, limits: ImageDecoder.Limits())) {
+            try ImageDecoder.decode(data)
+        }
+        data.replaceSubrange(8..<10, with: [0xFF, 0xFF])
+        #expect(throws: ImageDecodingError.tooLarge(width: 8, height: 65_535, limits: ImageDecoder.Limits())) {
+            try ImageDecoder.decode(data)
+        }
+    }
+
     @Test("bytes that are no image, or a cut-off image, are errors, not crashes")
     func corrupt() throws {
         #expect(throws: ImageDecodingError.unsupportedFormat) { try ImageDecoder.decode(Data("<html>".utf8)) }

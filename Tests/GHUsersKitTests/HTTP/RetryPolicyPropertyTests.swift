@@ -9,6 +9,7 @@ struct RetryPolicyPropertyTests {
     static let errors: [GitHubAPIError] = [
         .unreachable("x"), .timedOut, .connectionLost("x"), .server(status: 503, retryAfter: nil),
         .tooManyRequests(retryAfter: nil), .secondaryRateLimit(retryAfter: nil), .invalidResponse("x"),
+        .server(status: 502, retryAfter: nil), .tooManyRequests(retryAfter: .seconds(59)),
     ]
 
     @Test("a delay never exceeds the cap (or the longest server-requested wait) and is never negative")

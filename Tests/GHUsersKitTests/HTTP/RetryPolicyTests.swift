@@ -75,23 +75,4 @@ struct RetryPolicyTests {
         #expect(GitHubClient.error(for: TransportResponse(status: 422)) == .unexpectedStatus(422))
         #expect(GitHubClient.error(for: TransportResponse(status: 400)) == .unexpectedStatus(400))
     }
-
-    @Test("no delay ever exceeds the cap or the longest wait, for any attempt and jitter")
-    func boundedForAnyInput() {
-        let errors: [GitHubAPIError] = [
-            .unreachable("x"), .server(status: 502, retryAfter: nil), .secondaryRateLimit(retryAfter: nil),
-            .tooManyRequests(retryAfter: .seconds(59)), .invalidResponse("x"),
-        ]
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<2_000 {
-            let error = errors.randomElement(using: &generator)!
-            let attempt = Int.random(in: 1...10_000, using: &generator)
-            var waiting = policy
-            waiting.waitsForNetwork = Bool.random(using: &generator)
-            if case .retry(let delay) = waiting.decision(after: error, attempt: attempt, now: now, jitter: Double.random(in: 0..<1, using: &generator)) {
-                #expect(delay <= max(waiting.maxDelay, waiting.maxWait))
-                #expect(delay >= .zero)
-            }
-        }
-    }
 }

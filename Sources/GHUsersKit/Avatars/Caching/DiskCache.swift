@@ -1,6 +1,12 @@
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Downloaded avatars on disk, one file per entry, in `<cache home>/avatars`.
 ///
 /// - **Names**: a 128-bit FNV-1a hash of the key (the normalised URL) in hex; the key is also
@@ -65,8 +71,14 @@ public final class DiskCache: DataCaching {
         return entry
     }
 
+    /// - Throws: ``AtomicFile/WriteError`` naming the file and the reason (a full disk).
     public func store(_ entry: CachedData, for key: String) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createPrivateDirectory(at: directory)
+        } catch {
+            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+            throw AtomicFile.WriteError(path: directory.path, code: underlying.map { Int32($0.code) } ?? EIO)
+        }
         let url = directory.appendingPathComponent(Self.fileName(for: key))
         let previous = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int64) ?? 0
         let file = try Self.encode(entry, key: key)

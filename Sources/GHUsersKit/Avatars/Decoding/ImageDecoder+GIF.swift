@@ -53,6 +53,9 @@ extension ImageDecoder {
         try limits.check(width: frameWidth, height: frameHeight)
         let width = gif.pointee.SWidth > 0 ? Int(gif.pointee.SWidth) : frameWidth
         let height = gif.pointee.SHeight > 0 ? Int(gif.pointee.SHeight) : frameHeight
+        // The canvas too: a screen 0 pixels wide and 65,535 high skips the screen check in
+        // decodeGIF, and its height is still the canvas's (found by fuzzing).
+        try limits.check(width: width, height: height)
         guard let map = frame.ColorMap ?? gif.pointee.SColorMap, let colors = map.pointee.Colors else {
             throw ImageDecodingError.corrupt("the GIF has no colour table")
         }

@@ -16,6 +16,8 @@ import Synchronization
 ///   After one network failure the pipeline stops asking for the rest of the process (or for
 ///   ``Configuration/networkFailurePause``): every further avatar comes from disk or is a
 ///   placeholder, so a dead network costs one timeout, not one per row.
+/// - **A disk that cannot keep them** (full, read-only): the avatar is still drawn; the first
+///   failure is kept in ``storeFailure`` for the caller to say once, never an error.
 /// - **Coalescing**: concurrent requests for the same avatar share one load (``TaskCoalescer``);
 ///   a load is cancelled when everyone waiting for it is.
 public final class AvatarPipeline: Sendable {
@@ -58,6 +60,7 @@ public final class AvatarPipeline: Sendable {
     private let download: Downloading
     private let coalescer = TaskCoalescer<String, RGBAImage>()
     private let networkDownSince = Mutex<Date?>(nil)
+    private let firstStoreFailure = Mutex<String?>(nil)
     private let now: @Sendable () -> Date
     private let logger = Logger(label: "ghusers.avatars")
 
@@ -100,6 +103,12 @@ public final class AvatarPipeline: Sendable {
         disk.cachedData(for: request.key) != nil
     }
 
+    /// Why the disk cache could not keep an avatar of this pipeline (the first failure, such as
+    /// `cannot write …: No space left on device`), or `nil` when every store succeeded.
+    public var storeFailure: String? {
+        firstStoreFailure.withLock { $0 }
+    }
+
     private var mayUseNetwork: Bool {
         guard configuration.networkAllowed else { return false }
         guard let since = networkDownSince.withLock({ $0 }) else { return true }
@@ -131,16 +140,25 @@ public final class AvatarPipeline: Sendable {
         case .notModified:
             guard let cached else { throw AvatarError.failed(url: request.url.absoluteString, reason: "304 for an avatar not cached") }
             let image = try decode(cached.data, request)
-            try? disk.store(CachedData(data: cached.data, etag: cached.etag, fetchedAt: now()), for: request.key)
+            store(CachedData(data: cached.data, etag: cached.etag, fetchedAt: now()), for: request.key)
             return image
         case .data(let data, let etag):
             let image = try decode(data, request)
-            do {
-                try disk.store(CachedData(data: data, etag: etag, fetchedAt: now()), for: request.key)
-            } catch {
-                logger.debug("could not store the avatar \(request.key): \(error)")
-            }
+            store(CachedData(data: data, etag: etag, fetchedAt: now()), for: request.key)
             return image
+        }
+    }
+
+    /// Stores `entry`; a failure is kept (the first one) for ``storeFailure``, never thrown.
+    private func store(_ entry: CachedData, for key: String) {
+        do {
+            try disk.store(entry, for: key)
+        } catch {
+            let reason = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+            logger.debug("could not store the avatar \(key): \(reason)")
+            firstStoreFailure.withLock { first in
+                if first == nil { first = reason }
+            }
         }
     }
 
