@@ -5,6 +5,9 @@ extension BrowserModel {
         // The editor has the terminal: keys read before it took over are dropped, not acted on
         // behind it.
         if editingNote { return [] }
+        // Esc and a key in one read look like Alt and the key; browse binds no Alt keys, so it
+        // is Esc, then the key (Esc then / closes the pane and opens the search).
+        if case .alt(let character) = key { return handle(.escape) + handle(.character(character)) }
         if showsHelp {
             showsHelp = false
             return []

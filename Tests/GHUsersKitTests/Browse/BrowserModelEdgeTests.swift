@@ -20,6 +20,14 @@ struct BrowserModelEdgeTests {
         #expect(model.cursor == 1)
     }
 
+    @Test("Esc and a key in one read (Alt and the key to the decoder) are Esc, then the key")
+    func escapeThenKey() {
+        var model = Modes.model()
+        _ = Base.keys(&model, [.enter], at: 0)
+        _ = Base.keys(&model, [.alt("/"), .character("u")], at: 1)
+        #expect(model.pane == nil && model.search?.query == "u")
+    }
+
     @Test("a long search whose tail the window let go of reads it again on the way back down")
     func searchTail() {
         var model = Modes.model()
