@@ -201,6 +201,12 @@ extension BrowserRuntime {
             guard let image = try? await pipeline.image(for: request), !Task.isCancelled else { return }
             let grid = AvatarListRenderer(columns: 80, drawer: drawer, color: false)
                 .profileHeaderCells(image, id: id, login: "", columns: size.columns, rows: size.rows)
+            if let pixels {
+                let forced = AvatarDrawer(mode: GraphicsMode(pixels: pixels, colors: drawer.mode.colors))
+                var picture = forced.picture(image, columns: size.columns, rows: size.rows)
+                if picture.hasSuffix("\n") { picture.removeLast() }
+                headerPicture.withLock { $0 = (id, size.columns, size.rows, Array(picture.utf8)) }
+            }
             deliver(.headerDrawn(id: id, grid))
         }
         headerTask.withLock { $0 = task }

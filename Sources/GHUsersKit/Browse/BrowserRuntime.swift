@@ -48,6 +48,10 @@ public final class BrowserRuntime: Sendable {
     /// Writes (seen marks, notes) run here, in order, on the service's connection.
     let writeQueue = DispatchQueue(label: "ghusers.browse.write")
     private let clockStart = ContinuousClock.now
+    /// The pixel protocol `GHUSERS_GRAPHICS` forces for the pane's avatar, if any (never
+    /// detected: block symbols are the default), and the last avatar drawn with it.
+    let pixels: GraphicsMode.Pixels?
+    let headerPicture = Mutex<(id: Int64, columns: Int, rows: Int, bytes: [UInt8])?>(nil)
     /// `GHUSERS_BROWSE_TRACE=FILE`: one line per input read, "<read> <frame written> <bytes>"
     /// in nanoseconds since start, for the key-to-frame benchmark (Benchmarks/browse.py).
     private let trace: FileHandle?
@@ -60,6 +64,12 @@ public final class BrowserRuntime: Sendable {
         self.view = view
         self.editor = editor
         reader = service.database.reader() ?? service.database
+        switch ProcessInfo.processInfo.environment["GHUSERS_GRAPHICS"]?.lowercased() {
+        case "kitty": pixels = .kitty
+        case "iterm2": pixels = .iterm2
+        case "sixel", "sixels": pixels = .sixels
+        default: pixels = nil
+        }
         searchReader = Lazy { [database = service.database] in database.reader() }
         (events, send) = AsyncStream<Event>.makeStream(bufferingPolicy: .unbounded)
         if let path = ProcessInfo.processInfo.environment["GHUSERS_BROWSE_TRACE"], FileManager.default.createFile(atPath: path, contents: nil) {
@@ -99,6 +109,7 @@ public final class BrowserRuntime: Sendable {
         var decoder = KeyDecoder()
         var escapeGeneration = 0
         var shown: CellGrid? = nil
+        var overlayShown: PixelOverlay? = nil
         var shownGeneration = session.generation
         perform(model.start(), model: &model, shown: &shown)
         for await event in events {
@@ -147,7 +158,12 @@ public final class BrowserRuntime: Sendable {
                 shown = nil
             }
             let frame = view.frame(model)
-            let bytes = FrameDiff.bytes(from: shown, to: frame)
+            let overlay = pixelOverlay(model)
+            let bytes =
+                pixels == nil
+                ? FrameDiff.bytes(from: shown, to: frame)
+                : PixelOverlay.bytes(previous: overlayShown, next: overlay, shown: shown, frame: frame)
+            overlayShown = overlay
             session.write(bytes)
             shown = frame
             if !watching {
@@ -168,6 +184,17 @@ public final class BrowserRuntime: Sendable {
         pageTask.withLock { $0 }?.cancel()
         profileTask.withLock { $0 }?.cancel()
         headerTask.withLock { $0 }?.cancel()
+    }
+
+    /// The pane's avatar as a pixel picture over its cells, when one is forced and drawn for
+    /// the user and the size the pane shows (not under the help or a question).
+    private func pixelOverlay(_ model: BrowserModel) -> PixelOverlay? {
+        guard let pixels, let pane = model.pane, !model.showsHelp, model.confirmation == nil, !model.isTooSmall,
+            let picture = headerPicture.withLock({ $0 }), picture.id == pane.id,
+            picture.columns == model.paneHeaderCells.columns, picture.rows == model.paneHeaderCells.rows
+        else { return nil }
+        let x = (model.paneBeside ? model.listColumns + 1 : 0) + 1
+        return PixelOverlay(x: x, y: 0, columns: picture.columns, rows: picture.rows, pixels: pixels, picture: picture.bytes)
     }
 
     private func nanoseconds(_ duration: Duration) -> Int64 {
