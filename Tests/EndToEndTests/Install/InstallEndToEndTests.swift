@@ -57,6 +57,7 @@ struct InstallEndToEndTests {
             let man = try await Self.shell("bash", "man -P cat -l \(prefix.path)/share/man/man1/ghusers.1", in: world, environment: environment)
             #expect(man.status == 0, "\(man)")
             #expect(man.stdout.contains("--offline") && man.stdout.contains("ghusers"), "\(man.stdout)")
+            #expect(!man.stderr.contains("warning"), "the page renders cleanly: \(man.stderr)")
             let byName = try await Self.shell("bash", "man -P cat ghusers.profile", in: world, environment: environment)
             #expect(byName.stdout.contains("--refresh"), "man finds the pages through PATH: \(byName)")
 
