@@ -13,7 +13,8 @@ struct GlobalOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Where the database and caches live (env GHUSERS_HOME; default: the XDG data and cache folders).",
-            valueName: "dir"))
+            valueName: "dir"),
+        completion: .directory)
     var home: String?
 
     @Flag(help: "Never touch the network; use the local cache only.")

@@ -23,3 +23,11 @@ extension CombinedService {
         try StoreService.Users.Rank(database: database)(of: ids)
     }
 }
+
+extension CombinedService {
+    /// Cached logins and logins with notes that start with `prefix`, for shell completion (see
+    /// ``StoreService/Users/Logins``).
+    public func logins(prefix: String, limit: Int = 200) throws -> [String] {
+        try StoreService.Users.Logins(database: database)(prefix: prefix, limit: limit)
+    }
+}

@@ -17,7 +17,7 @@ extension GHUsersCommand {
 
         @OptionGroup var avatarOptions: AvatarOptions
 
-        @Argument(help: "The user's login.")
+        @Argument(help: "The user's login.", completion: LoginCompletion.kind)
         var login: String
 
         @Flag(help: "Ask GitHub even if the cached profile is fresh.")
