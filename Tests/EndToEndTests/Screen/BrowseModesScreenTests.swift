@@ -37,16 +37,23 @@ struct BrowseModesScreenTests {
             #expect(pane.contains("https://github.com/mojombo"))
             #expect(await Self.profileRequests(world) == ["/users/mojombo"])
             // Twenty j's, each its own send-keys (its own read, as a held key repeats): the pane
-            // follows each, the network waits for the rest
-            for _ in 0..<20 { try await session.send("j") }
+            // follows each, the network waits for a rest of 0.3 s. On a loaded machine a
+            // send-keys can itself take that long: each such gap may cost one request.
+            var gaps = 0
+            var last = ContinuousClock.now
+            for _ in 0..<20 {
+                try await session.send("j")
+                if ContinuousClock.now - last >= .milliseconds(250) { gaps += 1 }
+                last = ContinuousClock.now
+            }
             try await session.waitFor("the pane on the 21st user") { $0.contains("row 21 of ") && $0.contains("tomtt@example.com") }
             let requests = await Self.profileRequests(world)
-            #expect(requests.count <= 4, "\(requests)")
+            #expect(requests.count <= 2 + gaps, "\(requests), \(gaps) gaps of 250 ms or more")
             #expect(requests.last == "/users/tomtt")
-            // Seen once on screen long enough; the pane closes with Esc
+            // Seen once on screen long enough
             let list = try await world.json("list") as? [[String: Any]] ?? []
             let seen = list.filter { $0["seen"] as? Bool == true }.compactMap { $0["login"] as? String }
-            #expect(seen.first == "mojombo" && seen.last == "tomtt" && seen.count <= 4, "\(seen)")
+            #expect(seen.first == "mojombo" && seen.last == "tomtt" && seen.count <= 2 + gaps, "\(seen)")
             try await session.send("Escape")
             try await session.waitFor("the pane closed") { !$0.contains("followers") }
             #expect(await world.server.stats().maxInFlight == 1)
