@@ -32,10 +32,11 @@ public final class OutputStream {
     /// Standard error, flushed after each write.
     nonisolated(unsafe) public static let standardError = OutputStream(fileDescriptor: 2)
 
-    /// Creates a writer to `fileDescriptor`.
-    public init(fileDescriptor: Int32) {
+    /// Creates a writer to `fileDescriptor`; `serialized` (by default for standard error) takes
+    /// a lock around each write and flushes it at once, for a stream written from several tasks.
+    public init(fileDescriptor: Int32, serialized: Bool? = nil) {
         self.fileDescriptor = fileDescriptor
-        self.locked = fileDescriptor == 2
+        self.locked = serialized ?? (fileDescriptor == 2)
         buffer.reserveCapacity(capacity)
     }
 
