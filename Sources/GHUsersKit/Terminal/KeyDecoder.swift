@@ -127,8 +127,12 @@ public struct KeyDecoder: Sendable {
         let body = String(decoding: bytes[(start + 2)..<end], as: UTF8.self)
         let terminator = bytes[end]
         if body.hasPrefix("<"), terminator == UInt8(ascii: "M") || terminator == UInt8(ascii: "m") {
+            // Button and 1-based cell; a terminal has at most thousands of cells a side, so
+            // anything else (a hostile `ESC[<0;-9223372036854775808;1M`) is not a mouse report.
             let numbers = body.dropFirst().split(separator: ";").compactMap { Int($0) }
-            guard numbers.count == 3 else { return (.unknown(Array(bytes[start..<end + 1])), length) }
+            guard numbers.count == 3, (0...255).contains(numbers[0]), numbers.dropFirst().allSatisfy({ (1...10_000).contains($0) }) else {
+                return (.unknown(Array(bytes[start..<end + 1])), length)
+            }
             let (button, x, y) = (numbers[0], numbers[1] - 1, numbers[2] - 1)
             if button & 64 != 0 {
                 // 64/65: up/down; 66/67: left/right, which the list does not use.

@@ -76,4 +76,19 @@ struct KeyDecoderTests {
         let events = decoder.feed(Array("\u{1B}[<66;1;1M\u{1B}[<67;1;1M".utf8))
         #expect(!events.contains(.wheel(up: true)) && !events.contains(.wheel(up: false)) && events.count == 2)
     }
+
+    @Test("mouse reports with impossible numbers are unknown, never a crash (found by fuzzing)")
+    func hostileMouse() {
+        for report in ["\u{1B}[<0;-9223372036854775808;1M", "\u{1B}[<0;9223372036854775807;1M", "\u{1B}[<0;0;5M", "\u{1B}[<999999;1;1M"] {
+            var decoder = KeyDecoder()
+            let keys = decoder.feed(Array(report.utf8))
+            #expect(keys.count == 1, "\(report)")
+            guard case .unknown = keys.first else {
+                Issue.record("\(report) decoded as \(String(describing: keys.first))")
+                continue
+            }
+        }
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(Array("\u{1B}[<0;10000;1M".utf8)) == [.click(x: 9_999, y: 0)])
+    }
 }
