@@ -172,13 +172,13 @@ extension BrowserRuntime {
         }
         let drawer = view.drawer
         let task = Task { [self] in
-            let wasOnDisk = pipeline.isOnDisk(request)
+            let answers = pipeline.networkAnswers
             do {
                 let image = try await RequestQueue.$priority.withValue(priority) { try await pipeline.image(for: request) }
                 let row = AvatarListRenderer.row(UserDetails(user: User(id: id, login: "", avatarURL: url)), position: position)
                 let small = AvatarListRenderer(columns: 80, drawer: drawer, color: false).avatar(row, image)
                 let large = AvatarListRenderer(columns: AvatarListRenderer.gridMinimumColumns, drawer: drawer, color: false).avatar(row, image)
-                deliver(.avatarDrawn(id, AvatarCells(small: small, large: large), downloaded: !wasOnDisk))
+                deliver(.avatarDrawn(id, AvatarCells(small: small, large: large), downloaded: pipeline.networkAnswers > answers))
             } catch is CancellationError {
                 return
             } catch {

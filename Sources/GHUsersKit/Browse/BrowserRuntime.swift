@@ -64,12 +64,7 @@ public final class BrowserRuntime: Sendable {
         self.view = view
         self.editor = editor
         reader = service.database.reader() ?? service.database
-        switch ProcessInfo.processInfo.environment["GHUSERS_GRAPHICS"]?.lowercased() {
-        case "kitty": pixels = .kitty
-        case "iterm2": pixels = .iterm2
-        case "sixel", "sixels": pixels = .sixels
-        default: pixels = nil
-        }
+        pixels = GraphicsMode.forcedPixels(environment: ProcessInfo.processInfo.environment)
         searchReader = Lazy { [database = service.database] in database.reader() }
         (events, send) = AsyncStream<Event>.makeStream(bufferingPolicy: .unbounded)
         if let path = ProcessInfo.processInfo.environment["GHUSERS_BROWSE_TRACE"], FileManager.default.createFile(atPath: path, contents: nil) {

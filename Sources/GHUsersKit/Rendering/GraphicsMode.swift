@@ -45,15 +45,24 @@ public struct GraphicsMode: Sendable, Hashable {
         var colors: Colors = ["truecolor", "24bit"].contains(colorterm) ? .trueColor : .indexed256
         var pixels = detectPixels(environment: environment)
         if colors == .indexed256, pixels != .symbols { colors = .trueColor }
+        if let forced = forcedPixels(environment: environment) { pixels = forced }
         switch environment["GHUSERS_GRAPHICS"]?.lowercased() {
-        case "kitty": pixels = .kitty
-        case "iterm2": pixels = .iterm2
-        case "sixels", "sixel": pixels = .sixels
         case "symbols", "24bit": (pixels, colors) = (.symbols, .trueColor)
         case "256": (pixels, colors) = (.symbols, .indexed256)
         default: break
         }
         return GraphicsMode(pixels: pixels, colors: colors)
+    }
+
+    /// The pixel protocol `GHUSERS_GRAPHICS` forces (`kitty`, `iterm2`, `sixel`/`sixels`), if
+    /// any: what `browse` draws the pane's avatar with, never by detection.
+    public static func forcedPixels(environment: [String: String]) -> Pixels? {
+        switch environment["GHUSERS_GRAPHICS"]?.lowercased() {
+        case "kitty": .kitty
+        case "iterm2": .iterm2
+        case "sixels", "sixel": .sixels
+        default: nil
+        }
     }
 
     private static func detectPixels(environment: [String: String]) -> Pixels {

@@ -60,6 +60,7 @@ public final class AvatarPipeline: Sendable {
     private let download: Downloading
     private let coalescer = TaskCoalescer<String, RGBAImage>()
     private let networkDownSince = Mutex<Date?>(nil)
+    private let answered = Mutex(0)
     private let firstStoreFailure = Mutex<String?>(nil)
     private let now: @Sendable () -> Date
     private let logger = Logger(label: "ghusers.avatars")
@@ -96,6 +97,12 @@ public final class AvatarPipeline: Sendable {
     /// schedule): the next avatar may be downloaded at once rather than after the pause.
     public func resumeNetwork() {
         networkDownSince.withLock { $0 = nil }
+    }
+
+    /// How many downloads the server has answered (an image or a 304): a load that raised it
+    /// went over the network, so the network works.
+    public var networkAnswers: Int {
+        answered.withLock { $0 }
     }
 
     /// Whether the disk holds the avatar of `request` (whatever its age).
@@ -135,6 +142,7 @@ public final class AvatarPipeline: Sendable {
             throw Self.avatarError(error, url: request.url)
         }
         networkDownSince.withLock { $0 = nil }
+        answered.withLock { $0 += 1 }
         try Task.checkCancellation()
         switch answer {
         case .notModified:
