@@ -39,20 +39,33 @@ extension BrowserView {
             }
         }
 
-        // Below: the fields, the bio, the note.
-        y = rows + 1
-        let bodyX = x0 + 1
-        let bodyWidth = width - 2
+        // Then the fields, the bio, the note: beside the avatar while there is room for a field
+        // there (so the note fits on 24 lines), below it after.
+        let besideAvatar = textWidth >= 30
+        y = besideAvatar ? y + 1 : rows + 1
+        if y >= rows && y <= rows + 1 { y = rows + 1 }
+        func area() -> (x: Int, width: Int) {
+            besideAvatar && y < rows ? (textX, textWidth) : (x0 + 1, width - 2)
+        }
         func put(_ text: String, _ style: CellStyle = .plain, indent: Int = 0) {
-            for line in wrap(text, width: bodyWidth - indent) where y < height {
-                grid.write(line, x: bodyX + indent, y: y, style: style, maxWidth: bodyWidth - indent)
+            var lines = wrap(text, width: area().width - indent)[...]
+            while let line = lines.first, y < height {
+                let (x, lineWidth) = area()
+                // The column narrows below the avatar's bottom: wrap the rest again there.
+                if line.count > lineWidth - indent {
+                    lines = wrap(lines.joined(separator: " "), width: lineWidth - indent)[...]
+                    continue
+                }
+                grid.write(line, x: x + indent, y: y, style: style, maxWidth: lineWidth - indent)
+                lines = lines.dropFirst()
                 y += 1
             }
         }
         if let details = pane.details {
             for field in ProfileFormatter.fields(details) where y < height {
-                grid.write(field.label, x: bodyX, y: y, style: CellStyle(dim: true))
-                grid.write(clean(field.value), x: bodyX + 11, y: y, maxWidth: bodyWidth - 11)
+                let (x, lineWidth) = area()
+                grid.write(field.label, x: x, y: y, style: CellStyle(dim: true))
+                grid.write(clean(field.value), x: x + 11, y: y, maxWidth: lineWidth - 11)
                 y += 1
             }
             if let bio = details.profile.bio, !bio.isEmpty {
