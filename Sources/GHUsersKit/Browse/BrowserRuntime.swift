@@ -43,6 +43,10 @@ public final class BrowserRuntime: Sendable {
     let searchReader: Lazy<AppDatabase?>
     /// Started on a background queue once the first frame is out.
     let watcher = Mutex<DatabaseWatcher?>(nil)
+    /// The logins and notes in memory, read after the first frame: searches use it once loaded.
+    let searchIndex = SearchIndex()
+    /// The index's answer to the read of the frame being made.
+    let handoff = SearchHandoff()
     /// The search read running, and the one the model waits for.
     let searches = Mutex<(running: WindowRequest?, current: WindowRequest?)>((nil, nil))
     /// Writes (seen marks, notes) run here, in order, on the service's connection.
@@ -132,6 +136,7 @@ public final class BrowserRuntime: Sendable {
                 messages.append(message)
                 switch message {
                 case .avatarDrawn(let id, _, _), .avatarFailed(let id, _): _ = avatarTasks.withLock { $0.removeValue(forKey: id) }
+                case .databaseChanged: refreshSearchIndex()
                 default: break
                 }
             case .resized:
@@ -144,6 +149,10 @@ public final class BrowserRuntime: Sendable {
                 model.quitting = true
             }
             for message in messages {
+                perform(model.update(message), model: &model, shown: &shown)
+            }
+            // A search the index answers within the frame is drawn in it.
+            for message in handoff.take() {
                 perform(model.update(message), model: &model, shown: &shown)
             }
             if model.quitting { break }
@@ -168,6 +177,7 @@ public final class BrowserRuntime: Sendable {
                     let started = DatabaseWatcher(database: service.database) { send.yield(.message(.databaseChanged)) }
                     watcher.withLock { $0 = started }
                 }
+                loadSearchIndex()
             }
             if let trace, let readAt {
                 let written = ContinuousClock.now - clockStart

@@ -21,6 +21,7 @@ public struct BrowserView: Sendable {
         ("g Home / G End", "first / last cached user"),
         ("Enter / Esc q", "open / close the profile pane"),
         ("/", "search logins and notes as you type"),
+        ("  a b  'a  ^a  a$  !a", "all terms, exact, login start/end, not"),
         ("e / x", "edit the note in $EDITOR / delete it"),
         ("o", "open the GitHub page in your browser"),
         ("r", "retry the network now"),
