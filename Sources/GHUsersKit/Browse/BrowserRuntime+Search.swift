@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// The search effects: a read of matches answered by the ``SearchIndex`` once it is loaded
 /// (within the frame, through ``SearchHandoff``), by SQLite before that; the index's load after
@@ -87,7 +88,9 @@ extension BrowserRuntime {
         DispatchQueue.global(qos: .utility).async { [self] in
             let connection = service.database.reader()
             defer { connection?.close() }
-            try? searchIndex.load(from: connection ?? service.database)
+            guard (try? searchIndex.load(from: connection ?? service.database)) != nil, let trace else { return }
+            let at = nanoseconds(ContinuousClock.now - clockStart)
+            trace.write(Data("# search index loaded at \(at): \(searchIndex.count) users, \(searchIndex.memory) bytes\n".utf8))
         }
     }
 

@@ -51,14 +51,15 @@ public final class BrowserRuntime: Sendable {
     let searches = Mutex<(running: WindowRequest?, current: WindowRequest?)>((nil, nil))
     /// Writes (seen marks, notes) run here, in order, on the service's connection.
     let writeQueue = DispatchQueue(label: "ghusers.browse.write")
-    private let clockStart = ContinuousClock.now
+    let clockStart = ContinuousClock.now
     /// The pixel protocol `GHUSERS_GRAPHICS` forces for the pane's avatar, if any (never
     /// detected: block symbols are the default), and the last avatar drawn with it.
     let pixels: GraphicsMode.Pixels?
     let headerPicture = Mutex<(id: Int64, columns: Int, rows: Int, bytes: [UInt8])?>(nil)
     /// `GHUSERS_BROWSE_TRACE=FILE`: one line per input read, "<read> <frame written> <bytes>"
-    /// in nanoseconds since start, for the key-to-frame benchmark (Benchmarks/browse.py).
-    private let trace: FileHandle?
+    /// in nanoseconds since start, for the key-to-frame benchmark (Benchmarks/browse.py); a
+    /// line starting with `#` is a note (the search index loaded, its size).
+    let trace: FileHandle?
 
     /// Creates the runtime over `service`; `pipeline` is `nil` when avatars are not drawn.
     /// `retries` relays the service's retry events (the offline banner); `editor` edits notes.
@@ -202,7 +203,7 @@ public final class BrowserRuntime: Sendable {
         return PixelOverlay(x: x, y: 0, columns: picture.columns, rows: picture.rows, pixels: pixels, picture: picture.bytes)
     }
 
-    private func nanoseconds(_ duration: Duration) -> Int64 {
+    func nanoseconds(_ duration: Duration) -> Int64 {
         duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
     }
 

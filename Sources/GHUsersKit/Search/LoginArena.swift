@@ -88,20 +88,45 @@ struct LoginArena: Sendable {
         }
     }
 
+    /// Calls `body` with a raw view of the records, for loops that test many of them.
+    func withRecords<Result>(_ body: (Records) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer { bytes in
+            starts.withUnsafeBufferPointer { starts in body(Records(bytes: bytes, starts: starts)) }
+        }
+    }
+
+    /// A raw view of an arena's records, valid inside ``withRecords(_:)``.
+    struct Records {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let starts: UnsafeBufferPointer<Int32>
+
+        /// Whether record `record`, with its separators, contains `needle`.
+        @inline(__always) func contains(_ record: Int, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+            let from = Int(starts[record]) - 1
+            let to = record + 1 < starts.count ? Int(starts[record + 1]) : bytes.count
+            return LoginArena.find(needle, in: bytes, from: from, to: to) != nil
+        }
+    }
+
     /// Every record containing `needle` (which may begin or end with the separator), in
-    /// order; `nil` once `isCancelled` says so (asked every megabyte and every 65,536 hits).
-    func scan(_ needle: [UInt8], isCancelled: () -> Bool) -> [Int32]? {
-        guard !ids.isEmpty, !needle.isEmpty else { return [] }
+    /// order, among `records` (all by default); `nil` once `isCancelled` says so (asked every
+    /// megabyte and every 65,536 hits).
+    func scan(_ needle: [UInt8], records: Range<Int>? = nil, isCancelled: () -> Bool) -> [Int32]? {
+        let records = records ?? 0..<count
+        guard !records.isEmpty, !needle.isEmpty else { return [] }
         let leading = needle[0] == Self.separator ? 1 : 0
         var found: [Int32] = []
         var cancelled = false
-        bytes.withUnsafeBufferPointer { hay in
+        bytes.withUnsafeBufferPointer { bytes in
+            // The records' bytes, from the separator before the first to the one after the last.
+            let end = records.upperBound < count ? Int(starts[records.upperBound]) : bytes.count
+            let hay = UnsafeBufferPointer(rebasing: bytes[..<end])
             needle.withUnsafeBufferPointer { needle in
                 starts.withUnsafeBufferPointer { starts in
                     let chunk = 1 << 20
-                    var position = 0
-                    var chunkEnd = min(hay.count, chunk)
-                    var record = 0
+                    var position = Int(starts[records.lowerBound]) - 1
+                    var chunkEnd = min(hay.count, position + chunk)
+                    var record = records.lowerBound
                     while position < hay.count {
                         let limit = min(hay.count, chunkEnd + needle.count - 1)
                         guard let hit = Self.find(needle, in: hay, from: position, to: limit) else {
@@ -146,8 +171,23 @@ struct LoginArena: Sendable {
     }
 
     /// The offset of the first `needle` in `hay[from..<to]`, by `memmem`.
+    /// Under 256 bytes (one record) a plain loop: glibc's `memmem` fills a 256-byte shift
+    /// table at each call for needles of 3 bytes or more, which costs more than such a search.
     static func find(_ needle: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
         guard to - from >= needle.count, let base = hay.baseAddress, let pattern = needle.baseAddress else { return nil }
+        if to - from < 256 {
+            let first = pattern[0]
+            var index = from
+            while index <= to - needle.count {
+                if base[index] == first {
+                    var matched = 1
+                    while matched < needle.count, base[index + matched] == pattern[matched] { matched += 1 }
+                    if matched == needle.count { return index }
+                }
+                index += 1
+            }
+            return nil
+        }
         guard let hit = csearch_memmem(base + from, to - from, pattern, needle.count) else { return nil }
         return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
     }

@@ -121,6 +121,30 @@ struct SearchIndexTests {
         #expect(index.count == (try StoreService.Users.Window(database: database).count()))
     }
 
+    @Test("an index over 64 KB of logins, scanned in three parts on two threads, answers as SQLite does")
+    func splitScan() throws {
+        // Given 12,000 users (about 100 KB of logins): each half and the notes are scanned apart
+        let large = try AppDatabase.inMemory()
+        let logins = Dictionary(uniqueKeysWithValues: (Int64(1)...12_000).map { ($0, "u\($0 * 7919 % 100_003)x\($0 % 97)") })
+        for start in stride(from: Int64(1), through: 12_000, by: 3_000) {
+            try StoreService.Users.Save(database: large)(
+                Factory.page(Array(start..<(start + 3_000)), logins: logins), request: .init(since: start - 1, pageSize: 3_000, movesCursor: true),
+                etag: nil)
+        }
+        for id in stride(from: Int64(5), through: 12_000, by: 50) {
+            try StoreService.Notes.Save(database: large)(login: logins[id]!, text: "note x\(id % 7)y")
+        }
+        let split = SearchIndex()
+        try split.load(from: large)
+        #expect(split.memory > 1 << 16)
+        // Then every query lists what SQLite lists, in order
+        for query in ["x1", "x96", "^u1", "7$", "x3y", "y", "u1 !x1", "^u99999x", "zz"] {
+            var expected: [Int64] = []
+            try StoreService.Users.Search(database: large)(query) { if case .user(let details) = $0 { expected.append(details.user.id) } }
+            #expect(split.after(query, id: nil, count: 20_000)?.ids == expected, "\(query)")
+        }
+    }
+
     @Test("the arenas' memory is about the bytes of the logins and notes plus 12 bytes a record")
     func memory() throws {
         #expect(index.count == (try StoreService.Users.Window(database: database).count()))
