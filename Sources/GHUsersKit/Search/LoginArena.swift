@@ -1,5 +1,11 @@
 import CSearch
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Texts packed into one folded (lower-cased) byte buffer, each between two separator bytes
 /// (0), with the user id of each beside it, in ascending id order: what ``SearchIndex``
 /// scans with `memmem`, as GNU grep scans a file, mapping each hit's offset to its record with
@@ -188,7 +194,28 @@ struct LoginArena: Sendable {
             }
             return nil
         }
+        let significant = needle.count - (pattern[0] == separator ? 1 : 0) - (pattern[needle.count - 1] == separator ? 1 : 0)
+        if significant <= 2 { return findByByte(needle, in: hay, from: from, to: to) }
         guard let hit = csearch_memmem(base + from, to - from, pattern, needle.count) else { return nil }
         return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// For a needle of one or two bytes besides separators: `memchr` (vectorised) for its first
+    /// byte that is not a separator, then a check of the rest; glibc's `memmem` walks a
+    /// two-byte needle one byte at a time (measured: `zq` over 21 MB took 7 ms).
+    private static func findByByte(_ needle: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
+        guard let base = hay.baseAddress, let pattern = needle.baseAddress else { return nil }
+        let key = pattern[0] == separator ? 1 : 0
+        var position = from + key
+        let last = to - needle.count + key
+        while position <= last {
+            guard let found = memchr(base + position, Int32(pattern[key]), last - position + 1) else { return nil }
+            let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) - key
+            var matched = 0
+            while matched < needle.count, base[start + matched] == pattern[matched] { matched += 1 }
+            if matched == needle.count { return start }
+            position = start + key + 1
+        }
+        return nil
     }
 }
