@@ -9,8 +9,8 @@ import CSearch
 /// Texts packed into one folded (lower-cased) byte buffer, each between two separator bytes
 /// (0), with the user id of each beside it, in ascending id order: what ``SearchIndex``
 /// scans with `memmem`, as GNU grep scans a file, mapping each hit's offset to its record with
-/// a forward-only cursor. About 1 byte of overhead per record plus 12 bytes for its start and
-/// id: 1,000,000 logins of 11.4 characters take about 25 MB.
+/// a forward-only cursor. About 1 byte of overhead per record plus 20 bytes for its start, id
+/// and character mask: 1,000,000 logins of 11.4 characters take about 33 MB.
 struct LoginArena: Sendable {
     /// The byte before and after each record. No folded text contains it.
     static let separator: UInt8 = 0
@@ -21,24 +21,51 @@ struct LoginArena: Sendable {
     private(set) var starts: [Int32] = []
     /// The user id of each record, ascending.
     private(set) var ids: [Int64] = []
+    /// For each record, a bit for each of the characters of ``characterBits`` it holds: a
+    /// one-character query is then a pass over these words, not a scan of the bytes.
+    private(set) var masks: [UInt64] = []
 
     /// How many records.
     var count: Int { ids.count }
 
     /// The memory the arena holds, in bytes.
-    var memory: Int { bytes.capacity + starts.capacity * 4 + ids.capacity * 8 }
+    var memory: Int { bytes.capacity + starts.capacity * 4 + ids.capacity * 8 + masks.capacity * 8 }
+
+    /// The bit of each folded byte in ``masks``: `a`-`z`, `0`-`9`, `-`, `_`, `.` and space have
+    /// one each; other bytes none (a query for one of them scans).
+    static let characterBits: [UInt64] = (0..<256).map { byte in
+        let order = Array("abcdefghijklmnopqrstuvwxyz0123456789-_. ".utf8)
+        return order.firstIndex(of: UInt8(byte)).map { UInt64(1) << UInt64($0) } ?? 0
+    }
 
     /// Adds `text`, folded, as a record; `id` must be greater than every id already in.
     mutating func append(id: Int64, text: String) {
         starts.append(Int32(bytes.count))
         ids.append(id)
         let utf8 = text.utf8
+        var mask: UInt64 = 0
         if utf8.allSatisfy({ $0 < 0x80 }) {
-            for byte in utf8 { bytes.append(Self.fold(byte)) }
+            for byte in utf8 {
+                let folded = Self.fold(byte)
+                bytes.append(folded)
+                mask |= Self.characterBits[Int(folded)]
+            }
         } else {
-            bytes.append(contentsOf: Self.fold(text))
+            let folded = Self.fold(text)
+            bytes.append(contentsOf: folded)
+            for byte in folded { mask |= Self.characterBits[Int(byte)] }
         }
         bytes.append(Self.separator)
+        masks.append(mask)
+    }
+
+    /// Every record holding the character whose bit is `bit` (``characterBits``), in order.
+    func records(having bit: UInt64) -> [Int32] {
+        var found: [Int32] = []
+        masks.withUnsafeBufferPointer { masks in
+            for (record, mask) in masks.enumerated() where mask & bit != 0 { found.append(Int32(record)) }
+        }
+        return found
     }
 
     /// `text` lower-cased as the index and the queries are: ASCII by a table, anything else by

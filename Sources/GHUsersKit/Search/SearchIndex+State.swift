@@ -126,6 +126,11 @@ extension SearchIndex {
         /// on a thread of its own (`concurrentPerform`), under 64 KB of logins on this one.
         private func scan(_ term: SearchQuery.Term, isCancelled: () -> Bool) -> [Int32]? {
             let withNotes = term.kind == .contains && notes.count > 0
+            // One character anywhere: the records' character bits say it exactly.
+            if term.kind == .contains, term.text.count == 1, case let bit = LoginArena.characterBits[Int(term.text[0])], bit != 0 {
+                let noted = withNotes ? notes.records(having: bit).compactMap { loginOf[Int($0)] >= 0 ? loginOf[Int($0)] : nil } : []
+                return Self.union(logins.records(having: bit), noted)
+            }
             let middle = logins.count / 2
             let parts: [(inNotes: Bool, records: Range<Int>)] =
                 logins.memory < 1 << 16

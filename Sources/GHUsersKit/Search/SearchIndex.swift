@@ -10,7 +10,7 @@ import Synchronization
 /// scanning again, and the matches of the last 8 queries are kept, so a backspace costs
 /// nothing. A scan stops within a megabyte of bytes once its `isCancelled` says so.
 ///
-/// At 1,000,000 users and 100,000 notes the arenas hold about 44 MB (``memory``), the kept
+/// At 1,000,000 users and 100,000 notes the arenas hold about 53 MB (``memory``), the kept
 /// matches at most 12 bytes a login more; ``load(from:)``
 /// reads the rows through a cursor, never all at once, and ``refresh(from:)`` keeps it
 /// current. Thread-safe: every use takes one lock.
