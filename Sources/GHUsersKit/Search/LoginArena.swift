@@ -124,7 +124,9 @@ struct LoginArena: Sendable {
     /// Calls `body` with a raw view of the records, for loops that test many of them.
     func withRecords<Result>(_ body: (Records) -> Result) -> Result {
         bytes.withUnsafeBufferPointer { bytes in
-            starts.withUnsafeBufferPointer { starts in body(Records(bytes: bytes, starts: starts)) }
+            starts.withUnsafeBufferPointer { starts in
+                masks.withUnsafeBufferPointer { masks in body(Records(bytes: bytes, starts: starts, masks: masks)) }
+            }
         }
     }
 
@@ -132,9 +134,12 @@ struct LoginArena: Sendable {
     struct Records {
         let bytes: UnsafeBufferPointer<UInt8>
         let starts: UnsafeBufferPointer<Int32>
+        let masks: UnsafeBufferPointer<UInt64>
 
-        /// Whether record `record`, with its separators, contains `needle`.
-        @inline(__always) func contains(_ record: Int, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        /// Whether record `record`, with its separators, contains `needle`, whose characters'
+        /// bits are `required` (a record without one of them is passed over unread).
+        @inline(__always) func contains(_ record: Int, _ needle: UnsafeBufferPointer<UInt8>, required: UInt64) -> Bool {
+            guard masks[record] & required == required else { return false }
             let from = Int(starts[record]) - 1
             let to = record + 1 < starts.count ? Int(starts[record + 1]) : bytes.count
             return LoginArena.find(needle, in: bytes, from: from, to: to) != nil
