@@ -39,7 +39,7 @@ extension BrowserModel {
                 notice = "\(details.user.login) has no note"
                 return []
             }
-            confirmation = .deleteNote(login: details.user.login)
+            confirmation = .deleteNote(login: details.user.login, base: details.note)
         case .character("o"):
             guard let user = selected?.user else { return [] }
             guard let url = user.htmlURL, !url.isEmpty else {
@@ -89,11 +89,34 @@ extension BrowserModel {
     private mutating func answer(_ confirmation: Confirmation, with key: KeyEvent) -> [BrowserEffect] {
         self.confirmation = nil
         switch confirmation {
-        case .deleteNote(let login):
-            if key == .character("y") || key == .character("Y") { return [.deleteNote(login: login)] }
+        case .deleteNote(let login, let base):
+            if key == .character("y") || key == .character("Y") { return [.deleteNote(login: login, base: base)] }
             notice = "kept the note on \(login)"
             return []
+        case .noteConflict(let login, let mine, let theirs, let draft):
+            switch key {
+            case .character("m"):
+                return [.saveNote(login: login, text: mine, base: theirs, draft: draft)]
+            case .character("b"):
+                editingNote = true
+                return [.editNote(login: login, draft: Self.bothTexts(mine: mine, theirs: theirs))]
+            default:  // t, Esc or any other key: the stored note stays
+                notice = "kept the other note on \(login)" + (draft.map { "; yours is in \($0)" } ?? "")
+                return []
+            }
         }
+    }
+
+    /// Both sides of a note conflict in one file, marked as `git` marks a merge conflict.
+    static func bothTexts(mine: String, theirs: String?) -> String {
+        """
+        <<<<<<< yours (written in this editor)
+        \(mine)
+        =======
+        \(theirs ?? "(deleted meanwhile)")
+        >>>>>>> theirs (saved while you edited)
+
+        """
     }
 
     /// Moves the selection by `delta` users, within the list; a page move scrolls the view by
