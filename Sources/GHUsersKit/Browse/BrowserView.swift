@@ -13,23 +13,6 @@ public struct BrowserView: Sendable {
         self.color = color
     }
 
-    /// The keys, as the help and the footer list them.
-    public static let keys: [(String, String)] = [
-        ("j ↓ / k ↑", "next / previous user (↓ ↑: a line of cards)"),
-        ("h ← / l →", "left / right in the grid"),
-        ("PgDn Space ^D / PgUp ^U", "a screen down / up"),
-        ("g Home / G End", "first / last cached user"),
-        ("Enter / Esc q", "open / close the profile pane"),
-        ("/", "search logins and notes as you type"),
-        ("e / x", "edit the note in $EDITOR / delete it"),
-        ("o", "open the GitHub page in your browser"),
-        ("r", "retry the network and failed avatars now"),
-        ("^L", "redraw"),
-        ("mouse wheel / click", "scroll three rows / select"),
-        ("?", "this help (any key closes it)"),
-        ("q ^C", "quit"),
-    ]
-
     /// The frame for `model`, `model.columns` × `model.rows`.
     public func frame(_ model: BrowserModel) -> CellGrid {
         var grid = CellGrid(width: model.columns, height: model.rows)
@@ -209,28 +192,22 @@ public struct BrowserView: Sendable {
             grid.write("Enter keep · Esc all users", x: max(end + 2, model.columns - 27), y: y, style: CellStyle(dim: true))
             return
         }
-        let keys: String
-        if model.search != nil {
-            keys = " / edit the search  Esc all users  Enter profile  e note  x delete  ? help  q quit"
-        } else if model.pane != nil {
-            keys = " j/k move  Esc close  e edit note  x delete note  o open page  / search  ? help"
-        } else {
-            keys = " j/k move  Enter profile  / search  e note  x delete  o open  ? help  q quit"
-        }
+        let keys = BrowserKeymap.footer(model.search != nil ? .search : model.pane != nil ? .pane : .list)
         grid.write(CellGrid.fitted(keys, width: model.columns), x: 0, y: y, style: CellStyle(dim: true))
     }
 
     private func drawHelp(_ model: BrowserModel, into grid: inout CellGrid) {
         let width = min(model.columns - 4, 74)
-        let height = min(model.rows - 3, Self.keys.count + 4)
+        let bindings = BrowserKeymap.bindings
+        let height = min(model.rows - 3, bindings.count + 4)
         let x = (model.columns - width) / 2
         let y = max(0, (model.rows - 3 - height) / 2)
-        let keyColumns = Self.keys.map { CellGrid.columns(of: $0.0) }.max() ?? 0
+        let keyColumns = bindings.map { CellGrid.columns(of: $0.label) }.max() ?? 0
         grid.fill(x: x, y: y, width: width, height: height, with: Cell(" ", style: CellStyle(reverse: true)))
         grid.write(" ghusers browse — keys", x: x + 1, y: y + 1, style: CellStyle(bold: true, reverse: true))
-        for (offset, key) in Self.keys.enumerated() where y + 3 + offset < y + height {
-            grid.write(key.0, x: x + 2, y: y + 3 + offset, style: CellStyle(bold: true, reverse: true), maxWidth: keyColumns)
-            let text = CellGrid.fitted(key.1, width: width - keyColumns - 5)
+        for (offset, binding) in bindings.enumerated() where y + 3 + offset < y + height {
+            grid.write(binding.label, x: x + 2, y: y + 3 + offset, style: CellStyle(bold: true, reverse: true), maxWidth: keyColumns)
+            let text = CellGrid.fitted(binding.summary, width: width - keyColumns - 5)
             grid.write(text, x: x + keyColumns + 4, y: y + 3 + offset, style: CellStyle(reverse: true))
         }
     }
