@@ -134,7 +134,7 @@ extension BrowserModel {
             total = oldTotal + users.count
             if windowStart + window.count == oldTotal { window += users }
         }
-        if pageSize == nil, isFirst { pageSize = users.count }
+        if pageSize == nil, isFirst { pageSize = SyncState.clampedPageSize(users.count) }  // as the store keeps it
         if isFirst {
             notice = "Welcome to ghusers! Everything fetched works offline. j/k move, Enter opens a profile, ? help."
         }

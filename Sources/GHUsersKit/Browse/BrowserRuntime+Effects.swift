@@ -13,22 +13,21 @@ extension BrowserRuntime {
 
     func loadWindow(_ request: WindowRequest) {
         if request.isSearch { return search(request) }
-        let window = StoreService.Users.Window(database: reader)
         databaseQueue.async { [self] in
             do {
                 switch request {
                 case .first(let count):
-                    deliver(.windowLoaded(request, start: 0, users: try window.after(0, count: count)))
+                    deliver(.windowLoaded(request, start: 0, users: try reads.users(after: 0, count: count)))
                 case .after(let id, let index, let count):
-                    deliver(.windowLoaded(request, start: index + 1, users: try window.after(id, count: count)))
+                    deliver(.windowLoaded(request, start: index + 1, users: try reads.users(after: id, count: count)))
                 case .before(let id, let index, let count):
-                    let users = try window.before(id, count: count)
+                    let users = try reads.users(before: id, count: count)
                     deliver(.windowLoaded(request, start: index - users.count, users: users))
                 case .last(let count):
-                    let (users, total) = try window.lastWithTotal(count: count)
+                    let (users, total) = try reads.lastUsers(count: count)
                     deliver(.windowLoaded(request, start: total - users.count, users: users))
                 case .reload(let id, let start, let count):
-                    deliver(.windowLoaded(request, start: start, users: try window.after(id - 1, count: count)))
+                    deliver(.windowLoaded(request, start: start, users: try reads.users(after: id - 1, count: count)))
                 case .searchAfter, .searchBefore:
                     break
                 }
@@ -89,8 +88,8 @@ extension BrowserRuntime {
     func count() {
         databaseQueue.async { [self] in
             do {
-                let total = try StoreService.Users.Window(database: reader).count()
-                let state = try StoreService.Sync.State(database: reader)()
+                let total = try reads.userCount()
+                let state = try reads.syncState()
                 deliver(.counted(total, pageSize: state.pageSize, rateLimit: state.rateLimit, endReached: state.endReached))
                 if let limit = state.rateLimit, limit.remaining == 0, limit.reset > Date() {
                     deliver(.rateLimitExhausted(until: limit.reset))
@@ -103,13 +102,13 @@ extension BrowserRuntime {
 
     func loadCachedProfile(id: Int64, login: String) {
         databaseQueue.async { [self] in
-            let cached = try? StoreService.Profiles.Find(database: reader)(login: login)
+            let cached = try? reads.cachedProfile(login: login)
             deliver(.profileCached(id: id, cached))
         }
     }
 
     func markSeen(_ id: Int64) {
-        writeQueue.async { [self] in try? StoreService.Users.MarkSeen(database: service.database)(id: id) }
+        writeQueue.async { [self] in try? service.markSeen(id: id) }
     }
 
     // MARK: - Network
@@ -122,7 +121,7 @@ extension BrowserRuntime {
                 try await RequestQueue.$priority.withValue(-1) {
                     try await service.nextPage(pages: 1) { outcome = $0 }
                 }
-                let rateLimit = try? StoreService.Sync.State(database: service.database)().rateLimit
+                let rateLimit = try? service.syncState().rateLimit
                 guard let outcome else { return deliver(.pageFailed(.failed("no page came back"))) }
                 deliver(.pageFetched(users: outcome.users, reachedEnd: outcome.reachedEnd, isFirst: outcome.isFirstStore, rateLimit: rateLimit))
             } catch {
@@ -164,9 +163,9 @@ extension BrowserRuntime {
         let task = Task { [self] in
             do {
                 let image = try await RequestQueue.$priority.withValue(priority) { try await pipeline.image(for: request) }
-                let row = AvatarListRenderer.row(UserDetails(user: User(id: id, login: "", avatarURL: url)), position: position)
-                let small = AvatarListRenderer(columns: 80, drawer: drawer, color: false).avatar(row, image)
-                let large = AvatarListRenderer(columns: AvatarListRenderer.gridMinimumColumns, drawer: drawer, color: false).avatar(row, image)
+                let inverted = AvatarListRenderer.invertsAvatar(at: position)
+                let small = AvatarListRenderer(columns: 80, drawer: drawer, color: false).avatar(image, inverted: inverted)
+                let large = AvatarListRenderer(columns: AvatarListRenderer.gridMinimumColumns, drawer: drawer, color: false).avatar(image, inverted: inverted)
                 deliver(.avatarDrawn(id, AvatarCells(small: small, large: large)))
             } catch {
                 if RequestFailure(error) == .cancelled || Task.isCancelled { return }

@@ -36,7 +36,10 @@ public final class BrowserRuntime: Sendable {
     /// cooperative pool, whose two threads a blocking read would hold; on a read-only
     /// connection of their own, so that they never wait for a page save.
     let databaseQueue = DispatchQueue(label: "ghusers.browse.database")
-    let reader: AppDatabase
+    /// Window reads, counts and cached profiles, through the service's reads.
+    let reads: CombinedService.Reads
+    /// Their connection, for the search's reads until they have one of their own.
+    var reader: AppDatabase { reads.database }
     /// Searches run here, on another read-only connection (opened at the first search), which a
     /// newer query interrupts.
     let searchQueue = DispatchQueue(label: "ghusers.browse.search")
@@ -63,7 +66,7 @@ public final class BrowserRuntime: Sendable {
         self.pipeline = pipeline
         self.view = view
         self.editor = editor
-        reader = service.database.reader() ?? service.database
+        reads = service.reads()
         pixels = GraphicsMode.forcedPixels(environment: ProcessInfo.processInfo.environment)
         searchReader = Lazy { [database = service.database] in database.reader() }
         (events, send) = AsyncStream<Event>.makeStream(bufferingPolicy: .unbounded)
