@@ -84,6 +84,8 @@ public struct BrowserModel: Sendable {
     public var editingNote = false
     /// A y/n question in the footer; it takes the next key.
     public var confirmation: Confirmation?
+    /// The conflict whose both texts are in the editor (`b`): asked again if nothing is saved.
+    public var conflictInEditor: Confirmation?
     public var connection = Connection.online
     /// Retries since the network went down (the delay grows with it) and the generation of the
     /// retry timer (an older timer is stale).

@@ -55,6 +55,8 @@ public final class BrowserRuntime: Sendable {
     /// detected: block symbols are the default), and the last avatar drawn with it.
     let pixels: GraphicsMode.Pixels?
     let headerPicture = Mutex<(id: Int64, columns: Int, rows: Int, bytes: [UInt8])?>(nil)
+    /// Note drafts written in this session (conflicts, failed saves).
+    let draftsKept = Mutex<[String]>([])
     /// `GHUSERS_BROWSE_TRACE=FILE`: one line per input read, "<read> <frame written> <bytes>"
     /// in nanoseconds since start, for the key-to-frame benchmark (Benchmarks/browse.py).
     private let trace: FileHandle?
@@ -85,6 +87,12 @@ public final class BrowserRuntime: Sendable {
 
     /// Takes the terminal, runs until the user quits, and puts the terminal back.
     public func run() async throws {
+        // After the terminal is restored (defers run last to first): unsaved text is named.
+        defer {
+            for path in draftsKept.withLock({ $0 }) where FileManager.default.fileExists(atPath: path) {
+                OutputStream.standardError.write("ghusers: your unsaved note text is in \(path)\n")
+            }
+        }
         try session.enter(
             onSignal: { number in exit(128 + number) },
             onContinue: { [send] in send.yield(.resized) })
