@@ -86,8 +86,11 @@ extension BrowserModel {
             return profileFetched(id: id, details)
         case .profileFailed(let id, let failure):
             return profileFailed(id: id, failure)
-        case .headerDrawn(let id, let grid):
-            if pane?.id == id { pane?.header = grid }
+        case .headerDrawn(let id, let grid, let picture):
+            if pane?.id == id {
+                pane?.header = grid
+                pane?.picture = picture
+            }
         case .noteEdited(let login, let edit, let base):
             return noteEdited(login: login, edit, base: base)
         case .noteConflict(let login, let mine, let theirs, let draft):

@@ -106,6 +106,9 @@ public struct BrowserModel: Sendable {
     public var notice: String?
     public var endAnnounced = false
     public var quitting = false
+    /// The time the frame is drawn for (ages such as "fetched 3 minutes ago"): set by the
+    /// runtime before each frame, so that the view is a function of the model alone.
+    public var wallClock = Date()
 
     /// Keys closer together than this (seconds) count as fast scrolling.
     public static let fastScrollInterval = 0.08

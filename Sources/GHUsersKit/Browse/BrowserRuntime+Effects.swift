@@ -188,13 +188,14 @@ extension BrowserRuntime {
             guard let image = try? await pipeline.image(for: request), !Task.isCancelled else { return }
             let grid = AvatarListRenderer(columns: 80, drawer: drawer, color: false)
                 .profileHeaderCells(image, id: id, login: "", columns: size.columns, rows: size.rows)
+            var picture: PanePicture?
             if let pixels {
                 let forced = AvatarDrawer(mode: GraphicsMode(pixels: pixels, colors: drawer.mode.colors))
-                var picture = forced.picture(image, columns: size.columns, rows: size.rows)
-                if picture.hasSuffix("\n") { picture.removeLast() }
-                headerPicture.withLock { $0 = (id, size.columns, size.rows, Array(picture.utf8)) }
+                var text = forced.picture(image, columns: size.columns, rows: size.rows)
+                if text.hasSuffix("\n") { text.removeLast() }
+                picture = PanePicture(columns: size.columns, rows: size.rows, bytes: Array(text.utf8))
             }
-            deliver(.headerDrawn(id: id, grid))
+            deliver(.headerDrawn(id: id, grid, picture: picture))
         }
         headerTask.withLock { $0 = task }
     }

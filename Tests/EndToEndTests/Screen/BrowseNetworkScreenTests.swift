@@ -113,9 +113,9 @@ struct BrowseNetworkScreenTests {
             let drafts = try Self.files(named: "drafts", under: world.home)
             #expect(drafts.contains { (try? String(contentsOf: $0, encoding: .utf8))?.contains("My text") == true }, "my text is in a draft file")
             try await session.send("b")
-            try await session.waitFor("the merged note saved") { $0.contains("saved the note on defunkt") }
+            let after = try await session.waitFor("the merged note saved") { $0.contains("saved the note on defunkt") }
             let saved = try await world.run("note", "defunkt").stdout
-            #expect(saved.contains("My text") && saved.contains("Their text"), "both texts survive: \(saved)")
+            #expect(saved.contains("My text") && saved.contains("Their text"), "both texts survive: \(saved)\nthe screen was:\n\(after)")
             #expect(!saved.contains("<<<<<<<"), "as the user resolved it")
             #expect(try Self.files(named: "drafts", under: world.home).isEmpty, "the draft goes once its text is saved")
             try await session.send("q")
