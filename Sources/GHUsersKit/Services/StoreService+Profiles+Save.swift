@@ -36,7 +36,7 @@ extension StoreService.Profiles {
                         profile.updatedAt, etag, now.timeIntervalSince1970,
                     ])
                 if markingSeen { try StoreService.Users.MarkSeen.markSeen(id: user.id, db) }
-                if let rateLimit { try StoreService.Sync.RecordRateLimit.record(rateLimit, db) }
+                if let rateLimit { try SyncState.record(rateLimit, db) }
                 return try Note.find(db, login: user.login)?.note
             }
         }
