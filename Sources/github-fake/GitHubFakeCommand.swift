@@ -40,6 +40,9 @@ struct GitHubFakeCommand: AsyncParsableCommand {
     @Option(name: .customLong("latency-ms"), help: "Milliseconds added before every API response.")
     var latencyMilliseconds = 0
 
+    @Option(name: .customLong("login-prefix"), help: "Put before every login, so that two fakes stand for two sites: the same ids, other users.")
+    var loginPrefix = ""
+
     @Flag(help: "Allow listening on an address other than loopback (the fake has no authentication).")
     var allowNonLoopback = false
 
@@ -59,14 +62,16 @@ struct GitHubFakeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let server = GitHubFakeServer(configuration: FakeConfiguration(
+        var configuration = FakeConfiguration(
             host: host,
             port: port,
             userCount: userCount,
             defaultPerPage: perPageDefault,
             rateLimit: rateLimit,
             latency: .milliseconds(latencyMilliseconds)
-        ))
+        )
+        configuration.loginPrefix = loginPrefix
+        let server = GitHubFakeServer(configuration: configuration)
         try await server.start()
         // FileHandle writes are unbuffered, so the line reaches a pipe at once.
         FileHandle.standardOutput.write(Data("github-fake listening on \(server.baseURL)\n".utf8))
