@@ -1,0 +1,72 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import GHUsersKit
+
+@Suite("One database per site")
+struct AppDatabaseSiteTests {
+    static let enterprise = GitHubSite(apiRoot: "https://ghe.example.com/api/v3")!
+
+    @Test("the first open records the site; the same site opens again; another site is refused")
+    func claim() throws {
+        let database = try AppDatabase.inMemory()
+        #expect(try database.recordedSite() == nil)
+        try database.claim(Self.enterprise)
+        try database.claim(GitHubSite(apiRoot: "HTTPS://GHE.example.com/api/v3/")!)
+        #expect(try database.recordedSite() == "https://ghe.example.com/api/v3")
+        #expect(throws: StoreError.self) { try database.claim(.gitHubDotCom) }
+        #expect(try database.recordedSite() == "https://ghe.example.com/api/v3")
+    }
+
+    @Test("a home from before sites moves into github.com's folder with every note; later opens move nothing")
+    func adoptLegacy() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let home = folder.url
+        // Given a database where releases before sites kept it, with notes, in WAL mode.
+        let legacy = try AppDatabase.open(at: home.appendingPathComponent("ghusers.sqlite"))
+        try StoreService.Notes.Save(database: legacy)(login: "mojombo", text: "first")
+        try StoreService.Notes.Save(database: legacy)(login: "someone-later", text: "pending")
+        legacy.close()
+        let avatars = home.appendingPathComponent("cache/avatars")
+        try FileManager.default.createDirectory(at: avatars, withIntermediateDirectories: true)
+        try Data("png".utf8).write(to: avatars.appendingPathComponent("a1"))
+
+        // When a site's paths are opened (here another site's: the move does not depend on it).
+        let paths = GHUsersPaths(dataHome: home, cacheHome: home.appendingPathComponent("cache"), site: Self.enterprise)
+        try AppDatabase.adoptLegacyDatabase(of: paths)
+
+        // Then the file is github.com's, whole, and nothing is left behind.
+        let dotcom = GHUsersPaths(dataHome: home, cacheHome: home.appendingPathComponent("cache"), site: .gitHubDotCom)
+        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("ghusers.sqlite").path))
+        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("ghusers.sqlite-wal").path))
+        let moved = try AppDatabase.open(at: dotcom.database)
+        #expect(try moved.recordedSite() == "https://api.github.com")
+        var notes: [String] = []
+        try StoreService.Notes.Export(database: moved)({ notes.append("\($0.login)=\($0.text)") })
+        #expect(notes == ["mojombo=first", "someone-later=pending"])
+        moved.close()
+        #expect(FileManager.default.fileExists(atPath: dotcom.cacheDirectory.appendingPathComponent("avatars/a1").path))
+        // And a second call finds nothing to do.
+        try AppDatabase.adoptLegacyDatabase(of: paths)
+        #expect(AppDatabase.summary(at: dotcom.database)?.statistics.notes == 2)
+    }
+
+    @Test("an old file is left alone when github.com's folder already has a database")
+    func legacyBesideCurrent() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let home = folder.url
+        let paths = GHUsersPaths(dataHome: home, cacheHome: home.appendingPathComponent("cache"), site: .gitHubDotCom)
+        let current = try AppDatabase.open(at: paths.database)
+        try StoreService.Notes.Save(database: current)(login: "new", text: "kept")
+        current.close()
+        let legacy = try AppDatabase.open(at: home.appendingPathComponent("ghusers.sqlite"))
+        try StoreService.Notes.Save(database: legacy)(login: "old", text: "also kept")
+        legacy.close()
+        try AppDatabase.adoptLegacyDatabase(of: paths)
+        #expect(AppDatabase.summary(at: home.appendingPathComponent("ghusers.sqlite"))?.statistics.notes == 1)
+        #expect(AppDatabase.summary(at: paths.database)?.statistics.notes == 1)
+    }
+}
