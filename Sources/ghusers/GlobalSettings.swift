@@ -26,13 +26,17 @@ struct GlobalSettings: Equatable, Sendable {
     func validate() throws {
         if let apiURL = givenAPIURL {
             guard GitHubSite(apiRoot: apiURL) != nil else {
-                throw ValidationError("'\(apiURL)' is not an http(s) URL; pass --api-url like https://api.github.com.")
+                throw ValidationError("'\(apiURL)' is not an http(s) URL; \(Self.siteErrorEnding)")
             }
         } else if let host = givenGHHost, GitHubSite(ghHost: host) == nil {
-            throw ValidationError("GH_HOST '\(host)' is not a host name; set it like ghe.example.com, or pass --api-url.")
+            throw ValidationError("GH_HOST '\(host)' is not a host name; set it like ghe.example.com, or \(Self.siteErrorEnding)")
         }
         if let home, home.isEmpty { throw ValidationError("--home needs a folder path.") }
     }
+
+    /// How the messages about an API root or `GH_HOST` that cannot be used end: `main` prints
+    /// them on one line, without the usage ArgumentParser puts below a validation error.
+    static let siteErrorEnding = "pass --api-url like https://api.github.com."
 
     /// `--api-url`, else `GHUSERS_API_URL` unless empty.
     private var givenAPIURL: String? {

@@ -100,16 +100,20 @@ struct SitesEndToEndTests {
         }
     }
 
-    @Test("an API root that is not a URL: exit 64 with a message naming --api-url, nothing created")
+    @Test("an API root or GH_HOST that cannot be used: one line naming --api-url, exit 64, nothing created")
     func badAPIRoot() async throws {
         try await EndToEnd.with { world in
             for arguments in [["list", "--api-url", "not a url"], ["status", "--api-url", "ftp://example.com"], ["next-page", "--api-url", "example.com"]] {
                 let result = try await world.run(arguments)
                 #expect(result.status == 64, "\(arguments): \(result)")
-                #expect(result.stderr.contains("--api-url"), "\(result)")
+                #expect(result.stderr.hasPrefix("ghusers: error: ") && result.stderr.contains("--api-url"), "\(result)")
+                #expect(result.stderr.split(separator: "\n").count == 1, "\(result)")
             }
             let fromEnvironment = try await world.run(["list"], environment: ["GHUSERS_API_URL": "::"])
-            #expect(fromEnvironment.status == 64, "\(fromEnvironment)")
+            #expect(fromEnvironment.status == 64 && fromEnvironment.stderr.split(separator: "\n").count == 1, "\(fromEnvironment)")
+            let badHost = try await world.run(["status"], environment: ["GHUSERS_API_URL": "", "GH_HOST": "https://ghe.example.com/"])
+            #expect(badHost.status == 64 && badHost.stderr.contains("GH_HOST"), "\(badHost)")
+            #expect(badHost.stderr.split(separator: "\n").count == 1, "\(badHost)")
             #expect(!FileManager.default.fileExists(atPath: world.home.path))
         }
     }
