@@ -53,6 +53,35 @@ struct AppDatabaseSiteTests {
         #expect(AppDatabase.summary(at: dotcom.database)?.statistics.notes == 2)
     }
 
+    @Test("a move interrupted before its rename is done again, whole, by the next open")
+    func interruptedMove() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let home = folder.url
+        let legacyURL = home.appendingPathComponent("ghusers.sqlite")
+        let legacy = try AppDatabase.open(at: legacyURL)
+        try StoreService.Notes.Save(database: legacy)(login: "mojombo", text: "kept")
+        legacy.close()
+        // Given every step but the rename done: migrated, the site recorded, out of WAL mode,
+        // and github.com's folder made.
+        let paths = GHUsersPaths(dataHome: home, cacheHome: home.appendingPathComponent("cache"), site: .gitHubDotCom)
+        let reopened = try AppDatabase.open(at: legacyURL)
+        try reopened.claim(.gitHubDotCom)
+        reopened.close()
+        let queue = try DatabaseQueue(path: legacyURL.path)
+        _ = try queue.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode = DELETE") }
+        try queue.close()
+        try FileManager.default.createDirectory(at: paths.dataDirectory, withIntermediateDirectories: true)
+
+        // When the next command opens the home.
+        try AppDatabase.adoptLegacyDatabase(of: paths)
+
+        // Then the file has moved with its note.
+        #expect(!FileManager.default.fileExists(atPath: legacyURL.path))
+        let summary = try #require(AppDatabase.summary(at: paths.database))
+        #expect(summary.apiRoot == "https://api.github.com" && summary.statistics.notes == 1)
+    }
+
     @Test("an old file is left alone when github.com's folder already has a database")
     func legacyBesideCurrent() throws {
         let folder = try TemporaryDirectory()
