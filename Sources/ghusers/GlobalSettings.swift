@@ -73,6 +73,7 @@ struct GlobalSettings: Equatable, Sendable {
 
     /// The service configuration these settings describe.
     func serviceConfiguration(waitForNetwork: Bool = false) -> CombinedService.Configuration {
+        let site = site  // parsed once
         let tokens = TokenSource(site: site, environment: environment)
         var configuration = CombinedService.Configuration(
             paths: GHUsersPaths.resolve(home: home, environment: environment, site: site),

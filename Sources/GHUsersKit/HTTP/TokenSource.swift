@@ -59,7 +59,7 @@ public struct TokenSource: Sendable {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else { return nil }
-        let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let token = String(decoding: data, as: UTF8.self).trimmed
         guard !token.isEmpty, !token.contains(where: { $0.isWhitespace || $0.isNewline }) else { return nil }
         return token
     }

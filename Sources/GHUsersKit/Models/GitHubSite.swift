@@ -24,7 +24,7 @@ public struct GitHubSite: Sendable, Hashable {
     /// The site of `apiRoot`, or `nil` when it is not an absolute `http` or `https` URL with a
     /// host (and without a user, query or fragment).
     public init?(apiRoot: String) {
-        guard let components = URLComponents(string: apiRoot.trimmingCharacters(in: .whitespaces)),
+        guard let components = URLComponents(string: apiRoot.trimmed),
             let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
             let host = components.host?.lowercased(), !host.isEmpty,
             components.user == nil, components.password == nil, components.query == nil, components.fragment == nil
@@ -45,7 +45,7 @@ public struct GitHubSite: Sendable, Hashable {
     /// `https://HOST/api/v3` (GitHub Enterprise Server's API root). `nil` when `host` is not a
     /// host name (with an optional port).
     public init?(ghHost host: String) {
-        let host = host.trimmingCharacters(in: .whitespaces).lowercased()
+        let host = host.trimmed.lowercased()
         guard !host.isEmpty, !host.contains("/"), !host.contains("@") else { return nil }
         if host == "github.com" || host == "api.github.com" {
             self = .gitHubDotCom
@@ -75,9 +75,12 @@ public struct GitHubSite: Sendable, Hashable {
         if let port = apiURL.port { parts.append(String(port)) }
         parts += apiURL.path.split(separator: "/").map(String.init)
         let joined = parts.joined(separator: "_")
+        // ASCII tests, not `CharacterSet`: its Unicode tables cost start-up time.
         let key = String(joined.unicodeScalars.map { scalar -> Character in
-            let safe = scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "." || scalar == "-")
-            return safe ? Character(scalar) : "_"
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", ".", "-": Character(scalar)
+            default: "_"
+            }
         })
         // Never `.`, `..` or a hidden folder.
         return key.hasPrefix(".") ? "_" + key : key
