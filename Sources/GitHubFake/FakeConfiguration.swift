@@ -26,6 +26,9 @@ public struct FakeConfiguration: Sendable {
     public var rateLimit: Int = 5_000
     /// A delay added before every API response (`/users`, `/users/{login}`); none by default.
     public var latency: Duration = .zero
+    /// A delay added before every avatar response; none by default (separate from
+    /// ``latency``: avatars come from another host on GitHub).
+    public var avatarLatency: Duration = .zero
     /// How many entries ``FakeStats/log`` keeps (the most recent ones); 100,000 by default,
     /// so that long benchmarks do not grow the log without bound.
     public var requestLogLimit: Int = 100_000

@@ -11,8 +11,8 @@ enum Messages {
 
     /// `ghusers: error: <description>`.
     static func error(_ error: any Error) {
-        let description = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
-        OutputStream.standardError.write("ghusers: error: " + TerminalSanitizer.sanitize(description, keepNewlines: false) + "\n")
+        // Never a type's name: ErrorText words any error.
+        OutputStream.standardError.write("ghusers: error: " + ErrorText.sentence(error) + "\n")
     }
 
     /// The status line before a retry.

@@ -36,7 +36,10 @@ public final class BrowserRuntime: Sendable {
     /// cooperative pool, whose two threads a blocking read would hold; on a read-only
     /// connection of their own, so that they never wait for a page save.
     let databaseQueue = DispatchQueue(label: "ghusers.browse.database")
-    let reader: AppDatabase
+    /// Window reads, counts and cached profiles, through the service's reads.
+    let reads: CombinedService.Reads
+    /// Their connection, for the search's reads until they have one of their own.
+    var reader: AppDatabase { reads.database }
     /// Searches run here, on another read-only connection (opened at the first search), which a
     /// newer query interrupts.
     let searchQueue = DispatchQueue(label: "ghusers.browse.search")
@@ -63,7 +66,7 @@ public final class BrowserRuntime: Sendable {
         self.pipeline = pipeline
         self.view = view
         self.editor = editor
-        reader = service.database.reader() ?? service.database
+        reads = service.reads()
         pixels = GraphicsMode.forcedPixels(environment: ProcessInfo.processInfo.environment)
         searchReader = Lazy { [database = service.database] in database.reader() }
         (events, send) = AsyncStream<Event>.makeStream(bufferingPolicy: .unbounded)
@@ -72,10 +75,11 @@ public final class BrowserRuntime: Sendable {
         } else {
             trace = nil
         }
+        // Only API requests report retries (avatar downloads are silenced), and only a host
+        // out of reach makes the banner.
         retries?.listen { [send] event in
-            guard event.error.isNetworkFailure else { return }
-            let reason = TerminalSanitizer.sanitize(event.error.localizedDescription, keepNewlines: false)
-            send.yield(.message(.networkTrouble(reason: reason, retryIn: event.delay.seconds)))
+            guard case .offline(let reason) = RequestFailure(event.error) else { return }
+            send.yield(.message(.networkTrouble(reason: TerminalSanitizer.sanitize(reason, keepNewlines: false))))
         }
     }
 
@@ -131,7 +135,7 @@ public final class BrowserRuntime: Sendable {
             case .message(let message):
                 messages.append(message)
                 switch message {
-                case .avatarDrawn(let id, _, _), .avatarFailed(let id, _): _ = avatarTasks.withLock { $0.removeValue(forKey: id) }
+                case .avatarDrawn(let id, _), .avatarFailed(let id, _): _ = avatarTasks.withLock { $0.removeValue(forKey: id) }
                 default: break
                 }
             case .resized:
@@ -223,11 +227,11 @@ public final class BrowserRuntime: Sendable {
                 headerTask.withLock { $0 }?.cancel()
             case .loadHeader(let id, let url): loadHeader(id: id, url: url, size: model.paneHeaderCells)
             case .markSeen(let id): markSeen(id)
-            case .editNote(let login):
+            case .editNote(let login, let draft):
                 input.pause()  // now: not one more key is read until the editor is done
-                editNote(login: login)
-            case .saveNote(let login, let text): saveNote(login: login, text: text)
-            case .deleteNote(let login): deleteNote(login: login)
+                editNote(login: login, draft: draft)
+            case .saveNote(let login, let text, let base, let draft): saveNote(login: login, text: text, base: base, draft: draft)
+            case .deleteNote(let login, let base): deleteNote(login: login, base: base)
             case .openURL(let url): openURL(url)
             case .timer(let timer, let seconds): fire(timer, after: seconds)
             case .timerAt(let timer, let date):

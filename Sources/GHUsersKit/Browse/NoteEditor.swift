@@ -27,8 +27,10 @@ public struct NoteEditor: Sendable {
     }
 
     /// Runs the editor on `text` (the note of `login`, `nil` for none) and waits for it: what
-    /// came of it. Blocks; the temporary file (in a 0700 folder, mode 0600) is removed after.
-    public func edit(_ text: String?, login: String) -> NoteEdit {
+    /// came of it, compared with `original` (by default `text`; the stored note when the file
+    /// holds something else, such as both sides of a conflict). Blocks; the temporary file (in
+    /// a 0700 folder, mode 0600) is removed after.
+    public func edit(_ text: String?, login: String, comparedTo original: String?? = nil) -> NoteEdit {
         let base = (environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp") + "/ghusers-note.XXXXXX"
         var template = Array(base.utf8CString)
         guard let folder = mkdtemp(&template).map({ String(cString: $0) }) else {
@@ -39,12 +41,12 @@ public struct NoteEditor: Sendable {
         do {
             try AtomicFile.write(Data((text ?? "").utf8), to: URL(fileURLWithPath: file))
         } catch {
-            return .failed(error.localizedDescription)
+            return .failed(ErrorText.sentence(error))
         }
         let command = self.command
         let status: Int32
         switch ChildProcess.spawn("/bin/sh", ["sh", "-c", command + " \"$1\"", "sh", file]) {
-        case .failure(let error): return .failed("cannot start /bin/sh: \(error.localizedDescription)")
+        case .failure(let error): return .failed("cannot start /bin/sh: \(ErrorText.sentence(error))")
         case .success(let pid): status = ChildProcess.wait(pid)
         }
         // The program's name, not its whole path: the status line is short.
@@ -58,7 +60,7 @@ public struct NoteEditor: Sendable {
         // The limits of `ghusers note -`.
         guard data.count <= Note.maximumBytes else { return .failed("the note is larger than 1 MiB; nothing saved") }
         guard let edited = String(data: data, encoding: .utf8) else { return .failed("the file is not UTF-8 text; nothing saved") }
-        return Self.outcome(original: text, edited: edited)
+        return Self.outcome(original: original ?? text, edited: edited)
     }
 
     /// What an edit of `original` into `edited` comes to: one trailing newline added by the

@@ -42,6 +42,8 @@ public struct GHUsersPaths: Sendable, Hashable {
 
     /// The SQLite database.
     public var database: URL { dataDirectory.appendingPathComponent("ghusers.sqlite") }
+    /// Where a note's text is kept when it could not be saved (a conflict, a failed write).
+    public var drafts: URL { dataDirectory.appendingPathComponent("drafts") }
     /// The lock that lets one process at a time use the network.
     public var networkLock: URL { dataDirectory.appendingPathComponent("network.lock") }
 

@@ -3,10 +3,11 @@ import Foundation
 // MARK: - Notes
 
 extension CombinedService {
-    /// Saves the note on `login`.
+    /// Saves the note on `login`; with `base`, only if the note is still what the editor was
+    /// opened on (`.some(nil)`: no note), else ``NoteConflict``.
     @discardableResult
-    public func saveNote(login: String, text: String) throws -> Note {
-        try StoreService.Notes.Save(database: database)(login: login, text: text)
+    public func saveNote(login: String, text: String, base: String?? = nil) throws -> Note {
+        try StoreService.Notes.Save(database: database)(login: login, text: text, base: base)
     }
 
     /// The note on `login`.
@@ -17,9 +18,10 @@ extension CombinedService {
         return note
     }
 
-    /// Deletes the note on `login`.
-    public func deleteNote(login: String) throws {
-        guard try StoreService.Notes.Delete(database: database)(login: login) else {
+    /// Deletes the note on `login`; with `base`, only if the note is still that text, else
+    /// ``NoteConflict``.
+    public func deleteNote(login: String, base: String? = nil) throws {
+        guard try StoreService.Notes.Delete(database: database)(login: login, base: base) else {
             throw CombinedServiceError.noNote(login: login)
         }
     }

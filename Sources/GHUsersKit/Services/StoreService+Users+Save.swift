@@ -47,7 +47,7 @@ extension StoreService.Users {
                             """, arguments: [request.since, cursor, page.itemCount, etag, now.timeIntervalSince1970])
                 }
                 if let pageSize = request.pageSize {
-                    try db.execute(sql: "UPDATE sync_state SET page_size = ?", arguments: [min(max(pageSize, 1), 100)])
+                    try db.execute(sql: "UPDATE sync_state SET page_size = ?", arguments: [SyncState.clampedPageSize(pageSize)])
                 }
                 var isFirstStore = false
                 if request.movesCursor {

@@ -51,7 +51,7 @@ extension GHUsersCommand.Avatars {
                         progress.finish()
                         throw GitHubAPIError.unreachable("the avatar server cannot be reached")
                     } catch {
-                        failed.append(error.localizedDescription)
+                        failed.append(ErrorText.sentence(error))
                     }
                 }
                 progress.bar(done: requests.count, total: requests.count, "avatars")
