@@ -11,7 +11,7 @@ import GRDB
 
 extension AppDatabase {
     /// Moves the database of a home written before ghusers kept one database per site
-    /// (`<data home>/ghusers.sqlite`) into github.com's folder, with its avatars. Those
+    /// (`<data home>/ghusers.sqlite`) into github.com's folder, with its note drafts and avatars. Those
     /// releases recorded no API root, so the data is github.com's, as the issue that introduced
     /// sites decided. Costs one `stat` when there is nothing to move.
     ///
@@ -58,6 +58,12 @@ extension AppDatabase {
         }
         guard rename(legacy.path, target.database.path) == 0 else { throw StoreError.unusableFolder(path: target.dataDirectory.path) }
         for suffix in ["-wal", "-shm", "-setup.lock"] { unlink(legacy.path + suffix) }
+        // Drafts of notes that could not be saved are files a person may still want: moved
+        // along; if that fails they stay where they are, whole.
+        let drafts = paths.dataHome.appendingPathComponent("drafts", isDirectory: true)
+        if manager.fileExists(atPath: drafts.path), !manager.fileExists(atPath: target.drafts.path) {
+            _ = rename(drafts.path, target.drafts.path)
+        }
         // Avatars are a cache: moved when possible, else fetched again.
         let avatars = paths.cacheHome.appendingPathComponent("avatars", isDirectory: true)
         if manager.fileExists(atPath: avatars.path), (try? manager.createPrivateDirectory(at: target.cacheDirectory)) != nil {

@@ -32,6 +32,8 @@ struct AppDatabaseSiteTests {
         let avatars = home.appendingPathComponent("cache/avatars")
         try FileManager.default.createDirectory(at: avatars, withIntermediateDirectories: true)
         try Data("png".utf8).write(to: avatars.appendingPathComponent("a1"))
+        try FileManager.default.createDirectory(at: home.appendingPathComponent("drafts"), withIntermediateDirectories: true)
+        try Data("unsaved text".utf8).write(to: home.appendingPathComponent("drafts/mojombo.md"))
 
         // When a site's paths are opened (here another site's: the move does not depend on it).
         let paths = GHUsersPaths(dataHome: home, cacheHome: home.appendingPathComponent("cache"), site: Self.enterprise)
@@ -48,6 +50,7 @@ struct AppDatabaseSiteTests {
         #expect(notes == ["mojombo=first", "someone-later=pending"])
         moved.close()
         #expect(FileManager.default.fileExists(atPath: dotcom.cacheDirectory.appendingPathComponent("avatars/a1").path))
+        #expect(try String(contentsOf: dotcom.drafts.appendingPathComponent("mojombo.md"), encoding: .utf8) == "unsaved text")
         // And a second call finds nothing to do.
         try AppDatabase.adoptLegacyDatabase(of: paths)
         #expect(AppDatabase.summary(at: dotcom.database)?.statistics.notes == 2)
