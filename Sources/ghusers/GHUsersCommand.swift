@@ -65,7 +65,7 @@ struct GHUsersCommand: AsyncParsableCommand {
             // errors; the usage ArgumentParser adds to a validation error says nothing about it.
             let text = message(for: error)
             if exitCode(for: error) == .validationFailure, text.hasSuffix(GlobalSettings.siteErrorEnding) {
-                Messages.error(ValidationError(text))
+                Messages.notice("error: " + text)
                 exit(withError: ExitCode(ExitStatus.usage.rawValue))
             }
             exit(withError: error)
