@@ -34,7 +34,7 @@ public enum BrowserMessage: Sendable {
     /// Fetching the profile of the user `id` failed, and what that means.
     case profileFailed(id: Int64, RequestFailure)
     /// The pane's full-size avatar of the user `id`, drawn.
-    case headerDrawn(id: Int64, CellGrid)
+    case headerDrawn(id: Int64, CellGrid, picture: PanePicture? = nil)
     /// The editor started by ``BrowserEffect/editNote(login:draft:)`` is done; `base` is the
     /// note it was opened on (`nil`: none), which a save expects to find still.
     case noteEdited(login: String, NoteEdit, base: String?)

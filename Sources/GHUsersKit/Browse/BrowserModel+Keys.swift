@@ -112,9 +112,19 @@ extension BrowserModel {
                 return [.saveNote(login: login, text: mine, base: theirs, draft: draft)]
             case .character("b"):
                 editingNote = true
+                conflictInEditor = confirmation
                 return [.editNote(login: login, draft: Self.bothTexts(mine: mine, theirs: theirs))]
-            default:  // t, Esc or any other key: the stored note stays
-                notice = "kept the other note on \(login)" + (draft.map { "; yours is in \($0)" } ?? "")
+            case .character("t"), .escape:
+                guard let draft else {
+                    // Keeping theirs would lose mine: it is nowhere else.
+                    self.confirmation = confirmation
+                    notice = "your text could not be kept in a file: m saves it, b edits both"
+                    return []
+                }
+                notice = "kept the other note on \(login); yours is in \(NoteDraft.shown(draft))"
+                return []
+            default:  // type-ahead, the mouse: the question stays
+                self.confirmation = confirmation
                 return []
             }
         }

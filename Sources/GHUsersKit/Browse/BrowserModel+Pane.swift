@@ -112,6 +112,21 @@ extension BrowserModel {
 
     mutating func noteEdited(login: String, _ edit: NoteEdit, base: String?) -> [BrowserEffect] {
         editingNote = false
+        if let conflict = conflictInEditor {
+            conflictInEditor = nil
+            switch edit {
+            case .changed(let text):
+                guard case .noteConflict(_, _, _, let draft) = conflict else { break }
+                return [.saveNote(login: login, text: text, base: base, draft: draft)]
+            case .unchanged, .failed:
+                // Nothing decided: the question again (both texts are still safe).
+                confirmation = conflict
+                notice = "nothing was saved: m keeps yours, t theirs, b edits both"
+                return []
+            case .emptied:
+                break  // the file emptied: as for any note, a delete to confirm
+            }
+        }
         switch edit {
         case .changed(let text):
             return [.saveNote(login: login, text: text, base: base)]

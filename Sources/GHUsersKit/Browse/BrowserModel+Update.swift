@@ -65,7 +65,7 @@ extension BrowserModel {
             } else {
                 setTotal(count)
             }
-            if count == 0 && offline { notice = "nothing is cached yet; run without --offline to fetch the first page" }
+            if count == 0 && offline { notice = "nothing is cached yet, and this session stays off the network: q quits" }
             return countDone()
         case .pageFetched(let users, let reachedEnd, let isFirst, let rateLimit):
             return pageFetched(users, reachedEnd: reachedEnd, isFirst: isFirst, rateLimit: rateLimit)
@@ -86,13 +86,16 @@ extension BrowserModel {
             return profileFetched(id: id, details)
         case .profileFailed(let id, let failure):
             return profileFailed(id: id, failure)
-        case .headerDrawn(let id, let grid):
-            if pane?.id == id { pane?.header = grid }
+        case .headerDrawn(let id, let grid, let picture):
+            if pane?.id == id {
+                pane?.header = grid
+                pane?.picture = picture
+            }
         case .noteEdited(let login, let edit, let base):
             return noteEdited(login: login, edit, base: base)
         case .noteConflict(let login, let mine, let theirs, let draft):
             confirmation = .noteConflict(login: login, mine: mine, theirs: theirs, draft: draft)
-            notice = draft.map { "your text is kept in \($0)" } ?? "your text could not be kept in a file: choose m to save it"
+            notice = draft.map { "your text is kept in \(NoteDraft.shown($0))" } ?? "your text could not be kept in a file: m saves it"
         case .noteSaved(let login, let text):
             noteSaved(login: login, text: text)
         case .noteFailed(let reason), .notice(let reason):

@@ -84,6 +84,8 @@ public struct BrowserModel: Sendable {
     public var editingNote = false
     /// A y/n question in the footer; it takes the next key.
     public var confirmation: Confirmation?
+    /// The conflict whose both texts are in the editor (`b`): asked again if nothing is saved.
+    public var conflictInEditor: Confirmation?
     public var connection = Connection.online
     /// Retries since the network went down (the delay grows with it) and the generation of the
     /// retry timer (an older timer is stale).
@@ -104,6 +106,9 @@ public struct BrowserModel: Sendable {
     public var notice: String?
     public var endAnnounced = false
     public var quitting = false
+    /// The time the frame is drawn for (ages such as "fetched 3 minutes ago"): set by the
+    /// runtime before each frame, so that the view is a function of the model alone.
+    public var wallClock = Date()
 
     /// Keys closer together than this (seconds) count as fast scrolling.
     public static let fastScrollInterval = 0.08

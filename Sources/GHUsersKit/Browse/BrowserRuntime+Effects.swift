@@ -188,13 +188,14 @@ extension BrowserRuntime {
             guard let image = try? await pipeline.image(for: request), !Task.isCancelled else { return }
             let grid = AvatarListRenderer(columns: 80, drawer: drawer, color: false)
                 .profileHeaderCells(image, id: id, login: "", columns: size.columns, rows: size.rows)
+            var picture: PanePicture?
             if let pixels {
                 let forced = AvatarDrawer(mode: GraphicsMode(pixels: pixels, colors: drawer.mode.colors))
-                var picture = forced.picture(image, columns: size.columns, rows: size.rows)
-                if picture.hasSuffix("\n") { picture.removeLast() }
-                headerPicture.withLock { $0 = (id, size.columns, size.rows, Array(picture.utf8)) }
+                var text = forced.picture(image, columns: size.columns, rows: size.rows)
+                if text.hasSuffix("\n") { text.removeLast() }
+                picture = PanePicture(columns: size.columns, rows: size.rows, bytes: Array(text.utf8))
             }
-            deliver(.headerDrawn(id: id, grid))
+            deliver(.headerDrawn(id: id, grid, picture: picture))
         }
         headerTask.withLock { $0 = task }
     }
@@ -204,8 +205,8 @@ extension BrowserRuntime {
     /// `e` (input already paused): gives the terminal to the editor on the note as the
     /// database has it now, takes the terminal back, reads keys again, and reports what came of
     /// it.
-    /// `draft`: the file holds this text instead (both sides of a conflict), and the note as the
-    /// database has it is still what a save expects to find.
+    /// `draft`: the file holds this text instead (both sides of a conflict); the note as the
+    /// database has it is what a save expects to find still.
     func editNote(login: String, draft: String? = nil) {
         let thread = Thread { [self] in
             defer { input.resume() }
@@ -218,7 +219,7 @@ extension BrowserRuntime {
                 // Not "no note": an editor opened empty could replace the note.
                 return deliver(.noteEdited(login: login, .failed("cannot read the note: \(Self.describe(error))"), base: nil))
             }
-            let edit = session.handOver { editor.edit(draft ?? note, login: login, comparedTo: note) }
+            let edit = session.handOver { editor.edit(draft ?? note, login: login) }
             deliver(.noteEdited(login: login, edit, base: note))
         }
         thread.name = "ghusers.editor"
@@ -241,26 +242,17 @@ extension BrowserRuntime {
                 let kept = draft ?? keepDraft(text, login: login)
                 deliver(.noteFailed(
                     "the note on \(login) was not saved: \(Self.describe(error))"
-                        + (kept.map { "; your text is in \($0)" } ?? "; your text could not be kept either")))
+                        + (kept.map { "; your text is in \(NoteDraft.shown($0))" } ?? "; your text could not be kept either")))
             }
         }
     }
 
-    /// Writes `text` atomically to `<data home>/drafts/LOGIN-DATE.md` (mode 0600); its path, or
-    /// `nil` when even that failed.
+    /// Keeps `text` in a draft file; its path, or `nil`. Drafts still there when browse ends
+    /// are named on stderr once the terminal is back.
     private func keepDraft(_ text: String, login: String) -> String? {
-        let folder = service.configuration.paths.drafts
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        let file = folder.appendingPathComponent("\(login)-\(formatter.string(from: Date())).md")
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            try AtomicFile.write(Data((text + "\n").utf8), to: file)
-            return file.path
-        } catch {
-            return nil
-        }
+        let path = NoteDraft.keep(Data((text + "\n").utf8), login: login, in: service.configuration.paths.drafts)
+        if let path { draftsKept.withLock { $0.append(path) } }
+        return path
     }
 
     func deleteNote(login: String, base: String?) {

@@ -52,9 +52,10 @@ public final class BrowserRuntime: Sendable {
     let writeQueue = DispatchQueue(label: "ghusers.browse.write")
     private let clockStart = ContinuousClock.now
     /// The pixel protocol `GHUSERS_GRAPHICS` forces for the pane's avatar, if any (never
-    /// detected: block symbols are the default), and the last avatar drawn with it.
+    /// detected: block symbols are the default).
     let pixels: GraphicsMode.Pixels?
-    let headerPicture = Mutex<(id: Int64, columns: Int, rows: Int, bytes: [UInt8])?>(nil)
+    /// Note drafts written in this session (conflicts, failed saves).
+    let draftsKept = Mutex<[String]>([])
     /// `GHUSERS_BROWSE_TRACE=FILE`: one line per input read, "<read> <frame written> <bytes>"
     /// in nanoseconds since start, for the key-to-frame benchmark (Benchmarks/browse.py).
     private let trace: FileHandle?
@@ -85,6 +86,12 @@ public final class BrowserRuntime: Sendable {
 
     /// Takes the terminal, runs until the user quits, and puts the terminal back.
     public func run() async throws {
+        // After the terminal is restored (defers run last to first): unsaved text is named.
+        defer {
+            for path in draftsKept.withLock({ $0 }) where FileManager.default.fileExists(atPath: path) {
+                OutputStream.standardError.write("ghusers: your unsaved note text is in \(path)\n")
+            }
+        }
         try session.enter(
             onSignal: { number in exit(128 + number) },
             onContinue: { [send] in send.yield(.resized) })
@@ -156,6 +163,7 @@ public final class BrowserRuntime: Sendable {
                 shownGeneration = session.generation
                 shown = nil
             }
+            model.wallClock = Date()  // the view never reads the clock itself
             let frame = view.frame(model)
             let overlay = pixelOverlay(model)
             let bytes =
@@ -189,7 +197,7 @@ public final class BrowserRuntime: Sendable {
     /// the user and the size the pane shows (not under the help or a question).
     private func pixelOverlay(_ model: BrowserModel) -> PixelOverlay? {
         guard let pixels, let pane = model.pane, !model.showsHelp, model.confirmation == nil, !model.isTooSmall,
-            let picture = headerPicture.withLock({ $0 }), picture.id == pane.id,
+            let picture = pane.picture,
             picture.columns == model.paneHeaderCells.columns, picture.rows == model.paneHeaderCells.rows
         else { return nil }
         let x = (model.paneBeside ? model.listColumns + 1 : 0) + 1

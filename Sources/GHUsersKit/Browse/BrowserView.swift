@@ -128,7 +128,7 @@ public struct BrowserView: Sendable {
         }
         parts.append("page \(model.pageSize.map(String.init) ?? "–")")
         switch model.connection {
-        case _ where model.offline: parts.append("offline (--offline)")
+        case _ where model.offline: parts.append("offline by choice")
         case .online: parts.append("online")
         case .down: parts.append("network down")
         case .rateLimited: parts.append("rate limited")
@@ -168,6 +168,8 @@ public struct BrowserView: Sendable {
             activity.append("avatars \(pending - loading) queued · \(loading) loading · \(model.avatarsDone) done · \(model.avatarsFailed) failed")
         }
         if let notice = model.notice { activity.append(notice) }
+        // A conflict's draft path must be seen whole: the notice alone.
+        if case .noteConflict = model.confirmation, let notice = model.notice { activity = [notice] }
         grid.write(CellGrid.fitted(" " + clean(activity.joined(separator: " │ ")), width: model.columns), x: 0, y: y)
     }
 
@@ -179,7 +181,7 @@ public struct BrowserView: Sendable {
                 grid.write(" delete the note on \(clean(login))? y/n", x: 0, y: y, style: CellStyle(bold: true))
             case .noteConflict(let login, _, let theirs, _):
                 let what = theirs == nil ? "was deleted" : "changed"
-                let text = " the note on \(clean(login)) \(what) while you edited it: m keep mine · t keep theirs · b edit both"
+                let text = " m keep mine · t keep theirs · b edit both — the note on \(clean(login)) \(what) while you edited it"
                 grid.write(CellGrid.fitted(text, width: model.columns), x: 0, y: y, style: CellStyle(bold: true))
             }
             return

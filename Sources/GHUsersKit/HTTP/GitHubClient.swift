@@ -91,7 +91,7 @@ public final class GitHubClient: Sendable {
         return try await retry.run { _ in
             try await self.queue.run {
                 try await Self.finishing {
-                    try await self.send(url, etag: etag, accept: "image/*", authorized: false, maximumBytes: maximumBytes)
+                    try await self.send(url, etag: etag, accept: "image/*", authorized: false, maximumBytes: maximumBytes, deadline: Self.downloadDeadline)
                 }
             }
         }
@@ -101,6 +101,9 @@ public final class GitHubClient: Sendable {
     public func shutdown() async throws {
         try await transport.shutdown()
     }
+
+    /// The longest a download may take, redirects aside: 10 s (an API request may take 60).
+    public static let downloadDeadline = Duration.seconds(10)
 
     /// Runs `body` to its end even when the calling task is cancelled: a request on the wire is
     /// finished rather than abandoned (the caller drops the answer if it no longer wants it).
@@ -119,7 +122,7 @@ public final class GitHubClient: Sendable {
 
     private func send(
         _ firstURL: URL, etag: String?, accept: String = "application/vnd.github+json", authorized: Bool = true,
-        maximumBytes: Int? = nil
+        maximumBytes: Int? = nil, deadline: Duration? = nil
     ) async throws -> Response {
         var url = firstURL
         for _ in 0...5 {
@@ -136,7 +139,8 @@ public final class GitHubClient: Sendable {
             let response: TransportResponse
             do {
                 response = try await transport.send(
-                    TransportRequest(url: url, headers: headers, maximumBodyBytes: maximumBytes ?? configuration.maximumBodyBytes))
+                    TransportRequest(
+                        url: url, headers: headers, maximumBodyBytes: maximumBytes ?? configuration.maximumBodyBytes, deadline: deadline))
             } catch let error as TransportError {
                 logger.debug("GET \(url.absoluteString) failed: \(error)")
                 throw GitHubAPIError(error)

@@ -50,7 +50,7 @@ public final class HTTPTransport: HTTPTransporting {
             outgoing.headers.add(name: name, value: value)
         }
         do {
-            let response = try await client.execute(outgoing, timeout: .init(timeouts.request))
+            let response = try await client.execute(outgoing, timeout: .init(min(request.deadline ?? timeouts.request, timeouts.request)))
             let body = try await response.body.collect(upTo: request.maximumBodyBytes)
             return TransportResponse(
                 status: Int(response.status.code),
@@ -58,7 +58,8 @@ public final class HTTPTransport: HTTPTransporting {
                 body: Data(body.readableBytesView)
             )
         } catch {
-            // A request its caller gave up on is cancelled, never a network failure.
+            // A request its caller gave up on is cancelled, never a network failure (requests
+            // sent through GitHubClient are not cancelled once on the wire: see `finishing`).
             if Task.isCancelled || error is CancellationError { throw CancellationError() }
             throw Self.classify(error, limit: request.maximumBodyBytes)
         }
@@ -95,7 +96,11 @@ public final class HTTPTransport: HTTPTransporting {
         if error is SocketAddressError || error is SocketAddressError.UnknownHost {
             return .unreachable("the host name could not be resolved")
         }
-        if error is IOError { return .unreachable(reason(error)) }
+        if let error = error as? IOError {
+            // A reset or a broken pipe on a connection that was made is a lost connection.
+            let connecting = [ECONNREFUSED, ENETUNREACH, EHOSTUNREACH, ETIMEDOUT, ENETDOWN, EHOSTDOWN, EADDRNOTAVAIL]
+            return connecting.contains(error.errnoCode) ? .unreachable(reason(error)) : .connectionLost(reason(error))
+        }
         if error is ChannelError { return .connectionLost("the connection was closed") }
         if error is HTTPParserError { return .connectionLost("the server sent a malformed response") }
         return .connectionLost("the connection failed")

@@ -5,8 +5,8 @@ import Foundation
 /// The clock, the source of jitter and the sleep are injected so that unit tests can check the
 /// schedule without waiting; the defaults are the system clock, a random number and
 /// `Task.sleep`. Cancellation ends the wait at once, and a failure of a cancelled task is
-/// rethrown as `CancellationError`: neither retried nor reported to ``Event`` listeners, since a
-/// request its caller gave up on says nothing about the network.
+/// rethrown as it is, neither retried nor reported to ``Event`` listeners: the caller gave up on
+/// it (the caller still sees what happened, such as an avatar host that timed out).
 public struct RetryController: Sendable {
     /// A retry about to happen, for status lines.
     public struct Event: Sendable {
@@ -53,7 +53,7 @@ public struct RetryController: Sendable {
             do {
                 return try await operation(attempt)
             } catch {
-                if error is CancellationError || Task.isCancelled { throw CancellationError() }
+                if error is CancellationError || Task.isCancelled { throw error }
                 let decision = policy.decision(after: error, attempt: attempt, now: now(), jitter: jitter())
                 guard case .retry(let delay) = decision, let apiError = error as? GitHubAPIError else {
                     throw error

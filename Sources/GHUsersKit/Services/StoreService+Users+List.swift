@@ -26,7 +26,7 @@ extension StoreService.Users {
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT \(UserDetails.selection) FROM user LEFT JOIN note ON note.user_id = user.id
+                    \(UserDetails.selectWithNotes)
                     WHERE user.id > ? AND user.id <= ? ORDER BY user.id LIMIT ?
                     """, arguments: [after, through, limit ?? -1])
             while let row = try rows.next() {

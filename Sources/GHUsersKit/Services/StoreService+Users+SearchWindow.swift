@@ -37,7 +37,7 @@ extension StoreService.Users {
 
         private func exact(_ query: String, _ db: Database) throws -> [UserDetails] {
             try Row.fetchAll(
-                db, sql: "SELECT \(UserDetails.selection) FROM user LEFT JOIN note ON note.user_id = user.id WHERE user.login = ?",
+                db, sql: "\(UserDetails.selectWithNotes) WHERE user.login = ?",
                 arguments: [query]
             ).map(UserDetails.init(row:))
         }
@@ -46,7 +46,7 @@ extension StoreService.Users {
             let contains = Search.contains(query)
             return try Row.fetchAll(
                 db,
-                sql: "SELECT \(UserDetails.selection) FROM user LEFT JOIN note ON note.user_id = user.id WHERE \(contains.condition) \(clause)",
+                sql: "\(UserDetails.selectWithNotes) WHERE \(contains.condition) \(clause)",
                 arguments: contains.arguments + arguments
             ).map(UserDetails.init(row:))
         }

@@ -139,6 +139,10 @@ extension UserDetails {
     /// mark, for a `FROM user LEFT JOIN note ON note.user_id = user.id`.
     static let selection = User.selection + ", note.text, user.seen"
 
+    /// The one join that reads users with their notes: `SELECT` it, then add `WHERE`, `ORDER BY`
+    /// and `LIMIT`. Every reader of ``UserDetails`` rows uses it.
+    static let selectWithNotes = "SELECT \(selection) FROM user LEFT JOIN note ON note.user_id = user.id"
+
     /// Reads a row of ``selection``.
     init(row: Row) {
         self.init(user: User(row: row), note: row[User.selectionCount], seen: row[User.selectionCount + 1])

@@ -46,11 +46,13 @@ extension GHUsersCommand {
                     pipeline = service.makeAvatarPipeline(
                         sizeLimit: AvatarOptions.cacheSizeLimit(environment: settings.environment), networkFailurePause: 15)
                 }
+                var editor = NoteEditor(environment: settings.environment)
+                editor.drafts = service.configuration.paths.drafts  // nothing typed is lost
                 let view = BrowserView(
                     drawer: AvatarDrawer(mode: GraphicsMode.detect(environment: settings.environment)),
                     color: settings.colorsStandardOutput)
                 try await BrowserRuntime(
-                    service: service, pipeline: pipeline, view: view, editor: NoteEditor(environment: settings.environment),
+                    service: service, pipeline: pipeline, view: view, editor: editor,
                     retries: retries
                 ).run()
             }

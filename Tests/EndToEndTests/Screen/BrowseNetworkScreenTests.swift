@@ -87,7 +87,7 @@ struct BrowseNetworkScreenTests {
             #expect(try await world.run("next-page").status == 0)
             #expect(try await world.run("note", "defunkt", "The original note").status == 0)
             // The editor: the first time, another ghusers writes the note while the user types
-            // "My text"; the second time (both texts), the user keeps the file as it is.
+            // "My text"; the second time (both texts), the user deletes the marker lines.
             let folder = world.home.deletingLastPathComponent()
             let marker = folder.appendingPathComponent("edited-once-\(UUID().uuidString.prefix(8))")
             let script = folder.appendingPathComponent("editor-\(UUID().uuidString.prefix(8)).sh")
@@ -97,21 +97,27 @@ struct BrowseNetworkScreenTests {
                   touch '\(marker.path)'
                   GHUSERS_HOME='\(world.home.path)' GHUSERS_API_URL='\(world.ghusers.apiURL)' '\(GHUsersProcess.binary.path)' --offline note defunkt 'Their text' || exit 9
                   printf 'My text\\n' > "$1"
+                else
+                  grep -v -e '^<<<<<<<' -e '^=======' -e '^>>>>>>>' "$1" > "$1.resolved" && mv "$1.resolved" "$1"
                 fi
                 """.write(to: script, atomically: true, encoding: .utf8)
             chmod(script.path, 0o755)
-            let session = try await BrowseScreenTests.browse(world, "--avatars never", environment: ["EDITOR": script.path])
+            // Wide enough for the draft's whole path (the test home is a long /tmp path).
+            let session = try await BrowseScreenTests.browse(world, "--avatars never", columns: 150, rows: 30, environment: ["EDITOR": script.path])
             defer { session.close() }
             try await session.waitFor("the first frame") { $0.contains("row 1 of 30 cached") }
             try await session.send("j", "e")
-            try await session.waitFor("the question") { $0.contains("changed while you edited it") && $0.contains("m keep mine") }
+            let question = try await session.waitFor("the question") { $0.contains("changed while you edited it") && $0.contains("m keep mine") }
+            #expect(question.contains("b edit both") && question.contains("drafts/"), "the keys and the draft's path are on screen")
             #expect(try await world.run("note", "defunkt").stdout == "Their text", "nothing replaced silently")
             let drafts = try Self.files(named: "drafts", under: world.home)
             #expect(drafts.contains { (try? String(contentsOf: $0, encoding: .utf8))?.contains("My text") == true }, "my text is in a draft file")
             try await session.send("b")
-            try await session.waitFor("the merged note saved") { $0.contains("saved the note on defunkt") }
+            let after = try await session.waitFor("the merged note saved") { $0.contains("saved the note on defunkt") }
             let saved = try await world.run("note", "defunkt").stdout
-            #expect(saved.contains("My text") && saved.contains("Their text"), "both texts survive: \(saved)")
+            #expect(saved.contains("My text") && saved.contains("Their text"), "both texts survive: \(saved)\nthe screen was:\n\(after)")
+            #expect(!saved.contains("<<<<<<<"), "as the user resolved it")
+            #expect(try Self.files(named: "drafts", under: world.home).isEmpty, "the draft goes once its text is saved")
             try await session.send("q")
             try await session.waitFor("the exit") { $0.contains("__EXIT 0") }
         }

@@ -81,9 +81,23 @@ struct BrowserModelNetworkTests {
         let edit = Base.keys(&both, [.character("b")], at: 1)
         guard case .editNote("user1", let draft?) = edit.first else { Issue.record("b opens the editor on both texts"); return }
         #expect(draft.contains("mine") && draft.contains("theirs") && draft.contains("<<<<<<<") && draft.contains(">>>>>>>"))
-        #expect(both.update(.noteEdited(login: "user1", .changed(draft), base: "theirs")).contains(.saveNote(login: "user1", text: draft, base: "theirs")))
+        let resolved = "mine\ntheirs"
+        #expect(both.update(.noteEdited(login: "user1", .changed(resolved), base: "theirs")) == [.saveNote(login: "user1", text: resolved, base: "theirs", draft: "/d/user1.md")])
+        // Leaving the editor without a change decides nothing: the question again.
+        var untouched = model
+        _ = Base.keys(&untouched, [.character("b")], at: 1)
+        #expect(untouched.update(.noteEdited(login: "user1", .unchanged, base: "theirs")).isEmpty)
+        #expect(untouched.confirmation == model.confirmation)
+        // Type-ahead or the mouse does not answer; t (or Esc) keeps theirs and names the draft.
         var keepTheirs = model
-        #expect(Base.keys(&keepTheirs, [.character("t")], at: 1).isEmpty)
+        #expect(Base.keys(&keepTheirs, [.character("j"), .wheel(up: false)], at: 1).isEmpty)
+        #expect(keepTheirs.confirmation == model.confirmation && keepTheirs.cursor == 0)
+        #expect(Base.keys(&keepTheirs, [.character("t")], at: 2).isEmpty)
         #expect(keepTheirs.confirmation == nil && keepTheirs.notice?.contains("/d/user1.md") == true)
+        // Without a draft, keeping theirs would lose mine: refused.
+        var noDraft = Modes.model()
+        _ = noDraft.update(.noteConflict(login: "user1", mine: "mine", theirs: "theirs", draft: nil))
+        _ = Base.keys(&noDraft, [.character("t")], at: 1)
+        #expect(noDraft.confirmation != nil)
     }
 }

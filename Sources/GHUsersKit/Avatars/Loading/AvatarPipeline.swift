@@ -142,7 +142,9 @@ public final class AvatarPipeline: Sendable {
         } catch is CancellationError {
             throw CancellationError()
         } catch let error as GitHubAPIError {
-            if error.isNetworkFailure { downSince.withLock { $0[Self.hostKey(request.url)] = now() } }
+            // Only a connection that cannot be made marks the host down: one image that hangs
+            // or is cut short says nothing about the others.
+            if case .unreachable = error { downSince.withLock { $0[Self.hostKey(request.url)] = now() } }
             if let cached, let image = try? decode(cached.data, request) { return image }
             throw Self.avatarError(error, url: request.url)
         }
