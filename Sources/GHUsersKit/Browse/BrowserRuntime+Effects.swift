@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 #if canImport(Glibc)
     import Glibc
@@ -66,7 +67,7 @@ extension BrowserRuntime {
                     return
                 } catch {
                     // Interrupted for an older query just as this one started: once more.
-                    if attempt == 1, "\(error)".localizedCaseInsensitiveContains("interrupt"), searches.withLock({ $0.current == request }) {
+                    if attempt == 1, (error as? DatabaseError)?.resultCode == .SQLITE_INTERRUPT, searches.withLock({ $0.current == request }) {
                         continue
                     }
                     deliver(.windowFailed(request, Self.describe(error)))
