@@ -7,7 +7,7 @@ import Foundation
 /// - Any other host (GitHub Enterprise Server, a test server): `GH_ENTERPRISE_TOKEN`, else
 ///   `GITHUB_ENTERPRISE_TOKEN`.
 /// - Neither set: `gh auth token --hostname HOST` when `gh` is on `PATH` and logged in for that
-///   host (asked once, on first network use), unless `GHUSERS_NO_GH=1`.
+///   host (asked once, on first network use, given 10 s), unless `GHUSERS_NO_GH=1`.
 ///
 /// Empty variables count as unset.
 public struct TokenSource: Sendable {
@@ -40,8 +40,9 @@ public struct TokenSource: Sendable {
     }
 
     /// The token `gh auth token --hostname HOST` prints, `nil` when `gh` is not installed, not
-    /// logged in for the host, turned off, or fails.
-    public func ghToken() -> String? {
+    /// logged in for the host, turned off, fails, or has not finished within `timeout` (then it
+    /// is terminated).
+    public func ghToken(timeout: Duration = .seconds(10)) -> String? {
         guard usesGH, let gh = ChildProcess.find("gh", environment: environment) else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: gh)
@@ -55,9 +56,19 @@ public struct TokenSource: Sendable {
         } catch {
             return nil
         }
-        // A token is a line; read it all before waiting, so a full pipe never blocks `gh`.
+        // A token is one short line, far below a pipe's buffer, so `gh` never blocks on writing
+        // while this waits; longer output fills the pipe and ends in the time limit.
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning {
+            guard ContinuousClock.now < deadline else {
+                // SIGKILL: a child may have inherited SIGTERM ignored (browse ignores it).
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                return nil
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else { return nil }
         let token = String(decoding: data, as: UTF8.self).trimmed
         guard !token.isEmpty, !token.contains(where: { $0.isWhitespace || $0.isNewline }) else { return nil }

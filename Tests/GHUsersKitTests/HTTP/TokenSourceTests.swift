@@ -44,4 +44,15 @@ struct TokenSourceTests {
         #expect(TokenSource(site: Self.enterprise, environment: path.merging(["GHUSERS_NO_GH": "1"]) { $1 }).ghToken() == nil)
         #expect(TokenSource(site: Self.enterprise, environment: ["PATH": "/nonexistent"]).ghToken() == nil)
     }
+
+    @Test("a gh that does not finish in its time is stopped, and no token comes of it")
+    func ghHangs() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let script = folder.url.appendingPathComponent("gh")
+        try Data("#!/bin/sh\nexec sleep 60\n".utf8).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        let source = TokenSource(site: Self.enterprise, environment: ["PATH": folder.url.path])
+        #expect(source.ghToken(timeout: .milliseconds(300)) == nil)
+    }
 }
