@@ -39,6 +39,10 @@ public struct FakeConfiguration: Sendable {
     /// size not listed gets the largest file. None by default. For images made elsewhere, such
     /// as the RGB PNGs of an independent server in Tests/Fixtures/avatars/independent.
     public var avatarFiles: [Int: [Int: [UInt8]]] = [:]
+    /// Put before every login (`ghe-` makes user 1 `ghe-mojombo`); empty by default. Two fakes
+    /// with different prefixes stand for two GitHub sites: the same ids, different users.
+    /// A login renamed through ``GitHubFakeServer`` is used as given.
+    public var loginPrefix: String = ""
 
     /// Creates a configuration; every argument has the default documented on its property.
     public init(

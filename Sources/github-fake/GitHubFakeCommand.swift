@@ -40,6 +40,9 @@ struct GitHubFakeCommand: AsyncParsableCommand {
     @Option(name: .customLong("latency-ms"), help: "Milliseconds added before every API response.")
     var latencyMilliseconds = 0
 
+    @Option(name: .customLong("login-prefix"), help: "Put before every login, so that two fakes stand for two sites: the same ids, other users.")
+    var loginPrefix = ""
+
     @Option(name: .customLong("avatar-latency-ms"), help: "Milliseconds added before every avatar response.")
     var avatarLatencyMilliseconds = 0
 
@@ -79,6 +82,7 @@ struct GitHubFakeCommand: AsyncParsableCommand {
             rateLimit: rateLimit,
             latency: .milliseconds(latencyMilliseconds)
         )
+        configuration.loginPrefix = loginPrefix
         configuration.avatarLatency = .milliseconds(avatarLatencyMilliseconds)
         for case let (id, fault)? in avatarFaults.map(Self.avatarFault) { configuration.avatarFaults[id] = fault }
         let server = GitHubFakeServer(configuration: configuration)

@@ -17,7 +17,7 @@ public final class GitHubClient: Sendable {
     public struct Configuration: Sendable {
         /// The API root, `https://api.github.com` by default.
         public var apiURL: URL
-        /// A token for `Authorization: Bearer`, from `GH_TOKEN` or `GITHUB_TOKEN`.
+        /// A token for `Authorization: Bearer`, for this API root only (see ``TokenSource``).
         public var token: String?
         /// The largest response body accepted: 8 MiB.
         public var maximumBodyBytes: Int = 8 << 20

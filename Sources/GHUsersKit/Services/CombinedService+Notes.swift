@@ -33,7 +33,15 @@ extension CombinedService {
     }
 
     /// Imports an archive made by `ghusers notes export` (see ``StoreService/Notes/Import``).
-    public func importNotes(_ data: Data, onConflict strategy: NotesConflictStrategy) throws -> NotesImportReport {
-        try StoreService.Notes.Import(database: database)(NotesArchive(decoding: data), onConflict: strategy)
+    ///
+    /// - Parameter fromOtherSite: import an archive whose `site` is another API root; without
+    ///   it, such an archive is refused with ``CombinedServiceError/notesFromOtherSite(_:current:)``
+    ///   and nothing is imported. An archive without a `site` (older exports) is imported.
+    public func importNotes(_ data: Data, onConflict strategy: NotesConflictStrategy, fromOtherSite: Bool = false) throws -> NotesImportReport {
+        let archive = try NotesArchive(decoding: data)
+        if !fromOtherSite, let origin = archive.site, GitHubSite(apiRoot: origin) != site {
+            throw CombinedServiceError.notesFromOtherSite(origin, current: site.apiRoot)
+        }
+        return try StoreService.Notes.Import(database: database)(archive, onConflict: strategy)
     }
 }

@@ -157,14 +157,14 @@ struct NextPageEndToEndTests {
         }
     }
 
-    @Test("GH_TOKEN goes to the API as a bearer token, and is never printed")
+    @Test("GH_ENTERPRISE_TOKEN goes to a site other than github.com as a bearer token, and is never printed")
     func token() async throws {
         try await EndToEnd.with { world in
-            let result = try await world.run("next-page", environment: ["GH_TOKEN": "ghp_secret123"])
+            let result = try await world.run("next-page", environment: ["GH_ENTERPRISE_TOKEN": "ghp_secret123"])
             #expect(result.status == 0)
             #expect(await world.apiRequests().first?.headers["authorization"] == "Bearer ghp_secret123")
             #expect(!result.stdout.contains("ghp_secret123") && !result.stderr.contains("ghp_secret123"))
-            let database = try Data(contentsOf: world.home.appendingPathComponent("ghusers.sqlite"))
+            let database = try Data(contentsOf: world.database)
             #expect(database.range(of: Data("ghp_secret123".utf8)) == nil)
         }
     }
