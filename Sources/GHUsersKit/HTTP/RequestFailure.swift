@@ -54,7 +54,7 @@ public enum RequestFailure: Hashable, Sendable {
         case .tooManyRequests(let retryAfter): .rateLimited(until: now.addingTimeInterval(retryAfter?.seconds ?? 60))
         case .server(let status, _): .failed("GitHub answered \(status), a server error, on every try")
         case .notFound: .failed("not found on GitHub")
-        case .unauthorized(let message): .failed("GitHub refused the token (\(message)); check GH_TOKEN")
+        case .unauthorized(let message): .failed("GitHub refused the token (\(message)); check this site's token (GH_TOKEN for github.com, GH_ENTERPRISE_TOKEN elsewhere)")
         case .forbidden(let message): .failed("GitHub refused the request: \(message)")
         case .unexpectedStatus(let status): .failed("GitHub answered with the unexpected status \(status)")
         case .invalidResponse(let reason): .failed("GitHub sent an answer that is not valid (\(reason))")

@@ -101,9 +101,10 @@ struct BrowseNetworkScreenTests {
                   grep -v -e '^<<<<<<<' -e '^=======' -e '^>>>>>>>' "$1" > "$1.resolved" && mv "$1.resolved" "$1"
                 fi
                 """.write(to: script, atomically: true, encoding: .utf8)
-            chmod(script.path, 0o755)
+            // Run by sh, not exec'd: a file just written can still be open in a child another
+            // test forked meanwhile, and exec of it fails with ETXTBSY (status 126).
             // Wide enough for the draft's whole path (the test home is a long /tmp path).
-            let session = try await BrowseScreenTests.browse(world, "--avatars never", columns: 150, rows: 30, environment: ["EDITOR": script.path])
+            let session = try await BrowseScreenTests.browse(world, "--avatars never", columns: 150, rows: 30, environment: ["EDITOR": "sh \(script.path)"])
             defer { session.close() }
             try await session.waitFor("the first frame") { $0.contains("row 1 of 30 cached") }
             try await session.send("j", "e")
