@@ -58,7 +58,7 @@ extension StoreService.Users {
                 if let rateLimit { try SyncState.record(rateLimit, db) }
                 var users: [UserDetails] = []
                 if let cursor = page.cursor {
-                    try StoreService.Users.List.fetch(db, after: request.since, through: cursor) { users.append($0) }
+                    try UserDetails.stream(db, after: request.since, through: cursor) { users.append($0) }
                 }
                 return Saved(users: users, state: try SyncState.read(db), isFirstStore: isFirstStore)
             }
