@@ -37,6 +37,7 @@ struct BrowseNetworkScreenTests {
             let session = try await BrowseScreenTests.browse(world, "--avatars never", columns: 120, rows: 30)
             defer { session.close() }
             let bytes = Self.recording(world)
+            defer { try? FileManager.default.removeItem(at: bytes) }
             try await session.waitFor("the first frame") { $0.contains("row 1 of 30 cached") }
             try await session.record(to: bytes)
             await world.server.resetStats()
@@ -69,6 +70,7 @@ struct BrowseNetworkScreenTests {
             let session = try await BrowseScreenTests.browse(world, "--avatars always", columns: 80, rows: 24)
             defer { session.close() }
             let bytes = Self.recording(world)
+            defer { try? FileManager.default.removeItem(at: bytes) }
             try await session.record(to: bytes)
             let screen = try await session.waitFor("the failed thumbnail counted") { $0.contains("1 failed") && $0.contains(" 0 queued") }
             #expect(screen.contains("✗"), "the row's thumbnail is marked")
@@ -91,6 +93,10 @@ struct BrowseNetworkScreenTests {
             let folder = world.home.deletingLastPathComponent()
             let marker = folder.appendingPathComponent("edited-once-\(UUID().uuidString.prefix(8))")
             let script = folder.appendingPathComponent("editor-\(UUID().uuidString.prefix(8)).sh")
+            defer {
+                try? FileManager.default.removeItem(at: script)
+                try? FileManager.default.removeItem(at: marker)
+            }
             try """
                 #!/bin/sh
                 if [ ! -e '\(marker.path)' ]; then
