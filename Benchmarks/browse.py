@@ -94,9 +94,14 @@ def avatar_home(args, port):
     copy = args.home.rstrip("/") + "-avatars"
     if not os.path.exists(copy):
         shutil.copytree(args.home, copy, ignore=shutil.ignore_patterns("cache"))
-    database = sqlite3.connect(os.path.join(copy, "ghusers.sqlite"))
+    # The seeded data is github.com's; here it is the fake's site (one database per site).
+    site = os.path.join(copy, "sites", f"127.0.0.1_{port}")
+    if not os.path.exists(site):
+        os.rename(os.path.join(copy, "sites", "api.github.com"), site)
+    database = sqlite3.connect(os.path.join(site, "ghusers.sqlite"))
     database.execute(
         "UPDATE user SET avatar_url = 'http://127.0.0.1:' || ? || '/avatars/u/' || (1 + (id % 999000)) || '?v=4'", (port,))
+    database.execute("UPDATE site SET api_root = 'http://127.0.0.1:' || ?", (port,))
     database.commit()
     database.close()
     shutil.rmtree(os.path.join(copy, "cache"), ignore_errors=True)
@@ -277,7 +282,7 @@ def live_update(args, runs=10):
     environment = {"GHUSERS_HOME": args.home, "TERM": "tmux-256color"}
     start(f"{args.ghusers} browse --offline --avatars never", environment)
     wait_for(lambda text: "row 1 of" in text)
-    database = sqlite3.connect(os.path.join(args.home, "ghusers.sqlite"))
+    database = sqlite3.connect(os.path.join(args.home, "sites", "api.github.com", "ghusers.sqlite"))
     login = database.execute("SELECT login FROM user ORDER BY id LIMIT 1").fetchone()[0]
     database.close()
     latencies = []
@@ -315,7 +320,7 @@ def main():
     parser.add_argument("--only-search", action="store_true", help="only the per-keystroke search benchmark")
     args = parser.parse_args()
 
-    database = sqlite3.connect(os.path.join(args.home, "ghusers.sqlite"))
+    database = sqlite3.connect(os.path.join(args.home, "sites", "api.github.com", "ghusers.sqlite"))
     users = database.execute("SELECT COUNT(*) FROM user").fetchone()[0]
     logins_file = os.path.join(tempfile.gettempdir(), f"ghusers-logins-{users}.txt")
     if not os.path.exists(logins_file):

@@ -26,6 +26,9 @@ public struct FakeConfiguration: Sendable {
     public var rateLimit: Int = 5_000
     /// A delay added before every API response (`/users`, `/users/{login}`); none by default.
     public var latency: Duration = .zero
+    /// A delay added before every avatar response; none by default (separate from
+    /// ``latency``: avatars come from another host on GitHub).
+    public var avatarLatency: Duration = .zero
     /// How many entries ``FakeStats/log`` keeps (the most recent ones); 100,000 by default,
     /// so that long benchmarks do not grow the log without bound.
     public var requestLogLimit: Int = 100_000
@@ -36,6 +39,10 @@ public struct FakeConfiguration: Sendable {
     /// size not listed gets the largest file. None by default. For images made elsewhere, such
     /// as the RGB PNGs of an independent server in Tests/Fixtures/avatars/independent.
     public var avatarFiles: [Int: [Int: [UInt8]]] = [:]
+    /// Put before every login (`ghe-` makes user 1 `ghe-mojombo`); empty by default. Two fakes
+    /// with different prefixes stand for two GitHub sites: the same ids, different users.
+    /// A login renamed through ``GitHubFakeServer`` is used as given.
+    public var loginPrefix: String = ""
 
     /// Creates a configuration; every argument has the default documented on its property.
     public init(

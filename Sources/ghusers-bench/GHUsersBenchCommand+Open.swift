@@ -19,7 +19,7 @@ extension GHUsersBenchCommand {
         var json = false
 
         func run() throws {
-            let url = GHUsersPaths.resolve(home: home, environment: [:]).database
+            let url = GHUsersPaths.resolve(home: home, environment: [:], site: .gitHubDotCom).database
             guard FileManager.default.fileExists(atPath: url.path) else {
                 throw ValidationError("\(url.path) does not exist; seed the home first (ghusers-bench seed).")
             }

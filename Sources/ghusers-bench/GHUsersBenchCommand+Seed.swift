@@ -35,11 +35,12 @@ extension GHUsersBenchCommand {
         }
 
         func run() throws {
-            let paths = GHUsersPaths.resolve(home: home, environment: [:])
+            let paths = GHUsersPaths.resolve(home: home, environment: [:], site: .gitHubDotCom)
             guard !FileManager.default.fileExists(atPath: paths.database.path) else {
                 throw ValidationError("\(paths.database.path) exists; pass a new --home.")
             }
             let database = try AppDatabase.open(at: paths.database)
+            try database.claim(.gitHubDotCom)
             let population = BenchmarkPopulation(userCount: users, noteCount: notes, profileCount: profiles)
             let started = Date()
             let save = StoreService.Users.Save(database: database)

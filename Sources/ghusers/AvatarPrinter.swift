@@ -36,7 +36,7 @@ final class AvatarPrinter {
         do {
             try ImageLibraries.loadAll()
         } catch {
-            Messages.notice(error.localizedDescription)
+            Messages.notice(ErrorText.sentence(error))
             return nil
         }
         self.service = service
@@ -132,7 +132,7 @@ final class AvatarPrinter {
                     images[load.user.id] = image
                     drawn += 1
                 case .failure(let error):
-                    let reason = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+                    let reason = ErrorText.sentence(error)
                     logger.debug("no avatar for \(load.user.login) (\(load.user.avatarURL)): \(reason)")
                     failed += 1
                     lastFailure = reason

@@ -14,8 +14,10 @@ enum ExitStatus: Int32 {
     case network = 5
     /// A GitHub rate limit stopped the run.
     case rateLimited = 6
-    /// The local database cannot be used (damaged, newer, locked).
+    /// The local database cannot be used (damaged, newer, locked, another site's).
     case database = 7
+    /// `notes import` of a file exported from another GitHub site, without `--from-other-site`.
+    case otherSite = 8
     /// Bad arguments; ArgumentParser's own code for validation errors (EX_USAGE).
     case usage = 64
 
@@ -36,6 +38,7 @@ enum ExitStatus: Int32 {
             case .userNotFound, .noNote: self = .notFound
             case .nothingToRefresh: self = .failure
             case .insecureToken: self = .usage
+            case .notesFromOtherSite: self = .otherSite
             }
         case is StoreError: self = .database
         case is ValidationError: self = .usage

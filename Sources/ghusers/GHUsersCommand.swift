@@ -61,6 +61,13 @@ struct GHUsersCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
+            // An API root or GH_HOST that cannot be used: one line and exit 64, like a command's
+            // errors; the usage ArgumentParser adds to a validation error says nothing about it.
+            let text = message(for: error)
+            if exitCode(for: error) == .validationFailure, text.hasSuffix(GlobalSettings.siteErrorEnding) {
+                Messages.notice("error: " + text)
+                exit(withError: ExitCode(ExitStatus.usage.rawValue))
+            }
             exit(withError: error)
         }
     }

@@ -24,19 +24,44 @@ struct GlobalSettings: Equatable, Sendable {
 
     /// Throws when the values cannot be used, with a sentence that says what to do.
     func validate() throws {
-        if let apiURL = apiURL ?? environment["GHUSERS_API_URL"] {
-            guard let url = URL(string: apiURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
-            else {
-                throw ValidationError("'\(apiURL)' is not an http(s) URL; pass --api-url like https://api.github.com.")
+        if let apiURL = givenAPIURL {
+            guard GitHubSite(apiRoot: apiURL) != nil else {
+                throw ValidationError("'\(apiURL)' is not an http(s) URL; \(Self.siteErrorEnding)")
             }
+        } else if let host = givenGHHost, GitHubSite(ghHost: host) == nil {
+            throw ValidationError("GH_HOST '\(host)' is not a host name; set it like ghe.example.com, or \(Self.siteErrorEnding)")
         }
         if let home, home.isEmpty { throw ValidationError("--home needs a folder path.") }
     }
 
-    /// The API root: `--api-url`, else `GHUSERS_API_URL`, else GitHub's.
-    var resolvedAPIURL: URL {
-        (apiURL ?? environment["GHUSERS_API_URL"]).flatMap(URL.init(string:)) ?? CombinedService.Configuration.gitHubAPI
+    /// How the messages about an API root or `GH_HOST` that cannot be used end: `main` prints
+    /// them on one line, without the usage ArgumentParser puts below a validation error.
+    static let siteErrorEnding = "pass --api-url like https://api.github.com."
+
+    /// `--api-url`, else `GHUSERS_API_URL` unless empty.
+    private var givenAPIURL: String? {
+        apiURL ?? environment["GHUSERS_API_URL"].flatMap { $0.isEmpty ? nil : $0 }
     }
+
+    /// `GH_HOST` unless empty.
+    private var givenGHHost: String? {
+        environment["GH_HOST"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The site: `--api-url`, else `GHUSERS_API_URL`, else the site of `GH_HOST` (as `gh`:
+    /// `github.com` is `https://api.github.com`, another host `https://HOST/api/v3`), else
+    /// github.com. `nil` when the one given is not valid (``validate()`` says why).
+    var resolvedSite: GitHubSite? {
+        if let apiURL = givenAPIURL { return GitHubSite(apiRoot: apiURL) }
+        if let host = givenGHHost { return GitHubSite(ghHost: host) }
+        return .gitHubDotCom
+    }
+
+    /// The site, github.com when the one given is not valid (``validate()`` refuses that).
+    var site: GitHubSite { resolvedSite ?? .gitHubDotCom }
+
+    /// The API root of ``site``, normalised.
+    var resolvedAPIURL: URL { site.apiURL }
 
     /// The URLs of user objects in `--json` output, under ``resolvedAPIURL``.
     var links: UserLinks { UserLinks(apiRoot: resolvedAPIURL) }
@@ -48,10 +73,13 @@ struct GlobalSettings: Equatable, Sendable {
 
     /// The service configuration these settings describe.
     func serviceConfiguration(waitForNetwork: Bool = false) -> CombinedService.Configuration {
+        let site = site  // parsed once
+        let tokens = TokenSource(site: site, environment: environment)
         var configuration = CombinedService.Configuration(
-            paths: GHUsersPaths.resolve(home: home, environment: environment),
-            apiURL: resolvedAPIURL,
-            token: [environment["GH_TOKEN"], environment["GITHUB_TOKEN"]].compactMap { $0 }.first { !$0.isEmpty })
+            paths: GHUsersPaths.resolve(home: home, environment: environment, site: site),
+            apiURL: site.apiURL,
+            token: tokens.environmentToken)
+        if tokens.usesGH { configuration.tokenLookup = { tokens.ghToken() } }
         configuration.offline = offline
         if let seconds = environment["GHUSERS_READ_TIMEOUT"].flatMap(Double.init), seconds > 0 {
             configuration.timeouts.read = .milliseconds(Int64(seconds * 1_000))

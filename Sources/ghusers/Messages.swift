@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import GHUsersKit
 
@@ -11,8 +12,9 @@ enum Messages {
 
     /// `ghusers: error: <description>`.
     static func error(_ error: any Error) {
-        let description = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
-        OutputStream.standardError.write("ghusers: error: " + TerminalSanitizer.sanitize(description, keepNewlines: false) + "\n")
+        // Never a type's name: ErrorText words any error; a ValidationError is its message.
+        let text = (error as? ValidationError).map { TerminalSanitizer.sanitize($0.message, keepNewlines: false) } ?? ErrorText.sentence(error)
+        OutputStream.standardError.write("ghusers: error: " + text + "\n")
     }
 
     /// The status line before a retry.

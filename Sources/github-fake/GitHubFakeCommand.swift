@@ -40,6 +40,17 @@ struct GitHubFakeCommand: AsyncParsableCommand {
     @Option(name: .customLong("latency-ms"), help: "Milliseconds added before every API response.")
     var latencyMilliseconds = 0
 
+    @Option(name: .customLong("login-prefix"), help: "Put before every login, so that two fakes stand for two sites: the same ids, other users.")
+    var loginPrefix = ""
+
+    @Option(name: .customLong("avatar-latency-ms"), help: "Milliseconds added before every avatar response.")
+    var avatarLatencyMilliseconds = 0
+
+    @Option(
+        name: .customLong("avatar-fault"),
+        help: "ID=KIND: the avatar of user ID misbehaves; KIND is refuse (its URL points at a port that refuses), hang, drop (cut mid-body) or an HTTP status such as 404. Repeatable.")
+    var avatarFaults: [String] = []
+
     @Flag(help: "Allow listening on an address other than loopback (the fake has no authentication).")
     var allowNonLoopback = false
 
@@ -56,22 +67,44 @@ struct GitHubFakeCommand: AsyncParsableCommand {
         }
         guard rateLimit >= 0 else { throw ValidationError("--rate-limit must be 0 or more.") }
         guard latencyMilliseconds >= 0 else { throw ValidationError("--latency-ms must be 0 or more.") }
+        guard avatarLatencyMilliseconds >= 0 else { throw ValidationError("--avatar-latency-ms must be 0 or more.") }
+        for fault in avatarFaults where Self.avatarFault(fault) == nil {
+            throw ValidationError("--avatar-fault \(fault) is not ID=KIND; KIND is refuse, hang, drop or a status from 400 to 599 (e.g. --avatar-fault 5=refuse).")
+        }
     }
 
     func run() async throws {
-        let server = GitHubFakeServer(configuration: FakeConfiguration(
+        var configuration = FakeConfiguration(
             host: host,
             port: port,
             userCount: userCount,
             defaultPerPage: perPageDefault,
             rateLimit: rateLimit,
             latency: .milliseconds(latencyMilliseconds)
-        ))
+        )
+        configuration.loginPrefix = loginPrefix
+        configuration.avatarLatency = .milliseconds(avatarLatencyMilliseconds)
+        for case let (id, fault)? in avatarFaults.map(Self.avatarFault) { configuration.avatarFaults[id] = fault }
+        let server = GitHubFakeServer(configuration: configuration)
         try await server.start()
         // FileHandle writes are unbuffered, so the line reaches a pipe at once.
         FileHandle.standardOutput.write(Data("github-fake listening on \(server.baseURL)\n".utf8))
         await waitForTerminationSignal()
         await server.stop()
+    }
+
+    /// `ID=KIND` as a user id and its fault, or `nil` when it is not one.
+    static func avatarFault(_ text: String) -> (Int, AvatarFault)? {
+        let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let id = Int(parts[0]), id > 0 else { return nil }
+        switch parts[1] {
+        case "refuse": return (id, .refusingHost)
+        case "hang": return (id, .hang)
+        case "drop": return (id, .dropMidBody)
+        default:
+            guard let status = Int(parts[1]), (400...599).contains(status) else { return nil }
+            return (id, .status(status))
+        }
     }
 
     static func isLoopback(_ host: String) -> Bool {

@@ -20,26 +20,30 @@ public enum BrowserMessage: Sendable {
     case counted(Int, pageSize: Int?, rateLimit: RateLimit?, endReached: Bool)
     /// The next page was fetched and saved.
     case pageFetched(users: [UserDetails], reachedEnd: Bool, isFirst: Bool, rateLimit: RateLimit?)
-    /// The next page failed; `pauseUntil` when GitHub asked for no requests until then (a rate
-    /// limit).
-    case pageFailed(String, pauseUntil: Date? = nil)
-    /// A request failed for want of a network and is tried again in `retryIn` seconds (the
-    /// retry controller's schedule).
-    case networkTrouble(reason: String, retryIn: Double)
-    /// `downloaded`: the image came over the network (so the network works).
-    case avatarDrawn(Int64, AvatarCells, downloaded: Bool)
-    /// `networkDown`: the reason, when it failed for want of a network.
-    case avatarFailed(Int64, networkDown: String?)
+    /// The next page failed, and what that means.
+    case pageFailed(RequestFailure)
+    /// An API request could not reach the API (`reason`: refused, name not resolved, no answer
+    /// in time) and the retry controller tries it again.
+    case networkTrouble(reason: String)
+    case avatarDrawn(Int64, AvatarCells)
+    /// `retryable`: worth another try later (the host did not answer, a 404 or 5xx), unlike an
+    /// image refused for its size or content.
+    case avatarFailed(Int64, retryable: Bool)
     /// The cached profile of the user `id`, or `nil` when none is cached.
     case profileCached(id: Int64, CachedProfile?)
-    /// The profile of the user `id`, as ``CombinedService/profile(login:refresh:now:)`` got it.
+    /// The profile of the user `id`, as ``CombinedService/profile(login:refresh:staleOnFailure:now:)`` got it.
     case profileFetched(id: Int64, ProfileDetails)
-    /// `pauseUntil` as for ``pageFailed(_:pauseUntil:)``.
-    case profileFailed(id: Int64, String, pauseUntil: Date? = nil)
+    /// Fetching the profile of the user `id` failed, and what that means.
+    case profileFailed(id: Int64, RequestFailure)
     /// The pane's full-size avatar of the user `id`, drawn.
-    case headerDrawn(id: Int64, CellGrid)
-    /// The editor started by ``BrowserEffect/editNote(login:)`` is done.
-    case noteEdited(login: String, NoteEdit)
+    case headerDrawn(id: Int64, CellGrid, picture: PanePicture? = nil)
+    /// The editor started by ``BrowserEffect/editNote(login:draft:)`` is done; `base` is the
+    /// note it was opened on (`nil`: none), which a save expects to find still.
+    case noteEdited(login: String, NoteEdit, base: String?)
+    /// The note on `login` changed between opening the editor and saving (see
+    /// ``NoteConflict``): `mine` was not saved, `theirs` is the note now, and `draft` the file
+    /// that keeps `mine` meanwhile.
+    case noteConflict(login: String, mine: String, theirs: String?, draft: String?)
     /// The note on `login` was saved (`nil`: deleted).
     case noteSaved(login: String, text: String?)
     /// Saving or deleting a note failed, with the reason.
@@ -73,6 +77,8 @@ public enum BrowserTimer: Hashable, Sendable {
     case rest(Int)
     /// Time to try the network again.
     case retry(Int)
+    /// Time to ask again for the thumbnails that failed.
+    case avatarRetry(Int)
 }
 
 /// Work for the runtime: reads, requests, timers, terminal hand-over. Results come back as
@@ -100,12 +106,14 @@ public enum BrowserEffect: Hashable, Sendable {
     /// Load and draw the full-size avatar for the pane.
     case loadHeader(id: Int64, url: String)
     case markSeen(Int64)
-    /// Hand the terminal to `$VISUAL`/`$EDITOR` on the note of `login` (as the database has it).
-    case editNote(login: String)
-    /// Save `text` as the note on `login`.
-    case saveNote(login: String, text: String)
-    /// Delete the note on `login`.
-    case deleteNote(login: String)
+    /// Hand the terminal to `$VISUAL`/`$EDITOR` on the note of `login` as the database has it,
+    /// or, with `draft`, on the given text (both sides of a conflict).
+    case editNote(login: String, draft: String? = nil)
+    /// Save `text` as the note on `login` if the note is still `base` (`nil`: none); `draft`:
+    /// the file that kept `text` after a conflict, removed once it is saved.
+    case saveNote(login: String, text: String, base: String?, draft: String? = nil)
+    /// Delete the note on `login` if it is still `base`.
+    case deleteNote(login: String, base: String?)
     /// Open `url` in the desktop's browser.
     case openURL(String)
     /// Send ``BrowserMessage/timerFired(_:at:)`` after `seconds`.

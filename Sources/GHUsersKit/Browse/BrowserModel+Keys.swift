@@ -14,66 +14,79 @@ extension BrowserModel {
         }
         if let confirmation { return answer(confirmation, with: key) }
         if search?.editing == true { return editQuery(key) }
-        switch key {
-        case .character("q"):
+        guard let action = BrowserKeymap.action(for: key) else {
+            moveWithMouse(key)  // pastes and unbound keys change nothing in the list
+            return []
+        }
+        return perform(action)
+    }
+
+    /// Carries out `action` (``BrowserKeymap`` says which key asks for it).
+    mutating func perform(_ action: BrowserAction) -> [BrowserEffect] {
+        switch action {
+        case .closeOrQuit:
             if pane != nil { return closePane() }
             quitting = true
             return [.quit]
-        case .control("c"):
+        case .quit:
             quitting = true
             return [.quit]
-        case .escape:
+        case .back:
             if pane != nil { return closePane() }
             if search != nil { return endSearch() }
-        case .enter:
+        case .open:
             if pane == nil { return openPane() }
-        case .character("/"):
+        case .search:
             return beginSearch()
-        case .character("e"):
+        case .editNote:
             guard let user = selected?.user else { return [] }
             editingNote = true
             return [.editNote(login: user.login)]
-        case .character("x"):
+        case .deleteNote:
             guard let details = selected else { return [] }
             guard details.note != nil else {
                 notice = "\(details.user.login) has no note"
                 return []
             }
-            confirmation = .deleteNote(login: details.user.login)
-        case .character("o"):
+            confirmation = .deleteNote(login: details.user.login, base: details.note)
+        case .openPage:
             guard let user = selected?.user else { return [] }
             guard let url = user.htmlURL, !url.isEmpty else {
                 notice = "no GitHub page is known for \(user.login)"
                 return []
             }
             return [.openURL(url)]
-        case .character("?"):
+        case .help:
             showsHelp = true
-        case .character("r"):
+        case .retry:
             return retryNow()
-        case .control("l"): return [.repaint]
-        case .control("z"): return [.suspend]
-        default:
-            moveKey(key)
+        case .redraw: return [.repaint]
+        case .suspend: return [.suspend]
+        case .next: move(by: 1)
+        case .lineDown: move(by: perLine)
+        case .previous: move(by: -1)
+        case .lineUp: move(by: -perLine)
+        case .right:
+            if layout == .grid, cursor % perLine < perLine - 1 { move(by: 1) }
+        case .left:
+            if layout == .grid, cursor % perLine > 0 { move(by: -1) }
+        case .pageDown: move(by: pageUsers, page: true)
+        case .pageUp: move(by: -pageUsers, page: true)
+        case .first: move(to: 0)
+        case .last: move(to: knownUsers - 1)
         }
         return []
     }
 
-    /// The keys that move the selection or the view.
+    /// A key that moves the selection or the view, from the query line (a bound key's action,
+    /// or the mouse).
     mutating func moveKey(_ key: KeyEvent) {
+        if let action = BrowserKeymap.action(for: key) { _ = perform(action) } else { moveWithMouse(key) }
+    }
+
+    /// The mouse: the wheel scrolls, a click selects.
+    mutating func moveWithMouse(_ key: KeyEvent) {
         switch key {
-        case .character("j"): move(by: 1)
-        case .down: move(by: perLine)
-        case .character("k"): move(by: -1)
-        case .up: move(by: -perLine)
-        case .character("l"), .right:
-            if layout == .grid, cursor % perLine < perLine - 1 { move(by: 1) }
-        case .character("h"), .left:
-            if layout == .grid, cursor % perLine > 0 { move(by: -1) }
-        case .pageDown, .character(" "), .control("d"): move(by: pageUsers, page: true)
-        case .pageUp, .control("u"): move(by: -pageUsers, page: true)
-        case .character("g"), .home: move(to: 0)
-        case .character("G"), .end: move(to: knownUsers - 1)
         case .wheel(let up):
             // Three rows a notch; in the grid one line of cards (three lines would be more
             // than a screen).
@@ -82,18 +95,51 @@ extension BrowserModel {
         case .click(let x, let y):
             select(x: x, y: y)
         default:
-            break  // pastes and other keys change nothing in the list
+            break
         }
     }
 
     private mutating func answer(_ confirmation: Confirmation, with key: KeyEvent) -> [BrowserEffect] {
         self.confirmation = nil
         switch confirmation {
-        case .deleteNote(let login):
-            if key == .character("y") || key == .character("Y") { return [.deleteNote(login: login)] }
+        case .deleteNote(let login, let base):
+            if key == .character("y") || key == .character("Y") { return [.deleteNote(login: login, base: base)] }
             notice = "kept the note on \(login)"
             return []
+        case .noteConflict(let login, let mine, let theirs, let draft):
+            switch key {
+            case .character("m"):
+                return [.saveNote(login: login, text: mine, base: theirs, draft: draft)]
+            case .character("b"):
+                editingNote = true
+                conflictInEditor = confirmation
+                return [.editNote(login: login, draft: Self.bothTexts(mine: mine, theirs: theirs))]
+            case .character("t"), .escape:
+                guard let draft else {
+                    // Keeping theirs would lose mine: it is nowhere else.
+                    self.confirmation = confirmation
+                    notice = "your text could not be kept in a file: m saves it, b edits both"
+                    return []
+                }
+                notice = "kept the other note on \(login); yours is in \(NoteDraft.shown(draft))"
+                return []
+            default:  // type-ahead, the mouse: the question stays
+                self.confirmation = confirmation
+                return []
+            }
         }
+    }
+
+    /// Both sides of a note conflict in one file, marked as `git` marks a merge conflict.
+    static func bothTexts(mine: String, theirs: String?) -> String {
+        """
+        <<<<<<< yours (written in this editor)
+        \(mine)
+        =======
+        \(theirs ?? "(deleted meanwhile)")
+        >>>>>>> theirs (saved while you edited)
+
+        """
     }
 
     /// Moves the selection by `delta` users, within the list; a page move scrolls the view by

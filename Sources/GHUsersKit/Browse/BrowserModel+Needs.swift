@@ -101,11 +101,15 @@ extension BrowserModel {
             // Drawn or failed avatars of users gone from the window are forgotten; loads still
             // running are left to scheduleAvatars, which cancels them.
             let ids = Set(window.map(\.user.id))
+            var forgottenFailures = 0
             avatars = avatars.filter { id, slot in
                 if ids.contains(id) { return true }
                 if case .loading = slot { return true }
+                if case .failed = slot { forgottenFailures += 1 }
                 return false
             }
+            // A failure forgotten is not counted twice when its row comes back.
+            avatarsFailed = max(0, avatarsFailed - forgottenFailures)
         }
     }
 

@@ -14,29 +14,70 @@ extension BrowserModel {
         return policy.backoff(retry: attempt, jitter: 0.5).seconds
     }
 
-    /// A request failed for want of a network: the banner, and the first retry timer (the
-    /// page fetch retries by itself; this one gives avatars their next try).
+    /// How long a failed thumbnail waits before it is asked for again: 30 s (`r` asks at once).
+    public static let avatarRetryDelay = 30.0
+
+    /// An API request could not reach the API (`reason`): the banner, and the first retry timer
+    /// (the page fetch retries by itself; this one ends the banner when nothing waits any more).
     mutating func networkFailed(_ reason: String) -> [BrowserEffect] {
         if case .rateLimited = connection { return [] }
         let wasDown = if case .down = connection { true } else { false }
-        if wasDown && reason.isEmpty { return [] }  // no new reason: keep the one shown
-        connection = .down(reason: reason.isEmpty ? "avatars cannot be downloaded" : reason)
+        connection = .down(reason: reason)
         guard !wasDown else { return [] }
         retryAttempt = 1
         retryGeneration += 1
         return [.timer(.retry(retryGeneration), seconds: Self.retryDelay(attempt: retryAttempt))]
     }
 
-    /// Something came over the network: the banner goes, avatars that failed for want of it are
-    /// asked for again, a failed page is fetched again.
+    /// The API answered: the banner goes, thumbnails that failed are asked for again, a failed
+    /// page is fetched again.
     mutating func networkRecovered() -> [BrowserEffect] {
         guard case .down = connection else { return [] }
         connection = .online
         retryAttempt = 0
         retryGeneration += 1
-        forgetNetworkFailures()
+        forgetAvatarFailures()
         if case .failed = paging { paging = .idle }
         return [.networkBack]
+    }
+
+    /// The next page failed: cancelled (nothing happened), offline (the banner), rate limited
+    /// (the pause), or a failure of that request (the retry row says why).
+    mutating func pageFailed(_ failure: RequestFailure) -> [BrowserEffect] {
+        switch failure {
+        case .cancelled:
+            if paging == .loading { paging = .idle }
+            return []
+        case .offline(let reason):
+            paging = .failed("GitHub cannot be reached (\(reason))")
+            return networkFailed(reason)
+        case .rateLimited(let until):
+            paging = .failed("rate limited until \(Self.clock(until))")
+            return pause(until: until)
+        case .failed(let reason):
+            paging = .failed(reason)
+            return []
+        }
+    }
+
+    /// A thumbnail failed: that row's state (marked on the thumbnail, counted in "failed"),
+    /// asked for again after ``avatarRetryDelay`` when worth it; never the network's state.
+    mutating func avatarFailed(_ id: Int64, retryable: Bool) -> [BrowserEffect] {
+        guard case .loading = avatars[id] else { return [] }
+        avatars[id] = .failed(retryable: retryable)
+        avatarsFailed += 1
+        guard retryable, !avatarRetryPending else { return [] }
+        avatarRetryPending = true
+        avatarRetryGeneration += 1
+        return [.timer(.avatarRetry(avatarRetryGeneration), seconds: Self.avatarRetryDelay)]
+    }
+
+    /// Failed thumbnails are asked for again (those on screen at once, by the next scheduling),
+    /// and the avatar pipeline may use every host again.
+    mutating func retryAvatars() -> [BrowserEffect] {
+        let before = avatarsFailed
+        forgetAvatarFailures()
+        return avatarsFailed == before ? [] : [.networkBack]
     }
 
     /// A rate limit: no API request until `until` (the page fetch and profiles wait; avatars
@@ -62,9 +103,7 @@ extension BrowserModel {
         case .down:
             // Nothing asks for the network any more (the pane closed, the page came from
             // elsewhere): nothing is failing, so the banner goes.
-            let waiting = paging == .loading || pane?.fetching == true || avatars.values.contains {
-                if case .failed(network: true) = $0 { true } else if case .loading = $0 { true } else { false }
-            }
+            let waiting = paging == .loading || pane?.fetching == true
             guard waiting else {
                 connection = .online
                 retryAttempt = 0
@@ -72,35 +111,36 @@ extension BrowserModel {
             }
             retryAttempt += 1
             retryGeneration += 1
-            forgetNetworkFailures()
+            forgetAvatarFailures()
             if case .failed = paging { paging = .idle }
             return [.networkBack, .timer(.retry(retryGeneration), seconds: Self.retryDelay(attempt: retryAttempt))]
         }
     }
 
-    /// `r`: try now; a failed page is fetched again.
+    /// `r`: try now; a failed page and failed thumbnails are asked for again.
     mutating func retryNow() -> [BrowserEffect] {
+        let avatarEffects = retryAvatars()
         switch connection {
         case .rateLimited(let until):
             notice = "rate limited until \(Self.clock(until)): GitHub takes no requests before then"
-            return []
+            return avatarEffects
         case .down:
             let waiting = paging == .loading
             var effects = retryNetwork()
             if waiting { effects.append(.retryPageNow) }
-            return effects
+            return effects + avatarEffects
         case .online:
             if case .failed = paging { paging = .idle }
-            return []
+            return avatarEffects
         }
     }
 
-    /// Avatars that failed for want of a network are asked for again by the next scheduling
-    /// (and no longer count as failed).
-    private mutating func forgetNetworkFailures() {
+    /// Thumbnails that failed and are worth another try are asked for again by the next
+    /// scheduling (and no longer count as failed).
+    private mutating func forgetAvatarFailures() {
         let before = avatars.count
         avatars = avatars.filter { _, slot in
-            if case .failed(network: true) = slot { return false }
+            if case .failed(retryable: true) = slot { return false }
             return true
         }
         avatarsFailed = max(0, avatarsFailed - (before - avatars.count))

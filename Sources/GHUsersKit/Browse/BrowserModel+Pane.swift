@@ -61,6 +61,27 @@ extension BrowserModel {
             fetchedAt: cached.fetchedAt, source: .cache)
     }
 
+    /// Fetching a profile failed: nothing when cancelled; otherwise the pane keeps the cached
+    /// profile and says why, and an unreachable API is the network's state.
+    mutating func profileFailed(id: Int64, _ failure: RequestFailure) -> [BrowserEffect] {
+        if failure == .cancelled { return [] }
+        let cached = pane?.details != nil
+        if pane?.id == id {
+            pane?.fetching = false
+            switch failure {
+            case .cancelled: break
+            case .offline: pane?.message = cached ? "offline: the cached profile is shown" : "offline: this profile is not cached yet"
+            case .rateLimited(let until): pane?.message = "rate limited until \(Self.clock(until))" + (cached ? ": the cached profile is shown" : "")
+            case .failed(let reason): pane?.message = reason
+            }
+        }
+        switch failure {
+        case .offline(let reason): return networkFailed(reason)
+        case .rateLimited(let until): return pause(until: until)
+        case .cancelled, .failed: return []
+        }
+    }
+
     mutating func profileFetched(id: Int64, _ details: ProfileDetails) -> [BrowserEffect] {
         if let index = window.firstIndex(where: { $0.user.id == id }) {
             window[index].user = details.user
@@ -89,16 +110,31 @@ extension BrowserModel {
 
     // MARK: - Notes
 
-    mutating func noteEdited(login: String, _ edit: NoteEdit) -> [BrowserEffect] {
+    mutating func noteEdited(login: String, _ edit: NoteEdit, base: String?) -> [BrowserEffect] {
         editingNote = false
+        if let conflict = conflictInEditor {
+            conflictInEditor = nil
+            switch edit {
+            case .changed(let text):
+                guard case .noteConflict(_, _, _, let draft) = conflict else { break }
+                return [.saveNote(login: login, text: text, base: base, draft: draft)]
+            case .unchanged, .failed:
+                // Nothing decided: the question again (both texts are still safe).
+                confirmation = conflict
+                notice = "nothing was saved: m keeps yours, t theirs, b edits both"
+                return []
+            case .emptied:
+                break  // the file emptied: as for any note, a delete to confirm
+            }
+        }
         switch edit {
         case .changed(let text):
-            return [.saveNote(login: login, text: text)]
+            return [.saveNote(login: login, text: text, base: base)]
         case .unchanged:
             notice = "the note on \(login) is unchanged"
         case .emptied:
-            if window.contains(where: { $0.user.login == login && $0.note != nil }) || pane?.details?.note != nil {
-                confirmation = .deleteNote(login: login)
+            if let base {
+                confirmation = .deleteNote(login: login, base: base)
             } else {
                 notice = "no note saved on \(login): the file was empty"
             }

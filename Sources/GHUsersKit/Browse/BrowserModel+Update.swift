@@ -65,41 +65,37 @@ extension BrowserModel {
             } else {
                 setTotal(count)
             }
-            if count == 0 && offline { notice = "nothing is cached yet; run without --offline to fetch the first page" }
+            if count == 0 && offline { notice = "nothing is cached yet, and this session stays off the network: q quits" }
             return countDone()
         case .pageFetched(let users, let reachedEnd, let isFirst, let rateLimit):
             return pageFetched(users, reachedEnd: reachedEnd, isFirst: isFirst, rateLimit: rateLimit)
-        case .pageFailed(let reason, let pauseUntil):
-            paging = .failed(reason)
-            if let pauseUntil { return pause(until: pauseUntil) }
-        case .networkTrouble(let reason, _):
+        case .pageFailed(let failure):
+            return pageFailed(failure)
+        case .networkTrouble(let reason):
             return networkFailed(reason)
-        case .avatarDrawn(let id, let cells, let downloaded):
+        case .avatarDrawn(let id, let cells):
             if case .loading = avatars[id] {
                 avatars[id] = .drawn(cells)
                 avatarsDone += 1
             }
-            if downloaded { return networkRecovered() }
-        case .avatarFailed(let id, let networkDown):
-            if case .loading = avatars[id] {
-                avatars[id] = .failed(network: networkDown != nil)
-                avatarsFailed += 1
-            }
-            if let networkDown { return networkFailed(networkDown) }
+        case .avatarFailed(let id, let retryable):
+            return avatarFailed(id, retryable: retryable)
         case .profileCached(let id, let cached):
             profileCached(id: id, cached)
         case .profileFetched(let id, let details):
             return profileFetched(id: id, details)
-        case .profileFailed(let id, let reason, let pauseUntil):
+        case .profileFailed(let id, let failure):
+            return profileFailed(id: id, failure)
+        case .headerDrawn(let id, let grid, let picture):
             if pane?.id == id {
-                pane?.fetching = false
-                pane?.message = reason
+                pane?.header = grid
+                pane?.picture = picture
             }
-            if let pauseUntil { return pause(until: pauseUntil) }
-        case .headerDrawn(let id, let grid):
-            if pane?.id == id { pane?.header = grid }
-        case .noteEdited(let login, let edit):
-            return noteEdited(login: login, edit)
+        case .noteEdited(let login, let edit, let base):
+            return noteEdited(login: login, edit, base: base)
+        case .noteConflict(let login, let mine, let theirs, let draft):
+            confirmation = .noteConflict(login: login, mine: mine, theirs: theirs, draft: draft)
+            notice = draft.map { "your text is kept in \(NoteDraft.shown($0))" } ?? "your text could not be kept in a file: m saves it"
         case .noteSaved(let login, let text):
             noteSaved(login: login, text: text)
         case .noteFailed(let reason), .notice(let reason):
@@ -125,6 +121,10 @@ extension BrowserModel {
         case .retry(let generation):
             guard generation == retryGeneration else { return [] }
             return retryNetwork()
+        case .avatarRetry(let generation):
+            guard generation == avatarRetryGeneration else { return [] }
+            avatarRetryPending = false
+            return retryAvatars()
         }
     }
 
@@ -135,7 +135,7 @@ extension BrowserModel {
             total = oldTotal + users.count
             if windowStart + window.count == oldTotal { window += users }
         }
-        if pageSize == nil, isFirst { pageSize = users.count }
+        if pageSize == nil, isFirst { pageSize = SyncState.clampedPageSize(users.count) }  // as the store keeps it
         if isFirst {
             notice = "Welcome to ghusers! Everything fetched works offline. j/k move, Enter opens a profile, ? help."
         }

@@ -13,19 +13,21 @@ public struct BrowserModel: Sendable {
         case ended
     }
 
-    /// An avatar's state: asked for, drawn (cells for both layouts), or failed (`network`: for
-    /// want of a network, asked again once it is back).
+    /// An avatar's state: asked for, drawn (cells for both layouts), or failed: that row's
+    /// state, marked on its thumbnail, never the screen's (`retryable`: asked again on `r` and
+    /// after ``avatarRetryDelay``).
     public enum AvatarSlot: Sendable {
         case loading
         case drawn(AvatarCells)
-        case failed(network: Bool)
+        case failed(retryable: Bool)
     }
 
-    /// Whether GitHub can be reached, as far as the browser knows.
+    /// Whether the GitHub API can be reached, as far as the browser knows: only requests to
+    /// the API root (pages, profiles) are evidence; avatars, on their own hosts, are not.
     public enum Connection: Hashable, Sendable {
         case online
-        /// Requests fail for want of a network (`reason`: DNS, refused, timeout); the browser
-        /// tries again on the retry schedule and recovers by itself.
+        /// API requests fail for want of a network (`reason`: DNS, refused, timeout); the
+        /// browser tries again on the retry schedule and recovers by itself.
         case down(reason: String)
         /// A rate limit: no API request until `until`.
         case rateLimited(until: Date)
@@ -33,8 +35,11 @@ public struct BrowserModel: Sendable {
 
     /// A question waiting for y or n.
     public enum Confirmation: Hashable, Sendable {
-        /// Delete the note on `login`.
-        case deleteNote(login: String)
+        /// Delete the note on `login`, which is `base`.
+        case deleteNote(login: String, base: String?)
+        /// The note on `login` changed while it was being edited: keep `mine` (kept in the
+        /// file `draft` meanwhile), keep `theirs`, or edit both.
+        case noteConflict(login: String, mine: String, theirs: String?, draft: String?)
     }
 
     /// The terminal's size in cells.
@@ -79,11 +84,17 @@ public struct BrowserModel: Sendable {
     public var editingNote = false
     /// A y/n question in the footer; it takes the next key.
     public var confirmation: Confirmation?
+    /// The conflict whose both texts are in the editor (`b`): asked again if nothing is saved.
+    public var conflictInEditor: Confirmation?
     public var connection = Connection.online
     /// Retries since the network went down (the delay grows with it) and the generation of the
     /// retry timer (an older timer is stale).
     public var retryAttempt = 0
     public var retryGeneration = 0
+    /// The generation of the timer that asks again for failed thumbnails, and whether one is
+    /// set.
+    public var avatarRetryGeneration = 0
+    public var avatarRetryPending = false
     /// The database changed while a window read was in flight: read the window again after it.
     public var reloadPending = false
     /// The window read in flight is a reload: the selection stays on its user.
@@ -95,6 +106,9 @@ public struct BrowserModel: Sendable {
     public var notice: String?
     public var endAnnounced = false
     public var quitting = false
+    /// The time the frame is drawn for (ages such as "fetched 3 minutes ago"): set by the
+    /// runtime before each frame, so that the view is a function of the model alone.
+    public var wallClock = Date()
 
     /// Keys closer together than this (seconds) count as fast scrolling.
     public static let fastScrollInterval = 0.08

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 #if canImport(Glibc)
     import Glibc
@@ -13,27 +14,26 @@ extension BrowserRuntime {
 
     func loadWindow(_ request: WindowRequest) {
         if request.isSearch { return search(request) }
-        let window = StoreService.Users.Window(database: reader)
         databaseQueue.async { [self] in
             do {
                 switch request {
                 case .first(let count):
-                    deliver(.windowLoaded(request, start: 0, users: try window.after(0, count: count)))
+                    deliver(.windowLoaded(request, start: 0, users: try reads.users(after: 0, count: count)))
                 case .after(let id, let index, let count):
-                    deliver(.windowLoaded(request, start: index + 1, users: try window.after(id, count: count)))
+                    deliver(.windowLoaded(request, start: index + 1, users: try reads.users(after: id, count: count)))
                 case .before(let id, let index, let count):
-                    let users = try window.before(id, count: count)
+                    let users = try reads.users(before: id, count: count)
                     deliver(.windowLoaded(request, start: index - users.count, users: users))
                 case .last(let count):
-                    let (users, total) = try window.lastWithTotal(count: count)
+                    let (users, total) = try reads.lastUsers(count: count)
                     deliver(.windowLoaded(request, start: total - users.count, users: users))
                 case .reload(let id, let start, let count):
-                    deliver(.windowLoaded(request, start: start, users: try window.after(id - 1, count: count)))
+                    deliver(.windowLoaded(request, start: start, users: try reads.users(after: id - 1, count: count)))
                 case .searchAfter, .searchBefore:
                     break
                 }
             } catch {
-                deliver(.windowFailed(request, error.localizedDescription))
+                deliver(.windowFailed(request, Self.describe(error)))
             }
         }
     }
@@ -41,27 +41,27 @@ extension BrowserRuntime {
     func count() {
         databaseQueue.async { [self] in
             do {
-                let total = try StoreService.Users.Window(database: reader).count()
-                let state = try StoreService.Sync.State(database: reader)()
+                let total = try reads.userCount()
+                let state = try reads.syncState()
                 deliver(.counted(total, pageSize: state.pageSize, rateLimit: state.rateLimit, endReached: state.endReached))
                 if let limit = state.rateLimit, limit.remaining == 0, limit.reset > Date() {
                     deliver(.rateLimitExhausted(until: limit.reset))
                 }
             } catch {
-                deliver(.countFailed(error.localizedDescription))
+                deliver(.countFailed(Self.describe(error)))
             }
         }
     }
 
     func loadCachedProfile(id: Int64, login: String) {
         databaseQueue.async { [self] in
-            let cached = try? StoreService.Profiles.Find(database: reader)(login: login)
+            let cached = try? reads.cachedProfile(login: login)
             deliver(.profileCached(id: id, cached))
         }
     }
 
     func markSeen(_ id: Int64) {
-        writeQueue.async { [self] in try? StoreService.Users.MarkSeen(database: service.database)(id: id) }
+        writeQueue.async { [self] in try? service.markSeen(id: id) }
     }
 
     // MARK: - Network
@@ -74,14 +74,14 @@ extension BrowserRuntime {
                 try await RequestQueue.$priority.withValue(-1) {
                     try await service.nextPage(pages: 1) { outcome = $0 }
                 }
-                let rateLimit = try? StoreService.Sync.State(database: service.database)().rateLimit
-                guard let outcome else { return deliver(.pageFailed("no page came back")) }
+                let rateLimit = try? service.syncState().rateLimit
+                guard let outcome else { return deliver(.pageFailed(.failed("no page came back"))) }
                 deliver(.pageFetched(users: outcome.users, reachedEnd: outcome.reachedEnd, isFirst: outcome.isFirstStore, rateLimit: rateLimit))
-            } catch is CancellationError {
-                return  // `r` started another
             } catch {
-                if Task.isCancelled { return }  // the client's own cancellation error
-                deliver(.pageFailed(Self.describe(error), pauseUntil: Self.pause(for: error)))
+                // Cancelled: `r` started another; never a failure.
+                let failure = RequestFailure(error)
+                if failure == .cancelled || Task.isCancelled { return }
+                deliver(.pageFailed(failure))
             }
         }
         pageTask.withLock { $0 = task }
@@ -90,57 +90,45 @@ extension BrowserRuntime {
     func fetchProfile(id: Int64, login: String) {
         let task = Task { [self] in
             do {
-                let details = try await service.profile(login: login)
+                // A request already sent finishes and is cached even if the selection moved
+                // on (GitHubClient); it is shown only if still wanted.
+                let details = try await service.profile(login: login, staleOnFailure: false)
                 try Task.checkCancellation()
                 deliver(.profileFetched(id: id, details))
-            } catch is CancellationError {
-                return
             } catch {
-                if Task.isCancelled { return }
-                deliver(.profileFailed(id: id, Self.describe(error), pauseUntil: Self.pause(for: error)))
+                let failure = RequestFailure(error)
+                if failure == .cancelled || Task.isCancelled { return }
+                deliver(.profileFailed(id: id, failure))
             }
         }
         profileTask.withLock { $0 = task }
     }
 
-    /// When GitHub asked for no requests until a time: a primary rate limit's reset, or a
-    /// secondary limit's `Retry-After` (60 s when it gave none).
-    static func pause(for error: any Error) -> Date? {
-        switch error as? GitHubAPIError {
-        case .rateLimited(let reset): reset
-        case .secondaryRateLimit(let retryAfter): Date().addingTimeInterval(retryAfter?.seconds ?? 60)
-        default: nil
-        }
-    }
-
     static func describe(_ error: any Error) -> String {
-        let reason = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
-        return TerminalSanitizer.sanitize(reason, keepNewlines: false)
+        ErrorText.sentence(error)
     }
 
     func loadAvatar(id: Int64, url: String, position: Int, priority: Int) {
         guard let pipeline, let request = AvatarRequest(avatarURL: url, size: .thumbnail) else {
-            return deliver(.avatarFailed(id, networkDown: nil))
+            return deliver(.avatarFailed(id, retryable: false))
         }
         let drawer = view.drawer
         let task = Task { [self] in
-            let answers = pipeline.networkAnswers
             do {
                 let image = try await RequestQueue.$priority.withValue(priority) { try await pipeline.image(for: request) }
-                let row = AvatarListRenderer.row(UserDetails(user: User(id: id, login: "", avatarURL: url)), position: position)
-                let small = AvatarListRenderer(columns: 80, drawer: drawer, color: false).avatar(row, image)
-                let large = AvatarListRenderer(columns: AvatarListRenderer.gridMinimumColumns, drawer: drawer, color: false).avatar(row, image)
-                deliver(.avatarDrawn(id, AvatarCells(small: small, large: large), downloaded: pipeline.networkAnswers > answers))
-            } catch is CancellationError {
-                return
+                let inverted = AvatarListRenderer.invertsAvatar(at: position)
+                let small = AvatarListRenderer(columns: 80, drawer: drawer, color: false).avatar(image, inverted: inverted)
+                let large = AvatarListRenderer(columns: AvatarListRenderer.gridMinimumColumns, drawer: drawer, color: false).avatar(image, inverted: inverted)
+                deliver(.avatarDrawn(id, AvatarCells(small: small, large: large)))
             } catch {
-                // For want of a network: the reason of the failed download; "" for the
-                // avatars refused afterwards while the pipeline keeps off the network.
-                var networkDown: String?
-                if pipeline.isNetworkDown {
-                    if case .failed(_, let reason) = error as? AvatarError { networkDown = reason } else { networkDown = "" }
+                if RequestFailure(error) == .cancelled || Task.isCancelled { return }
+                // That row's failure, never the network's: an image refused for its size or
+                // content is not asked for again; anything else is, later.
+                let refused = switch error as? AvatarError {
+                case .refused, .invalidURL: true
+                default: false
                 }
-                deliver(.avatarFailed(id, networkDown: networkDown))
+                deliver(.avatarFailed(id, retryable: !refused))
             }
         }
         avatarTasks.withLock { $0[id] = task }
@@ -153,13 +141,14 @@ extension BrowserRuntime {
             guard let image = try? await pipeline.image(for: request), !Task.isCancelled else { return }
             let grid = AvatarListRenderer(columns: 80, drawer: drawer, color: false)
                 .profileHeaderCells(image, id: id, login: "", columns: size.columns, rows: size.rows)
+            var picture: PanePicture?
             if let pixels {
                 let forced = AvatarDrawer(mode: GraphicsMode(pixels: pixels, colors: drawer.mode.colors))
-                var picture = forced.picture(image, columns: size.columns, rows: size.rows)
-                if picture.hasSuffix("\n") { picture.removeLast() }
-                headerPicture.withLock { $0 = (id, size.columns, size.rows, Array(picture.utf8)) }
+                var text = forced.picture(image, columns: size.columns, rows: size.rows)
+                if text.hasSuffix("\n") { text.removeLast() }
+                picture = PanePicture(columns: size.columns, rows: size.rows, bytes: Array(text.utf8))
             }
-            deliver(.headerDrawn(id: id, grid))
+            deliver(.headerDrawn(id: id, grid, picture: picture))
         }
         headerTask.withLock { $0 = task }
     }
@@ -169,7 +158,9 @@ extension BrowserRuntime {
     /// `e` (input already paused): gives the terminal to the editor on the note as the
     /// database has it now, takes the terminal back, reads keys again, and reports what came of
     /// it.
-    func editNote(login: String) {
+    /// `draft`: the file holds this text instead (both sides of a conflict); the note as the
+    /// database has it is what a save expects to find still.
+    func editNote(login: String, draft: String? = nil) {
         let thread = Thread { [self] in
             defer { input.resume() }
             let note: String?
@@ -179,31 +170,51 @@ extension BrowserRuntime {
                 note = nil
             } catch {
                 // Not "no note": an editor opened empty could replace the note.
-                return deliver(.noteEdited(login: login, .failed("cannot read the note: \(Self.describe(error))")))
+                return deliver(.noteEdited(login: login, .failed("cannot read the note: \(Self.describe(error))"), base: nil))
             }
-            let edit = session.handOver { editor.edit(note, login: login) }
-            deliver(.noteEdited(login: login, edit))
+            let edit = session.handOver { editor.edit(draft ?? note, login: login) }
+            deliver(.noteEdited(login: login, edit, base: note))
         }
         thread.name = "ghusers.editor"
         thread.start()
     }
 
-    func saveNote(login: String, text: String) {
+    /// Saves `text` if the note is still `base`. When it is not (another process wrote it
+    /// meanwhile) or the save fails, `text` is first kept in a draft file, so that nothing typed
+    /// is lost, and the model is told (a conflict to resolve, or the failure with the path).
+    func saveNote(login: String, text: String, base: String?, draft: String?) {
         writeQueue.async { [self] in
             do {
-                let note = try service.saveNote(login: login, text: text)
+                let note = try service.saveNote(login: login, text: text, base: .some(base))
+                if let draft { try? FileManager.default.removeItem(atPath: draft) }
                 deliver(.noteSaved(login: login, text: note.text))
+            } catch let conflict as NoteConflict {
+                let kept = draft ?? keepDraft(text, login: login)
+                deliver(.noteConflict(login: login, mine: text, theirs: conflict.current, draft: kept))
             } catch {
-                deliver(.noteFailed("the note on \(login) was not saved: \(Self.describe(error))"))
+                let kept = draft ?? keepDraft(text, login: login)
+                deliver(.noteFailed(
+                    "the note on \(login) was not saved: \(Self.describe(error))"
+                        + (kept.map { "; your text is in \(NoteDraft.shown($0))" } ?? "; your text could not be kept either")))
             }
         }
     }
 
-    func deleteNote(login: String) {
+    /// Keeps `text` in a draft file; its path, or `nil`. Drafts still there when browse ends
+    /// are named on stderr once the terminal is back.
+    private func keepDraft(_ text: String, login: String) -> String? {
+        let path = NoteDraft.keep(Data((text + "\n").utf8), login: login, in: service.configuration.paths.drafts)
+        if let path { draftsKept.withLock { $0.append(path) } }
+        return path
+    }
+
+    func deleteNote(login: String, base: String?) {
         writeQueue.async { [self] in
             do {
-                try service.deleteNote(login: login)
+                try service.deleteNote(login: login, base: base)
                 deliver(.noteSaved(login: login, text: nil))
+            } catch let conflict as NoteConflict {
+                deliver(.noteFailed("the note on \(login) was not deleted: it changed meanwhile" + (conflict.current == nil ? " (deleted)" : "; e shows it")))
             } catch {
                 deliver(.noteFailed("the note on \(login) was not deleted: \(Self.describe(error))"))
             }
@@ -232,7 +243,7 @@ extension BrowserRuntime {
             deliver(.notice("opened \(url)"))
             Thread.detachNewThread { _ = ChildProcess.wait(pid) }
         case .failure(let error):
-            deliver(.notice("could not run \(opener): \(error.localizedDescription)"))
+            deliver(.notice("could not run \(opener): \(Self.describe(error))"))
         }
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GRDB
 
 /// The search effects: a read of matches answered by the ``SearchIndex`` once it is loaded
 /// (within the frame, through ``SearchHandoff``), by SQLite before that; the index's load after
@@ -35,10 +36,10 @@ extension BrowserRuntime {
                     return
                 } catch {
                     // Interrupted for an older query just as this one started: once more.
-                    if attempt == 1, "\(error)".localizedCaseInsensitiveContains("interrupt"), searches.withLock({ $0.current == request }) {
+                    if attempt == 1, (error as? DatabaseError)?.resultCode == .SQLITE_INTERRUPT, searches.withLock({ $0.current == request }) {
                         continue
                     }
-                    deliver(.windowFailed(request, error.localizedDescription))
+                    deliver(.windowFailed(request, Self.describe(error)))
                     return
                 }
             }
@@ -72,7 +73,7 @@ extension BrowserRuntime {
                 let messages: [BrowserMessage] = [.searchCounted(query: query, total: found.total), .windowLoaded(request, start: start, users: users)]
                 if !handoff.offer(request, messages) { messages.forEach(deliver) }
             } catch {
-                deliver(.windowFailed(request, error.localizedDescription))
+                deliver(.windowFailed(request, Self.describe(error)))
             }
         }
     }

@@ -36,7 +36,10 @@ public final class BrowserRuntime: Sendable {
     /// cooperative pool, whose two threads a blocking read would hold; on a read-only
     /// connection of their own, so that they never wait for a page save.
     let databaseQueue = DispatchQueue(label: "ghusers.browse.database")
-    let reader: AppDatabase
+    /// Window reads, counts and cached profiles, through the service's reads.
+    let reads: CombinedService.Reads
+    /// Their connection, for the search's reads until they have one of their own.
+    var reader: AppDatabase { reads.database }
     /// Searches run here, on another read-only connection (opened at the first search), which a
     /// newer query interrupts.
     let searchQueue = DispatchQueue(label: "ghusers.browse.search")
@@ -53,9 +56,10 @@ public final class BrowserRuntime: Sendable {
     let writeQueue = DispatchQueue(label: "ghusers.browse.write")
     let clockStart = ContinuousClock.now
     /// The pixel protocol `GHUSERS_GRAPHICS` forces for the pane's avatar, if any (never
-    /// detected: block symbols are the default), and the last avatar drawn with it.
+    /// detected: block symbols are the default).
     let pixels: GraphicsMode.Pixels?
-    let headerPicture = Mutex<(id: Int64, columns: Int, rows: Int, bytes: [UInt8])?>(nil)
+    /// Note drafts written in this session (conflicts, failed saves).
+    let draftsKept = Mutex<[String]>([])
     /// `GHUSERS_BROWSE_TRACE=FILE`: one line per input read, "<read> <frame written> <bytes>"
     /// in nanoseconds since start, for the key-to-frame benchmark (Benchmarks/browse.py); a
     /// line starting with `#` is a note (the search index loaded, its size).
@@ -68,7 +72,7 @@ public final class BrowserRuntime: Sendable {
         self.pipeline = pipeline
         self.view = view
         self.editor = editor
-        reader = service.database.reader() ?? service.database
+        reads = service.reads()
         pixels = GraphicsMode.forcedPixels(environment: ProcessInfo.processInfo.environment)
         searchReader = Lazy { [database = service.database] in database.reader() }
         (events, send) = AsyncStream<Event>.makeStream(bufferingPolicy: .unbounded)
@@ -77,15 +81,22 @@ public final class BrowserRuntime: Sendable {
         } else {
             trace = nil
         }
+        // Only API requests report retries (avatar downloads are silenced), and only a host
+        // out of reach makes the banner.
         retries?.listen { [send] event in
-            guard event.error.isNetworkFailure else { return }
-            let reason = TerminalSanitizer.sanitize(event.error.localizedDescription, keepNewlines: false)
-            send.yield(.message(.networkTrouble(reason: reason, retryIn: event.delay.seconds)))
+            guard case .offline(let reason) = RequestFailure(event.error) else { return }
+            send.yield(.message(.networkTrouble(reason: TerminalSanitizer.sanitize(reason, keepNewlines: false))))
         }
     }
 
     /// Takes the terminal, runs until the user quits, and puts the terminal back.
     public func run() async throws {
+        // After the terminal is restored (defers run last to first): unsaved text is named.
+        defer {
+            for path in draftsKept.withLock({ $0 }) where FileManager.default.fileExists(atPath: path) {
+                OutputStream.standardError.write("ghusers: your unsaved note text is in \(path)\n")
+            }
+        }
         try session.enter(
             onSignal: { number in exit(128 + number) },
             onContinue: { [send] in send.yield(.resized) })
@@ -136,7 +147,7 @@ public final class BrowserRuntime: Sendable {
             case .message(let message):
                 messages.append(message)
                 switch message {
-                case .avatarDrawn(let id, _, _), .avatarFailed(let id, _): _ = avatarTasks.withLock { $0.removeValue(forKey: id) }
+                case .avatarDrawn(let id, _), .avatarFailed(let id, _): _ = avatarTasks.withLock { $0.removeValue(forKey: id) }
                 case .databaseChanged: refreshSearchIndex()
                 default: break
                 }
@@ -162,6 +173,7 @@ public final class BrowserRuntime: Sendable {
                 shownGeneration = session.generation
                 shown = nil
             }
+            model.wallClock = Date()  // the view never reads the clock itself
             let frame = view.frame(model)
             let overlay = pixelOverlay(model)
             let bytes =
@@ -196,7 +208,7 @@ public final class BrowserRuntime: Sendable {
     /// the user and the size the pane shows (not under the help or a question).
     private func pixelOverlay(_ model: BrowserModel) -> PixelOverlay? {
         guard let pixels, let pane = model.pane, !model.showsHelp, model.confirmation == nil, !model.isTooSmall,
-            let picture = headerPicture.withLock({ $0 }), picture.id == pane.id,
+            let picture = pane.picture,
             picture.columns == model.paneHeaderCells.columns, picture.rows == model.paneHeaderCells.rows
         else { return nil }
         let x = (model.paneBeside ? model.listColumns + 1 : 0) + 1
@@ -234,11 +246,11 @@ public final class BrowserRuntime: Sendable {
                 headerTask.withLock { $0 }?.cancel()
             case .loadHeader(let id, let url): loadHeader(id: id, url: url, size: model.paneHeaderCells)
             case .markSeen(let id): markSeen(id)
-            case .editNote(let login):
+            case .editNote(let login, let draft):
                 input.pause()  // now: not one more key is read until the editor is done
-                editNote(login: login)
-            case .saveNote(let login, let text): saveNote(login: login, text: text)
-            case .deleteNote(let login): deleteNote(login: login)
+                editNote(login: login, draft: draft)
+            case .saveNote(let login, let text, let base, let draft): saveNote(login: login, text: text, base: base, draft: draft)
+            case .deleteNote(let login, let base): deleteNote(login: login, base: base)
             case .openURL(let url): openURL(url)
             case .timer(let timer, let seconds): fire(timer, after: seconds)
             case .timerAt(let timer, let date):

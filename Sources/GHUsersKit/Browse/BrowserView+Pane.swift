@@ -93,7 +93,7 @@ extension BrowserView {
             if !pane.lookedUp { return "reading the cache…" }
             return model.offline ? "not cached (offline)" : "not cached"
         }
-        let age = Self.age(since: details.fetchedAt)
+        let age = Self.age(since: details.fetchedAt, now: model.wallClock)
         let seen = details.seen || model.user(withID: pane.id)?.seen == true ? " · seen" : ""
         switch details.source {
         case .network: return "fetched just now" + seen
@@ -102,7 +102,7 @@ extension BrowserView {
     }
 
     /// How long ago `date` was, in the largest whole unit.
-    static func age(since date: Date, now: Date = Date()) -> String {
+    static func age(since date: Date, now: Date) -> String {
         let seconds = max(0, Int(now.timeIntervalSince(date)))
         switch seconds {
         case ..<60: return "just now"

@@ -13,24 +13,6 @@ public struct BrowserView: Sendable {
         self.color = color
     }
 
-    /// The keys, as the help and the footer list them.
-    public static let keys: [(String, String)] = [
-        ("j ↓ / k ↑", "next / previous user (↓ ↑ by a line of cards)"),
-        ("h ← / l →", "left / right in the grid"),
-        ("PgDn Space ^D / PgUp ^U", "a screen down / up"),
-        ("g Home / G End", "first / last cached user"),
-        ("Enter / Esc q", "open / close the profile pane"),
-        ("/", "search logins and notes as you type"),
-        ("  a b  'a  ^a  a$  !a", "all terms, exact, login start/end, not"),
-        ("e / x", "edit the note in $EDITOR / delete it"),
-        ("o", "open the GitHub page in your browser"),
-        ("r", "retry the network now"),
-        ("^L", "redraw"),
-        ("mouse wheel / click", "scroll three rows / select"),
-        ("?", "this help (any key closes it)"),
-        ("q ^C", "quit"),
-    ]
-
     /// The frame for `model`, `model.columns` × `model.rows`.
     public func frame(_ model: BrowserModel) -> CellGrid {
         var grid = CellGrid(width: model.columns, height: model.rows)
@@ -70,8 +52,12 @@ public struct BrowserView: Sendable {
                 }
                 let row = AvatarListRenderer.row(details, position: index + 1)
                 var avatar = renderer.avatar(row, nil)
-                if case .drawn(let cells) = model.avatars[details.user.id] {
-                    avatar = model.layout == .grid ? cells.large : cells.small
+                switch model.avatars[details.user.id] {
+                case .drawn(let cells): avatar = model.layout == .grid ? cells.large : cells.small
+                case .failed:
+                    // That thumbnail could not be had: marked on it, counted in "failed".
+                    avatar.write("✗", x: 0, y: 0, style: color ? CellStyle(foreground: .indexed(1), bold: true) : CellStyle(bold: true))
+                default: break
                 }
                 let selected = index == model.cursor
                 if model.layout == .grid {
@@ -105,7 +91,7 @@ public struct BrowserView: Sendable {
         switch model.paging {
         case .loading: text = "⠿ loading the next page of users…"
         case .failed(let reason):
-            text = "✗ the next page failed: \(reason) — r retries"
+            text = "✗ the next page failed: \(reason) · r retries"
             style = color ? CellStyle(foreground: .indexed(1)) : .plain
         case .ended: text = "— end of GitHub's users list —"
         case .idle: text = model.offline ? "— offline: no more cached users —" : ""
@@ -115,14 +101,15 @@ public struct BrowserView: Sendable {
             text = model.knownUsers == 0 ? "— no cached user matches —" : "— end of the matches —"
             style = CellStyle(dim: true)
         }
-        grid.write(TerminalSanitizer.sanitize(text, keepNewlines: false), x: 2, y: y + (model.lineHeight > 3 ? 0 : 0), style: style)
+        let line = CellGrid.fitted(TerminalSanitizer.sanitize(text, keepNewlines: false), width: model.listColumns - 3)
+        grid.write(line, x: 2, y: y, style: style)
     }
 
     private func drawStatus(_ model: BrowserModel, into grid: inout CellGrid) {
         let y = model.rows - 3
         let bar = CellStyle(reverse: true)
         grid.fill(x: 0, y: y, width: model.columns, height: 1, with: Cell(" ", style: bar))
-        grid.write(" " + statusParts(model).joined(separator: " · "), x: 0, y: y, style: bar)
+        grid.write(CellGrid.fitted(" " + statusParts(model).joined(separator: " · "), width: model.columns), x: 0, y: y, style: bar)
         drawActivity(model, y: y + 1, into: &grid)
         drawFooter(model, y: model.rows - 1, into: &grid)
     }
@@ -141,7 +128,7 @@ public struct BrowserView: Sendable {
         }
         parts.append("page \(model.pageSize.map(String.init) ?? "–")")
         switch model.connection {
-        case _ where model.offline: parts.append("offline (--offline)")
+        case _ where model.offline: parts.append("offline by choice")
         case .online: parts.append("online")
         case .down: parts.append("network down")
         case .rateLimited: parts.append("rate limited")
@@ -157,15 +144,13 @@ public struct BrowserView: Sendable {
         switch model.connection {
         case .down(let reason) where !model.offline:
             grid.fill(x: 0, y: y, width: model.columns, height: 1, with: Cell(" ", style: banner))
-            grid.write(
-                " ⚠ offline: \(clean(reason)) · retrying by itself (r: now) · the cache, search and notes work",
-                x: 0, y: y, style: banner)
+            let text = " ⚠ offline: GitHub cannot be reached (\(clean(reason))) · retrying by itself, r now · the cache, search and notes work"
+            grid.write(CellGrid.fitted(text, width: model.columns), x: 0, y: y, style: banner)
             return
         case .rateLimited(let until):
             grid.fill(x: 0, y: y, width: model.columns, height: 1, with: Cell(" ", style: banner))
-            grid.write(
-                " ⚠ rate limited until \(BrowserModel.clock(until)) · no requests to GitHub until then · the cache works",
-                x: 0, y: y, style: banner)
+            let text = " ⚠ rate limited until \(BrowserModel.clock(until)) · no requests to GitHub until then · the cache works"
+            grid.write(CellGrid.fitted(text, width: model.columns), x: 0, y: y, style: banner)
             return
         default:
             break
@@ -183,15 +168,21 @@ public struct BrowserView: Sendable {
             activity.append("avatars \(pending - loading) queued · \(loading) loading · \(model.avatarsDone) done · \(model.avatarsFailed) failed")
         }
         if let notice = model.notice { activity.append(notice) }
-        grid.write(" " + clean(activity.joined(separator: " │ ")), x: 0, y: y)
+        // A conflict's draft path must be seen whole: the notice alone.
+        if case .noteConflict = model.confirmation, let notice = model.notice { activity = [notice] }
+        grid.write(CellGrid.fitted(" " + clean(activity.joined(separator: " │ ")), width: model.columns), x: 0, y: y)
     }
 
     /// The footer: a y/n question, the query line, or the keys.
     private func drawFooter(_ model: BrowserModel, y: Int, into grid: inout CellGrid) {
         if let confirmation = model.confirmation {
             switch confirmation {
-            case .deleteNote(let login):
+            case .deleteNote(let login, _):
                 grid.write(" delete the note on \(clean(login))? y/n", x: 0, y: y, style: CellStyle(bold: true))
+            case .noteConflict(let login, _, let theirs, _):
+                let what = theirs == nil ? "was deleted" : "changed"
+                let text = " m keep mine · t keep theirs · b edit both — the note on \(clean(login)) \(what) while you edited it"
+                grid.write(CellGrid.fitted(text, width: model.columns), x: 0, y: y, style: CellStyle(bold: true))
             }
             return
         }
@@ -203,27 +194,23 @@ public struct BrowserView: Sendable {
             grid.write("Enter keep · Esc all users", x: max(end + 2, model.columns - 27), y: y, style: CellStyle(dim: true))
             return
         }
-        let keys: String
-        if model.search != nil {
-            keys = " / edit the search  Esc all users  Enter profile  e note  x delete  ? help  q quit"
-        } else if model.pane != nil {
-            keys = " j/k move  Esc close  e edit note  x delete note  o open page  / search  ? help"
-        } else {
-            keys = " j/k move  Enter profile  / search  e note  x delete  o open  ? help  q quit"
-        }
-        grid.write(keys, x: 0, y: y, style: CellStyle(dim: true))
+        let keys = BrowserKeymap.footer(model.search != nil ? .search : model.pane != nil ? .pane : .list)
+        grid.write(CellGrid.fitted(keys, width: model.columns), x: 0, y: y, style: CellStyle(dim: true))
     }
 
     private func drawHelp(_ model: BrowserModel, into grid: inout CellGrid) {
-        let width = min(model.columns - 4, 72)
-        let height = min(model.rows - 3, Self.keys.count + 4)
+        let width = min(model.columns - 4, 74)
+        let bindings = BrowserKeymap.bindings
+        let height = min(model.rows - 3, bindings.count + 4)
         let x = (model.columns - width) / 2
         let y = max(0, (model.rows - 3 - height) / 2)
+        let keyColumns = bindings.map { CellGrid.columns(of: $0.label) }.max() ?? 0
         grid.fill(x: x, y: y, width: width, height: height, with: Cell(" ", style: CellStyle(reverse: true)))
         grid.write(" ghusers browse — keys", x: x + 1, y: y + 1, style: CellStyle(bold: true, reverse: true))
-        for (offset, key) in Self.keys.enumerated() where y + 3 + offset < y + height {
-            grid.write(key.0, x: x + 2, y: y + 3 + offset, style: CellStyle(bold: true, reverse: true), maxWidth: 24)
-            grid.write(key.1, x: x + 27, y: y + 3 + offset, style: CellStyle(reverse: true), maxWidth: width - 28)
+        for (offset, binding) in bindings.enumerated() where y + 3 + offset < y + height {
+            grid.write(binding.label, x: x + 2, y: y + 3 + offset, style: CellStyle(bold: true, reverse: true), maxWidth: keyColumns)
+            let text = CellGrid.fitted(binding.summary, width: width - keyColumns - 5)
+            grid.write(text, x: x + keyColumns + 4, y: y + 3 + offset, style: CellStyle(reverse: true))
         }
     }
 

@@ -12,6 +12,9 @@ import Foundation
 public struct NoteEditor: Sendable {
     /// The environment the editor is chosen from.
     public var environment: [String: String]
+    /// Where the edited text is kept when the editor fails or writes something refused (over
+    /// 1 MiB, not UTF-8), so nothing typed is lost; `nil`: nowhere.
+    public var drafts: URL?
 
     /// An editor chosen from `environment`.
     public init(environment: [String: String]) {
@@ -27,7 +30,8 @@ public struct NoteEditor: Sendable {
     }
 
     /// Runs the editor on `text` (the note of `login`, `nil` for none) and waits for it: what
-    /// came of it. Blocks; the temporary file (in a 0700 folder, mode 0600) is removed after.
+    /// came of it. Blocks; the temporary file (in a 0700 folder, mode 0600) is removed after,
+    /// once anything new in it that cannot be saved is kept in ``drafts``.
     public func edit(_ text: String?, login: String) -> NoteEdit {
         let base = (environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp") + "/ghusers-note.XXXXXX"
         var template = Array(base.utf8CString)
@@ -39,25 +43,33 @@ public struct NoteEditor: Sendable {
         do {
             try AtomicFile.write(Data((text ?? "").utf8), to: URL(fileURLWithPath: file))
         } catch {
-            return .failed(error.localizedDescription)
+            return .failed(ErrorText.sentence(error))
         }
         let command = self.command
         let status: Int32
         switch ChildProcess.spawn("/bin/sh", ["sh", "-c", command + " \"$1\"", "sh", file]) {
-        case .failure(let error): return .failed("cannot start /bin/sh: \(error.localizedDescription)")
+        case .failure(let error): return .failed("cannot start /bin/sh: \(ErrorText.sentence(error))")
         case .success(let pid): status = ChildProcess.wait(pid)
         }
         // The program's name, not its whole path: the status line is short.
         let name = command.split(separator: " ").first.map { URL(fileURLWithPath: String($0)).lastPathComponent } ?? command
+        let data = FileManager.default.contents(atPath: file)
+        /// A failure, with the file's new text kept as a draft when it has any.
+        func refused(_ reason: String) -> NoteEdit {
+            guard let data, data != Data((text ?? "").utf8), let drafts,
+                let kept = NoteDraft.keep(data, login: login, in: drafts)
+            else { return .failed(reason) }
+            return .failed(reason + "; your text is in \(NoteDraft.shown(kept))")
+        }
         switch status {
         case 0: break
         case 127: return .failed("\(name): command not found; set VISUAL or EDITOR")
-        default: return .failed("\(name) exited with status \(status)")
+        default: return refused("\(name) exited with status \(status)")
         }
-        guard let data = FileManager.default.contents(atPath: file) else { return .failed("cannot read \(file) back") }
+        guard let data else { return .failed("cannot read \(file) back") }
         // The limits of `ghusers note -`.
-        guard data.count <= Note.maximumBytes else { return .failed("the note is larger than 1 MiB; nothing saved") }
-        guard let edited = String(data: data, encoding: .utf8) else { return .failed("the file is not UTF-8 text; nothing saved") }
+        guard data.count <= Note.maximumBytes else { return refused("the note is larger than 1 MiB; nothing saved") }
+        guard let edited = String(data: data, encoding: .utf8) else { return refused("the file is not UTF-8 text; nothing saved") }
         return Self.outcome(original: text, edited: edited)
     }
 

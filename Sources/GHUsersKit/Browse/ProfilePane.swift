@@ -19,6 +19,9 @@ public struct ProfilePane: Sendable {
     public var message: String?
     /// The full-size avatar, drawn.
     public var header: CellGrid?
+    /// The same avatar as a pixel picture (the bytes of a forced `GHUSERS_GRAPHICS` protocol)
+    /// and the cells it was drawn for.
+    public var picture: PanePicture?
     /// Bumped when the pane moves to another user: a rest timer or a result for an older user
     /// is stale.
     public var generation: Int

@@ -74,7 +74,7 @@ extension GitHubAPIError: LocalizedError {
         case .notFound:
             "not found on GitHub"
         case .unauthorized(let message):
-            "GitHub refused the token (\(message)); check GH_TOKEN or GITHUB_TOKEN"
+            "GitHub refused the token (\(message)); check GH_TOKEN or GITHUB_TOKEN (github.com), GH_ENTERPRISE_TOKEN or GITHUB_ENTERPRISE_TOKEN (other hosts), or `gh auth status`"
         case .forbidden(let message):
             "GitHub refused the request: \(message)"
         case .unexpectedStatus(let status):

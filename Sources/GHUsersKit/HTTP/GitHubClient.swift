@@ -5,6 +5,9 @@ import Logging
 ///
 /// Every request goes through the one ``RequestQueue`` (one request at a time) inside the
 /// ``RetryController`` (backoff happens outside the queue, so a waiting request holds nothing).
+/// Cancellation: a request still waiting for its turn leaves the queue at once; one already
+/// sent is allowed to finish (it has cost its rate-limit unit, and its answer is worth
+/// caching), so a cancelled caller never leaves a second request on the wire beside the next.
 /// Headers: `Accept: application/vnd.github+json`, `X-GitHub-Api-Version: 2022-11-28`, a
 /// `User-Agent` naming ghusers and its version, `If-None-Match` when an ETag is known, and
 /// `Authorization: Bearer` only while the URL's host is the API host. Redirects (at most 5) are
@@ -14,7 +17,7 @@ public final class GitHubClient: Sendable {
     public struct Configuration: Sendable {
         /// The API root, `https://api.github.com` by default.
         public var apiURL: URL
-        /// A token for `Authorization: Bearer`, from `GH_TOKEN` or `GITHUB_TOKEN`.
+        /// A token for `Authorization: Bearer`, for this API root only (see ``TokenSource``).
         public var token: String?
         /// The largest response body accepted: 8 MiB.
         public var maximumBodyBytes: Int = 8 << 20
@@ -64,7 +67,7 @@ public final class GitHubClient: Sendable {
     ) async throws -> T {
         let url = try makeURL(path: path, query: query)
         return try await retry.run { _ in
-            let response = try await self.queue.run { try await self.send(url, etag: etag) }
+            let response = try await self.queue.run { try await Self.finishing { try await self.send(url, etag: etag) } }
             do {
                 return try decode(response)
             } catch let error as GitHubAPIError {
@@ -81,12 +84,15 @@ public final class GitHubClient: Sendable {
     /// missing image never holds a command up for long.
     public func download(_ url: URL, etag: String? = nil, maximumBytes: Int) async throws -> Response {
         guard User.isWebURL(url.absoluteString) else { throw GitHubAPIError.badRedirect }
-        var retry = self.retry
+        // An avatar's host is not the API: its failures never reach the offline banner.
+        var retry = self.retry.silenced
         retry.policy.maxAttempts = min(retry.policy.maxAttempts, 2)
         retry.policy.waitsForNetwork = false
         return try await retry.run { _ in
             try await self.queue.run {
-                try await self.send(url, etag: etag, accept: "image/*", authorized: false, maximumBytes: maximumBytes)
+                try await Self.finishing {
+                    try await self.send(url, etag: etag, accept: "image/*", authorized: false, maximumBytes: maximumBytes, deadline: Self.downloadDeadline)
+                }
             }
         }
     }
@@ -94,6 +100,15 @@ public final class GitHubClient: Sendable {
     /// Closes the connection.
     public func shutdown() async throws {
         try await transport.shutdown()
+    }
+
+    /// The longest a download may take, redirects aside: 10 s (an API request may take 60).
+    public static let downloadDeadline = Duration.seconds(10)
+
+    /// Runs `body` to its end even when the calling task is cancelled: a request on the wire is
+    /// finished rather than abandoned (the caller drops the answer if it no longer wants it).
+    static func finishing<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await Task { try await body() }.value
     }
 
     private func makeURL(path: String, query: [URLQueryItem]) throws -> URL {
@@ -107,7 +122,7 @@ public final class GitHubClient: Sendable {
 
     private func send(
         _ firstURL: URL, etag: String?, accept: String = "application/vnd.github+json", authorized: Bool = true,
-        maximumBytes: Int? = nil
+        maximumBytes: Int? = nil, deadline: Duration? = nil
     ) async throws -> Response {
         var url = firstURL
         for _ in 0...5 {
@@ -124,7 +139,8 @@ public final class GitHubClient: Sendable {
             let response: TransportResponse
             do {
                 response = try await transport.send(
-                    TransportRequest(url: url, headers: headers, maximumBodyBytes: maximumBytes ?? configuration.maximumBodyBytes))
+                    TransportRequest(
+                        url: url, headers: headers, maximumBodyBytes: maximumBytes ?? configuration.maximumBodyBytes, deadline: deadline))
             } catch let error as TransportError {
                 logger.debug("GET \(url.absoluteString) failed: \(error)")
                 throw GitHubAPIError(error)

@@ -50,7 +50,7 @@ public final class HTTPTransport: HTTPTransporting {
             outgoing.headers.add(name: name, value: value)
         }
         do {
-            let response = try await client.execute(outgoing, timeout: .init(timeouts.request))
+            let response = try await client.execute(outgoing, timeout: .init(min(request.deadline ?? timeouts.request, timeouts.request)))
             let body = try await response.body.collect(upTo: request.maximumBodyBytes)
             return TransportResponse(
                 status: Int(response.status.code),
@@ -58,6 +58,9 @@ public final class HTTPTransport: HTTPTransporting {
                 body: Data(body.readableBytesView)
             )
         } catch {
+            // A request its caller gave up on is cancelled, never a network failure (requests
+            // sent through GitHubClient are not cancelled once on the wire: see `finishing`).
+            if Task.isCancelled || error is CancellationError { throw CancellationError() }
             throw Self.classify(error, limit: request.maximumBodyBytes)
         }
     }
@@ -66,35 +69,49 @@ public final class HTTPTransport: HTTPTransporting {
         try await client.shutdown()
     }
 
-    /// Maps the client's and NIO's many errors onto the four that matter to a retry decision.
+    /// Maps the client's and NIO's many errors onto the four that matter to a retry decision,
+    /// each with a reason in plain words: never a type's name, which means nothing to a user.
     static func classify(_ error: any Error, limit: Int) -> TransportError {
         if error is NIOTooManyBytesError { return .bodyTooLarge(limit: limit) }
         if let error = error as? HTTPClientError {
             switch error {
             case .readTimeout, .deadlineExceeded, .writeTimeout: return .timedOut
-            case .connectTimeout, .socksHandshakeTimeout, .httpProxyHandshakeTimeout, .tlsHandshakeTimeout:
-                return .unreachable("connection timed out")
-            case .remoteConnectionClosed, .requestStreamCancelled, .cancelled:
+            case .connectTimeout, .socksHandshakeTimeout, .httpProxyHandshakeTimeout, .tlsHandshakeTimeout,
+                .getConnectionFromPoolTimeout:
+                return .unreachable("the connection timed out")
+            case .invalidURL, .emptyHost, .emptyScheme, .missingSocketPath:
+                return .unreachable("the address cannot be used")
+            case .remoteConnectionClosed, .requestStreamCancelled, .cancelled, .alreadyShutdown, .uncleanShutdown:
                 return .connectionLost("the server closed the connection")
+            case .bodyLengthMismatch, .contentLengthMissing:
+                return .connectionLost("the answer was cut short")
             default:
-                return .connectionLost(String(describing: error))
+                return .connectionLost("the connection failed")
             }
         }
-        if error is NIOConnectionError || error is IOError || error is SocketAddressError {
-            return .unreachable(Self.describe(error))
+        if let error = error as? NIOConnectionError {
+            guard let first = error.connectionErrors.first else { return .unreachable("the host name could not be resolved") }
+            return .unreachable(reason(first.error))
         }
-        if error is HTTPParserError {
-            return .connectionLost("the server sent a malformed response")
+        if error is SocketAddressError || error is SocketAddressError.UnknownHost {
+            return .unreachable("the host name could not be resolved")
         }
-        return .connectionLost(Self.describe(error))
+        if let error = error as? IOError {
+            // A reset or a broken pipe on a connection that was made is a lost connection.
+            let connecting = [ECONNREFUSED, ENETUNREACH, EHOSTUNREACH, ETIMEDOUT, ENETDOWN, EHOSTDOWN, EADDRNOTAVAIL]
+            return connecting.contains(error.errnoCode) ? .unreachable(reason(error)) : .connectionLost(reason(error))
+        }
+        if error is ChannelError { return .connectionLost("the connection was closed") }
+        if error is HTTPParserError { return .connectionLost("the server sent a malformed response") }
+        return .connectionLost("the connection failed")
     }
 
-    private static func describe(_ error: any Error) -> String {
+    /// A system error in its C library's words ("connection refused"); anything else in
+    /// general ones.
+    private static func reason(_ error: any Error) -> String {
         if let error = error as? IOError { return String(cString: strerror(error.errnoCode)).lowercased() }
-        if let error = error as? NIOConnectionError, let first = error.connectionErrors.first {
-            return describe(first.error)
-        }
-        return String(describing: error)
+        if error is SocketAddressError || error is SocketAddressError.UnknownHost { return "the host name could not be resolved" }
+        return "the connection failed"
     }
 }
 

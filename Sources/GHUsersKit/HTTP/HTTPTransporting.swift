@@ -21,12 +21,16 @@ public struct TransportRequest: Sendable {
     public var headers: HTTPHeaderFields
     /// Longest accepted body; a longer one fails with ``TransportError/bodyTooLarge(limit:)``.
     public var maximumBodyBytes: Int
+    /// The whole request's deadline when shorter than the transport's own (avatars: a host
+    /// that hangs must not hold the one-at-a-time queue for long).
+    public var deadline: Duration?
 
     /// Creates a request.
-    public init(url: URL, headers: HTTPHeaderFields = [:], maximumBodyBytes: Int) {
+    public init(url: URL, headers: HTTPHeaderFields = [:], maximumBodyBytes: Int, deadline: Duration? = nil) {
         self.url = url
         self.headers = headers
         self.maximumBodyBytes = maximumBodyBytes
+        self.deadline = deadline
     }
 }
 

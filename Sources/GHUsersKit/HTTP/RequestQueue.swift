@@ -41,6 +41,8 @@ public actor RequestQueue {
             try await lockFile.lock()
         }
         defer { lockFile?.unlock() }
+        // Cancelled while waiting for another process's turn: dropped, never sent.
+        try Task.checkCancellation()
         return try await operation()
     }
 

@@ -4,7 +4,9 @@ import Foundation
 ///
 /// The clock, the source of jitter and the sleep are injected so that unit tests can check the
 /// schedule without waiting; the defaults are the system clock, a random number and
-/// `Task.sleep`. Cancellation ends the wait at once.
+/// `Task.sleep`. Cancellation ends the wait at once, and a failure of a cancelled task is
+/// rethrown as it is, neither retried nor reported to ``Event`` listeners: the caller gave up on
+/// it (the caller still sees what happened, such as an avatar host that timed out).
 public struct RetryController: Sendable {
     /// A retry about to happen, for status lines.
     public struct Event: Sendable {
@@ -37,6 +39,12 @@ public struct RetryController: Sendable {
         self.onRetry = onRetry
     }
 
+    /// This controller without its listener: for requests whose failures say nothing about the
+    /// API (avatar downloads from other hosts), so they never reach the offline banner.
+    public var silenced: RetryController {
+        RetryController(policy: policy, now: now, jitter: jitter, sleep: sleep)
+    }
+
     /// Runs `operation` (given the 1-based attempt number) until it succeeds or the policy gives
     /// up, then returns its value or rethrows its last error.
     public func run<T: Sendable>(_ operation: @Sendable (Int) async throws -> T) async throws -> T {
@@ -45,6 +53,7 @@ public struct RetryController: Sendable {
             do {
                 return try await operation(attempt)
             } catch {
+                if error is CancellationError || Task.isCancelled { throw error }
                 let decision = policy.decision(after: error, attempt: attempt, now: now(), jitter: jitter())
                 guard case .retry(let delay) = decision, let apiError = error as? GitHubAPIError else {
                     throw error

@@ -1,25 +1,49 @@
 import Foundation
 
-/// Where ghusers keeps its files.
+/// Where ghusers keeps its files: one folder per GitHub site (``GitHubSite/key``).
 ///
-/// With a home (`--home DIR` or `GHUSERS_HOME`), everything lives under it: the database and
-/// lock file in `DIR`, caches in `DIR/cache`. Without one, the XDG base directories:
-/// `$XDG_DATA_HOME/ghusers` (default `~/.local/share/ghusers`) for the database and
-/// `$XDG_CACHE_HOME/ghusers` (default `~/.cache/ghusers`) for caches.
+/// With a home (`--home DIR` or `GHUSERS_HOME`), everything lives under it: the data home is
+/// `DIR`, the cache home `DIR/cache`. Without one, the XDG base directories:
+/// `$XDG_DATA_HOME/ghusers` (default `~/.local/share/ghusers`) and `$XDG_CACHE_HOME/ghusers`
+/// (default `~/.cache/ghusers`). A site's database and lock files are in
+/// `<data home>/sites/<key>`, its avatars in `<cache home>/sites/<key>`.
 public struct GHUsersPaths: Sendable, Hashable {
-    /// The folder of the database and the network lock file.
+    /// The folder of the site's database and network lock file.
     public var dataDirectory: URL
-    /// The folder of caches (avatars); deleting it loses nothing that cannot be fetched again.
+    /// The folder of the site's caches (avatars); deleting it loses nothing that cannot be
+    /// fetched again.
     public var cacheDirectory: URL
+    /// The folder that holds every site's data folder (in `sites/`).
+    public var dataHome: URL
+    /// The folder that holds every site's cache folder (in `sites/`).
+    public var cacheHome: URL
+    /// The site whose folders these are; `nil` for folders used as they are.
+    public var site: GitHubSite?
 
-    /// Creates paths from two folders.
+    /// Creates paths from two folders used as they are, for one site alone (tests).
     public init(dataDirectory: URL, cacheDirectory: URL) {
         self.dataDirectory = dataDirectory
         self.cacheDirectory = cacheDirectory
+        self.dataHome = dataDirectory
+        self.cacheHome = cacheDirectory
     }
+
+    /// The paths of `site` under a data home and a cache home.
+    public init(dataHome: URL, cacheHome: URL, site: GitHubSite) {
+        self.dataHome = dataHome
+        self.cacheHome = cacheHome
+        self.site = site
+        self.dataDirectory = dataHome.appendingPathComponent("sites", isDirectory: true).appendingPathComponent(site.key, isDirectory: true)
+        self.cacheDirectory = cacheHome.appendingPathComponent("sites", isDirectory: true).appendingPathComponent(site.key, isDirectory: true)
+    }
+
+    /// The folder of every site's data folder.
+    public var sitesDirectory: URL { dataHome.appendingPathComponent("sites", isDirectory: true) }
 
     /// The SQLite database.
     public var database: URL { dataDirectory.appendingPathComponent("ghusers.sqlite") }
+    /// Where a note's text is kept when it could not be saved (a conflict, a failed write).
+    public var drafts: URL { dataDirectory.appendingPathComponent("drafts") }
     /// The lock that lets one process at a time use the network.
     public var networkLock: URL { dataDirectory.appendingPathComponent("network.lock") }
 
@@ -30,11 +54,12 @@ public struct GHUsersPaths: Sendable, Hashable {
         return home + path.dropFirst()
     }
 
-    /// Resolves the folders from `home` (the `--home` option, if given) and the environment.
-    public static func resolve(home: String?, environment: [String: String]) -> GHUsersPaths {
+    /// Resolves the folders of `site` from `home` (the `--home` option, if given) and the
+    /// environment.
+    public static func resolve(home: String?, environment: [String: String], site: GitHubSite) -> GHUsersPaths {
         if let home = home ?? environment["GHUSERS_HOME"].flatMap({ $0.isEmpty ? nil : $0 }) {
             let root = URL(fileURLWithPath: expandingTilde(home, home: environment["HOME"]), isDirectory: true)
-            return GHUsersPaths(dataDirectory: root, cacheDirectory: root.appendingPathComponent("cache", isDirectory: true))
+            return GHUsersPaths(dataHome: root, cacheHome: root.appendingPathComponent("cache", isDirectory: true), site: site)
         }
         let userHome = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.homeDirectoryForCurrentUser
@@ -45,7 +70,8 @@ public struct GHUsersPaths: Sendable, Hashable {
             return userHome.appendingPathComponent(fallback, isDirectory: true)
         }
         return GHUsersPaths(
-            dataDirectory: base("XDG_DATA_HOME", fallback: ".local/share").appendingPathComponent("ghusers", isDirectory: true),
-            cacheDirectory: base("XDG_CACHE_HOME", fallback: ".cache").appendingPathComponent("ghusers", isDirectory: true))
+            dataHome: base("XDG_DATA_HOME", fallback: ".local/share").appendingPathComponent("ghusers", isDirectory: true),
+            cacheHome: base("XDG_CACHE_HOME", fallback: ".cache").appendingPathComponent("ghusers", isDirectory: true),
+            site: site)
     }
 }

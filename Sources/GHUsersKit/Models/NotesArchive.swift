@@ -3,18 +3,21 @@ import Foundation
 /// The file format of `ghusers notes export` and `ghusers notes import`.
 ///
 /// ```json
-/// {"format":"ghusers-notes","version":1,"exported_at":"2026-11-22T10:00:00Z","notes":[
+/// {"format":"ghusers-notes","version":1,"site":"https://api.github.com","exported_at":"2026-11-22T10:00:00Z","notes":[
 /// {"login":"defunkt","id":2,"note":"GitHub co-founder","updated_at":"2026-11-21T09:00:00Z"}
 /// ]}
 /// ```
 ///
 /// Notes are sorted by login without regard to case, one per line, so two exports of the same
-/// notes are byte for byte the same and diff well.
+/// notes are byte for byte the same and diff well. `site` is the API root the notes were
+/// exported from (absent in exports made before ghusers kept one cache per site).
 public struct NotesArchive: Codable, Sendable {
     /// Always `ghusers-notes`.
     public var format: String
     /// 1.
     public var version: Int
+    /// The normalised API root of the site the notes come from; `nil` in older exports.
+    public var site: String?
     /// The notes.
     public var notes: [Entry]
 

@@ -102,3 +102,15 @@ extension Character {
         unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 }
+
+extension User.ValidationError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .invalidID(let id): "the id \(id) is not a GitHub id"
+        case .invalidLogin(let login): "“\(login)” is not a GitHub login"
+        case .invalidAvatarURL(let url): "the avatar URL “\(url)” is not an http(s) URL"
+        case .invalidHTMLURL(let url): "the page URL “\(url)” is not an http(s) URL"
+        case .invalidType: "the account type is not a short text"
+        }
+    }
+}

@@ -54,9 +54,14 @@ public struct AvatarListRenderer: Sendable {
     /// The row kind for `details` at `position`: inverted for every fourth position, else a
     /// note row when there is a note, else a normal row.
     public static func row(_ details: UserDetails, position: Int) -> any AvatarRow {
-        if position > 0 && position % 4 == 0 { return InvertedRow(details: details, position: position) }
+        if invertsAvatar(at: position) { return InvertedRow(details: details, position: position) }
         if details.note != nil { return NoteRow(details: details, position: position) }
         return NormalRow(details: details, position: position)
+    }
+
+    /// Whether the avatar at `position` (1-based) is drawn inverted: every fourth.
+    public static func invertsAvatar(at position: Int) -> Bool {
+        position > 0 && position % 4 == 0
     }
 
     /// The avatar size in cells for the layout.
@@ -180,11 +185,18 @@ public struct AvatarListRenderer: Sendable {
     /// scaled down), or the user's placeholder when there is no image.
     public func avatar(_ row: any AvatarRow, _ image: RGBAImage?) -> CellGrid {
         let (columns, rows) = avatarCells
-        guard var image, image.width > 0, image.height > 0 else {
+        guard let image, image.width > 0, image.height > 0 else {
             return AvatarPlaceholder(id: row.details.user.id, login: row.details.user.login)
                 .cells(columns: columns, rows: rows, colors: drawer.mode.colors, inverted: row.invertsAvatar)
         }
-        if row.invertsAvatar { image = image.inverted() }
+        return avatar(image, inverted: row.invertsAvatar)
+    }
+
+    /// `image` as an avatar, ``avatarCells`` in size, inverted or not, scaled down.
+    public func avatar(_ image: RGBAImage, inverted: Bool) -> CellGrid {
+        let (columns, rows) = avatarCells
+        guard image.width > 0, image.height > 0 else { return CellGrid(width: columns, height: rows) }
+        var image = inverted ? image.inverted() : image
         // Area-averaging down to 4 × 8 pixels per cell first: libchafa then samples whole cells.
         let width = columns * 4
         let height = rows * 8

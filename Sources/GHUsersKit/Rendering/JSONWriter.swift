@@ -25,6 +25,26 @@ public struct JSONWriter {
         needsComma = true
     }
 
+    /// Writes `"key": [` and starts an array whose elements are objects
+    /// (``beginObject()`` … ``endObject()`` each).
+    public mutating func beginArray(_ key: StaticString) {
+        writeKey(key)
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+
+    /// Starts an object inside an array, after a comma unless it is the first element.
+    public mutating func beginElement() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        beginObject()
+    }
+
+    /// Ends an array.
+    public mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
     /// Writes `"key": "value"`, or `null` for `nil`.
     public mutating func field(_ key: StaticString, _ value: String?) {
         writeKey(key)

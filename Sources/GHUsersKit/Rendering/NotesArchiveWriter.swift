@@ -5,7 +5,7 @@ import Foundation
 /// brackets. Notes are streamed: one in memory at a time.
 ///
 /// ```swift
-/// var archive = NotesArchiveWriter(output: .standardOutput, exportedAt: Date())
+/// var archive = NotesArchiveWriter(output: .standardOutput, site: .gitHubDotCom, exportedAt: Date())
 /// try service.exportNotes { archive.write($0) }
 /// archive.finish()
 /// ```
@@ -14,11 +14,15 @@ public struct NotesArchiveWriter {
     private var writer = JSONWriter()
     private var isFirst = true
 
-    /// Writes the archive's header, with `exportedAt` as its `exported_at`, to `output`.
-    public init(output: OutputStream, exportedAt: Date) {
+    /// Writes the archive's header, with `site`'s API root as its `site` and `exportedAt` as
+    /// its `exported_at`, to `output`.
+    public init(output: OutputStream, site: GitHubSite, exportedAt: Date) {
         self.output = output
-        output.write(
-            "{\"format\":\"\(NotesArchive.formatName)\",\"version\":1,\"exported_at\":\"\(Timestamp.iso8601(exportedAt))\",\"notes\":[")
+        var header = JSONWriter()
+        header.field("site", site.apiRoot)
+        output.write("{\"format\":\"\(NotesArchive.formatName)\",\"version\":1,")
+        output.write(bytes: header.bytes)
+        output.write(",\"exported_at\":\"\(Timestamp.iso8601(exportedAt))\",\"notes\":[")
     }
 
     /// Writes `note` on a line of its own.

@@ -3,10 +3,11 @@ import Foundation
 // MARK: - Notes
 
 extension CombinedService {
-    /// Saves the note on `login`.
+    /// Saves the note on `login`; with `base`, only if the note is still what the editor was
+    /// opened on (`.some(nil)`: no note), else ``NoteConflict``.
     @discardableResult
-    public func saveNote(login: String, text: String) throws -> Note {
-        try StoreService.Notes.Save(database: database)(login: login, text: text)
+    public func saveNote(login: String, text: String, base: String?? = nil) throws -> Note {
+        try StoreService.Notes.Save(database: database)(login: login, text: text, base: base)
     }
 
     /// The note on `login`.
@@ -17,9 +18,10 @@ extension CombinedService {
         return note
     }
 
-    /// Deletes the note on `login`.
-    public func deleteNote(login: String) throws {
-        guard try StoreService.Notes.Delete(database: database)(login: login) else {
+    /// Deletes the note on `login`; with `base`, only if the note is still that text, else
+    /// ``NoteConflict``.
+    public func deleteNote(login: String, base: String? = nil) throws {
+        guard try StoreService.Notes.Delete(database: database)(login: login, base: base) else {
             throw CombinedServiceError.noNote(login: login)
         }
     }
@@ -31,7 +33,15 @@ extension CombinedService {
     }
 
     /// Imports an archive made by `ghusers notes export` (see ``StoreService/Notes/Import``).
-    public func importNotes(_ data: Data, onConflict strategy: NotesConflictStrategy) throws -> NotesImportReport {
-        try StoreService.Notes.Import(database: database)(NotesArchive(decoding: data), onConflict: strategy)
+    ///
+    /// - Parameter fromOtherSite: import an archive whose `site` is another API root; without
+    ///   it, such an archive is refused with ``CombinedServiceError/notesFromOtherSite(_:current:)``
+    ///   and nothing is imported. An archive without a `site` (older exports) is imported.
+    public func importNotes(_ data: Data, onConflict strategy: NotesConflictStrategy, fromOtherSite: Bool = false) throws -> NotesImportReport {
+        let archive = try NotesArchive(decoding: data)
+        if !fromOtherSite, let origin = archive.site, GitHubSite(apiRoot: origin) != site {
+            throw CombinedServiceError.notesFromOtherSite(origin, current: site.apiRoot)
+        }
+        return try StoreService.Notes.Import(database: database)(archive, onConflict: strategy)
     }
 }

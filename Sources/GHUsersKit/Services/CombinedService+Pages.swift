@@ -25,9 +25,10 @@ extension CombinedService {
         // Read once; each save returns the state it leaves.
         var state = try StoreService.Sync.State(database: database)()
         for _ in 0..<max(1, pages) {
-            let isFirst = state.cursor == nil && state.pageSize == nil
+            // The page size is decided here and only here (SyncState.nextPerPage).
+            let perPage = state.nextPerPage
+            let isFirst = perPage == nil
             let since = isFirst ? nil : state.cursor ?? 0
-            let perPage = isFirst ? nil : state.pageSize ?? 30
             let result = try await observingRateLimit { try await fetch(since: since, perPage: perPage, etag: nil) }
             guard case .page(let page, let etag, let rateLimit) = result else {
                 throw GitHubAPIError.invalidResponse("304 to a request without an ETag")

@@ -4,9 +4,10 @@ import Foundation
 
 extension CombinedService {
     /// The profile of `login`: the cached one at once if it is fresh (or `--offline`), else
-    /// fetched with `If-None-Match`; the cached one, with the reason, when the network fails.
-    /// Marks the user as seen.
-    public func profile(login: String, refresh: Bool = false, now: Date = Date()) async throws -> ProfileDetails {
+    /// fetched with `If-None-Match`; the cached one, with the reason, when the network fails
+    /// (unless `staleOnFailure` is `false`: then the error, for a caller that shows the cached
+    /// profile already and words failures itself, like the browser). Marks the user as seen.
+    public func profile(login: String, refresh: Bool = false, staleOnFailure: Bool = true, now: Date = Date()) async throws -> ProfileDetails {
         let cached = try StoreService.Profiles.Find(database: database)(login: login)
         func fromCache(_ cached: CachedProfile, _ source: ProfileDetails.Source) throws -> ProfileDetails {
             try StoreService.Users.MarkSeen(database: database)(id: cached.details.user.id)
@@ -42,7 +43,7 @@ extension CombinedService {
         } catch GitHubAPIError.notFound {
             throw CombinedServiceError.userNotFound(login: login)
         } catch let error as GitHubAPIError {
-            guard let cached else { throw error }
+            guard let cached, staleOnFailure else { throw error }
             return try fromCache(cached, .staleCache(reason: error.localizedDescription))
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 // MARK: - Status
 
 extension CombinedService {
@@ -9,12 +11,38 @@ extension CombinedService {
         public var statistics: StoreStatistics
         /// Pagination and the last rate limit.
         public var sync: SyncState
+        /// The other sites kept in the same home, by API root.
+        public var otherSites: [OtherSite]
     }
 
-    /// Counts and state of the cache.
+    /// Another site kept in the same home.
+    public struct OtherSite: Sendable, Hashable {
+        /// Its folder's name (``GitHubSite/key``).
+        public var key: String
+        /// Its API root as recorded in its database; the folder's name when none is recorded.
+        public var apiRoot: String
+        /// Its counts.
+        public var statistics: StoreStatistics
+    }
+
+    /// Counts and state of the cache, and the counts of the other sites in the home.
     public func status() throws -> Status {
         Status(
             paths: configuration.paths, statistics: try StoreService.Sync.Statistics(database: database)(),
-            sync: try StoreService.Sync.State(database: database)())
+            sync: try StoreService.Sync.State(database: database)(), otherSites: otherSites())
+    }
+
+    /// The other sites of the home: every `sites/KEY/ghusers.sqlite` but this one's, read
+    /// without writing, sorted by API root. A file that cannot be read is left out.
+    func otherSites() -> [OtherSite] {
+        let paths = configuration.paths
+        guard let site = paths.site,
+            let keys = try? FileManager.default.contentsOfDirectory(atPath: paths.sitesDirectory.path)
+        else { return [] }
+        return keys.filter { $0 != site.key }.compactMap { key -> OtherSite? in
+            let file = paths.sitesDirectory.appendingPathComponent(key, isDirectory: true).appendingPathComponent("ghusers.sqlite")
+            guard FileManager.default.fileExists(atPath: file.path), let summary = AppDatabase.summary(at: file) else { return nil }
+            return OtherSite(key: key, apiRoot: summary.apiRoot ?? key, statistics: summary.statistics)
+        }.sorted { $0.apiRoot < $1.apiRoot }
     }
 }

@@ -16,8 +16,10 @@ public final class CombinedService: Sendable {
         public var paths: GHUsersPaths
         /// The API root.
         public var apiURL: URL
-        /// The API token, if any.
+        /// The API token, if any: the environment's token for the site (see ``TokenSource``).
         public var token: String?
+        /// Asked for a token on first network use when ``token`` is `nil` (`gh auth token`).
+        public var tokenLookup: (@Sendable () -> String?)?
         /// `--offline`: never touch the network.
         public var offline: Bool = false
         /// The retry schedule.
@@ -43,8 +45,12 @@ public final class CombinedService: Sendable {
     public let database: AppDatabase
     /// Made on first use (also by ``makeAvatarPipeline(sizeLimit:)``).
     let client: Lazy<GitHubClient>
+    /// The token: the configured one, else the lookup's answer, asked once on first use.
+    let token: Lazy<String?>
 
-    /// Opens the database and prepares (but does not open) the network client.
+    /// Opens the site's database (moving a home written before sites into its site folder
+    /// first, see ``AppDatabase/adoptLegacyDatabase(of:)``), checks that it holds this API
+    /// root's data, and prepares (but does not open) the network client.
     ///
     /// - Parameter onRetry: told before every retry, for a status line.
     /// - Parameter transport: makes the transport on first network use; `nil` for the real
@@ -55,10 +61,15 @@ public final class CombinedService: Sendable {
         onRetry: @escaping @Sendable (RetryController.Event) -> Void = { _ in }
     ) throws {
         self.configuration = configuration
-        self.database = try AppDatabase.open(at: configuration.paths.database)
+        if configuration.paths.site != nil { try AppDatabase.adoptLegacyDatabase(of: configuration.paths) }
+        let database = try AppDatabase.open(at: configuration.paths.database)
+        try database.claim(GitHubSite(apiRoot: configuration.apiURL.absoluteString) ?? .gitHubDotCom)
+        self.database = database
+        let token = Lazy { configuration.token ?? configuration.tokenLookup?() }
+        self.token = token
         self.client = Lazy {
             GitHubClient(
-                configuration: .init(apiURL: configuration.apiURL, token: configuration.token),
+                configuration: .init(apiURL: configuration.apiURL, token: token.wrappedValue),
                 transport: transport?() ?? HTTPTransport(timeouts: configuration.timeouts),
                 queue: RequestQueue(lockFileURL: configuration.paths.networkLock),
                 retry: RetryController(policy: configuration.retryPolicy, onRetry: onRetry))
@@ -72,9 +83,14 @@ public final class CombinedService: Sendable {
         database.close()
     }
 
+    /// The site of the configured API root, whose data the database holds.
+    public var site: GitHubSite {
+        GitHubSite(apiRoot: configuration.apiURL.absoluteString) ?? .gitHubDotCom
+    }
+
     func network(for what: String) throws -> GitHubClient {
         guard !configuration.offline else { throw CombinedServiceError.offline(what) }
-        try configuration.checkTokenTransport()
+        try configuration.checkTokenTransport(token: token.wrappedValue)
         return client.wrappedValue
     }
 
@@ -96,11 +112,11 @@ public final class CombinedService: Sendable {
 }
 
 extension CombinedService.Configuration {
-    /// Refuses to send a token over plain HTTP, except to a loopback host (the fake API in tests
-    /// and demos): checked before any connection.
+    /// Refuses to send `token` (the configured one, or `gh`'s) over plain HTTP, except to a
+    /// loopback host (the fake API in tests and demos): checked before any connection.
     ///
     /// - Throws: ``CombinedServiceError/insecureToken(host:)``.
-    public func checkTokenTransport() throws {
+    public func checkTokenTransport(token: String?) throws {
         guard token != nil, apiURL.scheme?.lowercased() == "http" else { return }
         let host = apiURL.host?.lowercased() ?? ""
         let loopback = host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")

@@ -15,6 +15,9 @@ public enum CombinedServiceError: Error, Equatable {
     case nothingToRefresh
     /// A token would go to a plain-`http` API root on a host that is not loopback.
     case insecureToken(host: String)
+    /// A notes export from another site (its API root first), refused without
+    /// `--from-other-site`.
+    case notesFromOtherSite(String, current: String)
 }
 
 extension CombinedServiceError: LocalizedError {
@@ -31,7 +34,9 @@ extension CombinedServiceError: LocalizedError {
         case .nothingToRefresh:
             "nothing is cached yet; run `ghusers next-page` first"
         case .insecureToken(let host):
-            "GH_TOKEN/GITHUB_TOKEN would be sent in clear text to http://\(host); use an https:// --api-url, or unset the token"
+            "the token would be sent in clear text to http://\(host); use an https:// --api-url, or unset the token"
+        case .notesFromOtherSite(let origin, let current):
+            "the notes file comes from \(origin), not \(current); nothing was imported: pass --api-url \(origin) to import it into its own site, or --from-other-site to import it here"
         }
     }
 }

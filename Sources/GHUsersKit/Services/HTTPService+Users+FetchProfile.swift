@@ -42,7 +42,7 @@ extension HTTPService.Users {
             do {
                 user = try decoder.decode(User.self, from: body).validated()
             } catch let error as User.ValidationError {
-                throw GitHubAPIError.rejectedData("the profile is not valid: \(error)")
+                throw GitHubAPIError.rejectedData("the profile is not valid: \(error.localizedDescription)")
             }
             return (user, try decoder.decode(Profile.self, from: body).capped())
         }

@@ -9,10 +9,15 @@ extension StoreService.Notes {
         }
 
         /// Deletes the note on `login`; returns whether there was one.
+        ///
+        /// - Parameter base: when given, the note the user decided to delete; the delete goes
+        ///   ahead only if the note is still that. - Throws: ``NoteConflict`` otherwise.
         @discardableResult
-        public func callAsFunction(login: String) throws -> Bool {
+        public func callAsFunction(login: String, base: String? = nil) throws -> Bool {
             try database.write { db in
-                guard let existing = try Note.find(db, login: login) else { return false }
+                let existing = try Note.find(db, login: login)
+                if let base, existing?.note.text != base { throw NoteConflict(login: login, current: existing?.note.text) }
+                guard let existing else { return false }
                 try db.execute(sql: "DELETE FROM note WHERE id = ?", arguments: [existing.rowID])
                 return true
             }

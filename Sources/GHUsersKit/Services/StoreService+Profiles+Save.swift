@@ -35,8 +35,8 @@ extension StoreService.Profiles {
                         profile.publicGists, profile.followers, profile.following, profile.createdAt,
                         profile.updatedAt, etag, now.timeIntervalSince1970,
                     ])
-                if markingSeen { try StoreService.Users.MarkSeen.markSeen(id: user.id, db) }
-                if let rateLimit { try StoreService.Sync.RecordRateLimit.record(rateLimit, db) }
+                if markingSeen { try User.markSeen(id: user.id, db) }
+                if let rateLimit { try SyncState.record(rateLimit, db) }
                 return try Note.find(db, login: user.login)?.note
             }
         }

@@ -17,8 +17,8 @@ extension StoreService.Profiles {
                 try db.execute(
                     sql: "UPDATE profile SET fetched_at = ? WHERE user_id = ?",
                     arguments: [now.timeIntervalSince1970, userID])
-                if markingSeen { try StoreService.Users.MarkSeen.markSeen(id: userID, db) }
-                if let rateLimit { try StoreService.Sync.RecordRateLimit.record(rateLimit, db) }
+                if markingSeen { try User.markSeen(id: userID, db) }
+                if let rateLimit { try SyncState.record(rateLimit, db) }
             }
         }
     }

@@ -12,13 +12,7 @@ extension StoreService.Sync {
 
         /// Marks the welcome as shown; returns `true` only the first time, even when processes race.
         public func callAsFunction() throws -> Bool {
-            try database.write { db in try Self.markWelcomed(db) }
-        }
-
-        /// The same, inside a transaction the caller holds.
-        static func markWelcomed(_ db: Database) throws -> Bool {
-            try db.execute(sql: "UPDATE sync_state SET welcomed = 1 WHERE welcomed = 0")
-            return db.changesCount > 0
+            try database.write { db in try SyncState.markWelcomed(db) }
         }
     }
 }

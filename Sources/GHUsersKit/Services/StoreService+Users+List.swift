@@ -16,22 +16,7 @@ extension StoreService.Users {
         public func callAsFunction(
             after: Int64 = 0, through: Int64 = .max, limit: Int? = nil, _ each: (UserDetails) throws -> Void
         ) throws {
-            try database.read { db in try Self.fetch(db, after: after, through: through, limit: limit, each) }
-        }
-
-        /// The same, inside a transaction the caller holds.
-        static func fetch(
-            _ db: Database, after: Int64, through: Int64, limit: Int? = nil, _ each: (UserDetails) throws -> Void
-        ) throws {
-            let rows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT \(UserDetails.selection) FROM user LEFT JOIN note ON note.user_id = user.id
-                    WHERE user.id > ? AND user.id <= ? ORDER BY user.id LIMIT ?
-                    """, arguments: [after, through, limit ?? -1])
-            while let row = try rows.next() {
-                try each(UserDetails(row: row))
-            }
+            try database.read { db in try UserDetails.stream(db, after: after, through: through, limit: limit, each) }
         }
     }
 }

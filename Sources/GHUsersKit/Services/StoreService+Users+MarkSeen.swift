@@ -12,12 +12,7 @@ extension StoreService.Users {
 
         /// Marks the user with `id` as seen.
         public func callAsFunction(id: Int64) throws {
-            try database.write { db in try Self.markSeen(id: id, db) }
-        }
-
-        /// The same, inside a transaction the caller holds.
-        static func markSeen(id: Int64, _ db: Database) throws {
-            try db.execute(sql: "UPDATE user SET seen = 1 WHERE id = ? AND seen = 0", arguments: [id])
+            try database.write { db in try User.markSeen(id: id, db) }
         }
     }
 }

@@ -46,30 +46,21 @@ extension StoreService.Users {
                                 item_count = excluded.item_count, etag = excluded.etag, fetched_at = excluded.fetched_at
                             """, arguments: [request.since, cursor, page.itemCount, etag, now.timeIntervalSince1970])
                 }
-                if let pageSize = request.pageSize {
-                    try db.execute(sql: "UPDATE sync_state SET page_size = ?", arguments: [min(max(pageSize, 1), 100)])
-                }
+                if let pageSize = request.pageSize { try SyncState.storePageSize(pageSize, db) }
                 var isFirstStore = false
                 if request.movesCursor {
-                    if let cursor = page.cursor, cursor > request.since {
-                        try db.execute(
-                            sql: "UPDATE sync_state SET cursor = ?, end_reached = 0, last_sync_at = ?",
-                            arguments: [cursor, now.timeIntervalSince1970])
-                    } else {
-                        try db.execute(
-                            sql: "UPDATE sync_state SET end_reached = 1, last_sync_at = ?",
-                            arguments: [now.timeIntervalSince1970])
-                    }
-                    if !page.users.isEmpty { isFirstStore = try StoreService.Sync.MarkWelcomed.markWelcomed(db) }
+                    let moved = page.cursor.flatMap { $0 > request.since ? $0 : nil }
+                    try SyncState.advance(to: moved, at: now, db)
+                    if !page.users.isEmpty { isFirstStore = try SyncState.markWelcomed(db) }
                 } else {
-                    try db.execute(sql: "UPDATE sync_state SET last_sync_at = ?", arguments: [now.timeIntervalSince1970])
+                    try SyncState.touch(at: now, db)
                 }
-                if let rateLimit { try StoreService.Sync.RecordRateLimit.record(rateLimit, db) }
+                if let rateLimit { try SyncState.record(rateLimit, db) }
                 var users: [UserDetails] = []
                 if let cursor = page.cursor {
-                    try StoreService.Users.List.fetch(db, after: request.since, through: cursor) { users.append($0) }
+                    try UserDetails.stream(db, after: request.since, through: cursor) { users.append($0) }
                 }
-                return Saved(users: users, state: try StoreService.Sync.State.read(db), isFirstStore: isFirstStore)
+                return Saved(users: users, state: try SyncState.read(db), isFirstStore: isFirstStore)
             }
         }
     }

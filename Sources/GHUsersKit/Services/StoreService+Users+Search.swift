@@ -29,7 +29,7 @@ extension StoreService.Users {
                     let rows = try Row.fetchCursor(
                         db,
                         sql: """
-                            SELECT \(UserDetails.selection) FROM user LEFT JOIN note ON note.user_id = user.id
+                            \(UserDetails.selectWithNotes)
                             WHERE user.login = ?
                             """, arguments: [exact])
                     while let row = try rows.next() { try each(.user(UserDetails(row: row))) }
@@ -39,7 +39,7 @@ extension StoreService.Users {
                 let rows = try Row.fetchCursor(
                     db,
                     sql: """
-                        SELECT \(UserDetails.selection) FROM user LEFT JOIN note ON note.user_id = user.id
+                        \(UserDetails.selectWithNotes)
                         WHERE \(contains.condition) ORDER BY user.id
                         """, arguments: contains.arguments)
                 while let row = try rows.next() { try each(.user(UserDetails(row: row))) }

@@ -43,7 +43,7 @@ extension StoreService.Users {
                 try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT \(UserDetails.selection) FROM user LEFT JOIN note ON note.user_id = user.id
+                        \(UserDetails.selectWithNotes)
                         WHERE user.id IN (\(databaseQuestionMarks(count: ids.count)))
                         """, arguments: StatementArguments(ids))
             }
@@ -55,7 +55,7 @@ extension StoreService.Users {
         private func exact(_ query: String, _ db: Database) throws -> [UserDetails] {
             guard let login = SearchQuery(query).exactLogin else { return [] }
             return try Row.fetchAll(
-                db, sql: "SELECT \(UserDetails.selection) FROM user LEFT JOIN note ON note.user_id = user.id WHERE user.login = ?",
+                db, sql: "\(UserDetails.selectWithNotes) WHERE user.login = ?",
                 arguments: [String(decoding: login, as: UTF8.self)]
             ).map(UserDetails.init(row:))
         }
@@ -64,7 +64,7 @@ extension StoreService.Users {
             let contains = Search.contains(SearchQuery(query))
             return try Row.fetchAll(
                 db,
-                sql: "SELECT \(UserDetails.selection) FROM user LEFT JOIN note ON note.user_id = user.id WHERE \(contains.condition) \(clause)",
+                sql: "\(UserDetails.selectWithNotes) WHERE \(contains.condition) \(clause)",
                 arguments: contains.arguments + arguments
             ).map(UserDetails.init(row:))
         }

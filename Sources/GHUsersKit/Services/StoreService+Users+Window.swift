@@ -32,7 +32,7 @@ extension StoreService.Users {
         public func lastWithTotal(count: Int) throws -> (users: [UserDetails], total: Int) {
             try database.read { db in
                 let users = try Row.fetchAll(
-                    db, sql: "SELECT \(UserDetails.selection) FROM user LEFT JOIN note ON note.user_id = user.id ORDER BY user.id DESC LIMIT ?",
+                    db, sql: "\(UserDetails.selectWithNotes) ORDER BY user.id DESC LIMIT ?",
                     arguments: [count]
                 ).map(UserDetails.init(row:))
                 let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user") ?? 0
@@ -48,7 +48,7 @@ extension StoreService.Users {
         private func fetch(_ clause: String, _ arguments: StatementArguments) throws -> [UserDetails] {
             try database.read { db in
                 try Row.fetchAll(
-                    db, sql: "SELECT \(UserDetails.selection) FROM user LEFT JOIN note ON note.user_id = user.id " + clause,
+                    db, sql: "\(UserDetails.selectWithNotes) " + clause,
                     arguments: arguments
                 ).map(UserDetails.init(row:))
             }

@@ -139,6 +139,18 @@ extension AppDatabase {
                     UPDATE profile SET etag = NULL;
                     """)
         }
+        migrator.registerMigration("v4-site") { db in
+            // The API root whose data this file holds (one database per GitHub site), so that a
+            // file never serves another site and `status` can name the sites of other folders.
+            // Written on first open by ``AppDatabase/claim(_:)``.
+            try db.execute(
+                sql: """
+                    CREATE TABLE site (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        api_root TEXT NOT NULL CHECK (api_root LIKE 'http://%' OR api_root LIKE 'https://%')
+                    );
+                    """)
+        }
         return migrator
     }()
 }

@@ -14,6 +14,9 @@ public enum StoreError: Error, Equatable {
     /// The disk holding the database is full (`SQLITE_FULL`): SQLite rolled the transaction
     /// back, so what was saved before is intact.
     case diskFull(path: String)
+    /// The database holds another GitHub site's data (its recorded API root differs: two roots
+    /// that share a folder name, such as `http://` and `https://` of one host).
+    case otherSite(path: String, apiRoot: String)
     /// Any other SQLite failure.
     case sqlite(String)
 
@@ -40,6 +43,8 @@ extension StoreError: LocalizedError {
             "cannot keep the database in \(path): it is not a folder ghusers can create or write; pass --home (or GHUSERS_HOME) with a writable folder"
         case .diskFull(let path):
             "cannot write the database \(path): the disk is full; nothing of this change was saved and what was saved before is intact: free some space and run again"
+        case .otherSite(let path, let apiRoot):
+            "the database \(path) holds the data of \(apiRoot), not of this API root; pass --api-url \(apiRoot), or use another --home"
         case .sqlite(let message):
             "the local database failed: \(message)"
         }

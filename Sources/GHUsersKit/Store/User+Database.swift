@@ -139,8 +139,32 @@ extension UserDetails {
     /// mark, for a `FROM user LEFT JOIN note ON note.user_id = user.id`.
     static let selection = User.selection + ", note.text, user.seen"
 
+    /// The one join that reads users with their notes: `SELECT` it, then add `WHERE`, `ORDER BY`
+    /// and `LIMIT`. Every reader of ``UserDetails`` rows uses it.
+    static let selectWithNotes = "SELECT \(selection) FROM user LEFT JOIN note ON note.user_id = user.id"
+
     /// Reads a row of ``selection``.
     init(row: Row) {
         self.init(user: User(row: row), note: row[User.selectionCount], seen: row[User.selectionCount + 1])
+    }
+
+    /// Calls `each` for every cached user with an id above `after` and at most `through`, at
+    /// most `limit` of them (`nil`: all), in id order, one row in memory at a time.
+    static func stream(
+        _ db: Database, after: Int64, through: Int64, limit: Int? = nil, _ each: (UserDetails) throws -> Void
+    ) throws {
+        let rows = try Row.fetchCursor(
+            db, sql: "\(selectWithNotes) WHERE user.id > ? AND user.id <= ? ORDER BY user.id LIMIT ?",
+            arguments: [after, through, limit ?? -1])
+        while let row = try rows.next() {
+            try each(UserDetails(row: row))
+        }
+    }
+}
+
+extension User {
+    /// Marks the user `id` seen (its profile was shown), inside a transaction the caller holds.
+    static func markSeen(id: Int64, _ db: Database) throws {
+        try db.execute(sql: "UPDATE user SET seen = 1 WHERE id = ? AND seen = 0", arguments: [id])
     }
 }

@@ -123,7 +123,7 @@ extension FakeResponder {
                 link = "<\(baseURL)/users?since=\(last)&per_page=\(perPage)>; rel=\"next\", "
             }
             link += "<\(baseURL)/users{?since}>; rel=\"first\""
-            return Rendered(status: .ok, body: UserJSON.page(users, baseURL: baseURL, defects: defects), link: link)
+            return Rendered(status: .ok, body: UserJSON.page(users, baseURL: baseURL, defects: defects, avatarBase: avatarBase), link: link)
         case .user(let login):
             let overrides = backend.overrides
             guard let id = population.id(forLogin: login, overrides: overrides) else {
@@ -133,6 +133,7 @@ extension FakeResponder {
                 population.simpleUser(id: id, overrides: overrides),
                 population.profile(id: id, overrides: overrides),
                 baseURL: baseURL,
+                avatarBase: avatarBase(id),
                 defects: invalidItems ? [.badLogin, .fileAvatar] : []
             )
             return Rendered(status: .ok, body: body, link: nil)

@@ -3,6 +3,37 @@ import NIOCore
 
 /// `GET /avatars/u/{id}?s=SIZE`: identicon PNGs with weak ETags.
 extension FakeResponder {
+    /// Where the avatar of `id` is served when not by this fake (``AvatarFault/refusingHost``).
+    func avatarBase(_ id: Int) -> String? {
+        backend.configuration.avatarFaults[id] == .refusingHost ? AvatarFault.refusingBaseURL : nil
+    }
+
+    /// The avatar route: ``FakeConfiguration/avatarLatency`` first, then the faults that are
+    /// about the connection (a hang, a drop mid-body), then ``avatar(id:request:)``.
+    func avatarReply(id rawID: String, request: Request, context: Context) async throws -> Reply {
+        if backend.configuration.avatarLatency > .zero {
+            try await Task.sleep(for: backend.configuration.avatarLatency)
+        }
+        switch Int(rawID).flatMap({ backend.configuration.avatarFaults[$0] }) {
+        case .hang:
+            // Until the client closes the connection (the handler is then cancelled), or 10 minutes.
+            try? await Task.sleep(for: .seconds(600))
+            try? await context.channel.close()
+            return .dropped
+        case .dropMidBody:
+            let png = IdenticonRenderer.png(id: Int(rawID) ?? 1, size: 40)
+            var headers = HTTPFields()
+            headers[.contentType] = "image/png"
+            let half = ByteBuffer(bytes: png.prefix(png.count / 2))
+            return .response(Response(status: .ok, headers: headers, body: ResponseBody { writer in
+                try await writer.write(half)
+                throw AvatarDropped()
+            }))
+        default:
+            return .response(avatar(id: rawID, request: request))
+        }
+    }
+
     /// The avatar of a user of the population, `s` × `s` pixels (460 by default, clamped to
     /// 1...460); 304 when `If-None-Match` matches; 404 for an unknown id.
     func avatar(id rawID: String, request: Request) -> Response {
@@ -11,7 +42,7 @@ extension FakeResponder {
             headers[.contentType] = "text/plain; charset=utf-8"
             return Response(status: .notFound, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: "Not Found\n")))
         }
-        if let fault = backend.configuration.avatarFaults[id] {
+        if let fault = backend.configuration.avatarFaults[id], fault != .refusingHost {
             return faultyAvatar(fault)
         }
         let requested = request.queryDictionary["s"].flatMap { Int($0) } ?? IdenticonRenderer.maxSize
@@ -46,6 +77,8 @@ extension FakeResponder {
             return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: "\(status.reasonPhrase)\n")))
         case .oversized(let bytes):
             body.writeRepeatingByte(0, count: max(0, bytes - body.readableBytes))
+        case .refusingHost, .hang, .dropMidBody:
+            break  // answered by avatarReply, or served elsewhere
         case .hugeDimensions(let width, let height):
             var header: [UInt8] = []
             header.appendBigEndian(UInt32(width))
@@ -61,3 +94,6 @@ extension FakeResponder {
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
     }
 }
+
+/// Thrown by an avatar body to make Hummingbird close the connection mid-response.
+private struct AvatarDropped: Error {}

@@ -55,7 +55,7 @@ struct FakeResponder: HTTPResponder {
             return try await api(.user(login: String(segments[1])), request: request, context: context, ticket: ticket)
         }
         if first == "avatars", segments.count == 3, segments[1] == "u" {
-            return .response(avatar(id: String(segments[2]), request: request))
+            return try await avatarReply(id: String(segments[2]), request: request, context: context)
         }
         return .response(notFound())
     }

@@ -17,12 +17,12 @@ enum UserJSON {
     }
 
     /// A `GET /users` page.
-    static func page(_ users: [SimpleUser], baseURL: String, defects: [Int: Defects] = [:]) -> [UInt8] {
+    static func page(_ users: [SimpleUser], baseURL: String, defects: [Int: Defects] = [:], avatarBase: (Int) -> String? = { _ in nil }) -> [UInt8] {
         var writer = JSONWriter(capacity: 1_100 * users.count + 2)
         writer.beginArray()
         for (index, user) in users.enumerated() {
             writer.beginObject()
-            writeSimpleFields(of: user, baseURL: baseURL, defects: defects[index] ?? [], into: &writer)
+            writeSimpleFields(of: user, baseURL: baseURL, avatarBase: avatarBase(user.id), defects: defects[index] ?? [], into: &writer)
             writer.endObject()
         }
         writer.endArray()
@@ -30,10 +30,10 @@ enum UserJSON {
     }
 
     /// A `GET /users/{login}` body.
-    static func profile(_ user: SimpleUser, _ profile: UserProfile, baseURL: String, defects: Defects = []) -> [UInt8] {
+    static func profile(_ user: SimpleUser, _ profile: UserProfile, baseURL: String, avatarBase: String? = nil, defects: Defects = []) -> [UInt8] {
         var writer = JSONWriter(capacity: 2_048)
         writer.beginObject()
-        writeSimpleFields(of: user, baseURL: baseURL, defects: defects, into: &writer)
+        writeSimpleFields(of: user, baseURL: baseURL, avatarBase: avatarBase, defects: defects, into: &writer)
         writer.field("name", profile.name)
         writer.field("company", profile.company)
         writer.field("blog", profile.blog)
@@ -62,14 +62,15 @@ enum UserJSON {
         return writer.bytes
     }
 
-    private static func writeSimpleFields(of user: SimpleUser, baseURL: String, defects: Defects, into writer: inout JSONWriter) {
+    /// `avatarBase`: where this user's avatar is served, when not at `baseURL`.
+    private static func writeSimpleFields(of user: SimpleUser, baseURL: String, avatarBase: String?, defects: Defects, into writer: inout JSONWriter) {
         let api = "https://api.github.com/users/" + user.login
         if !defects.contains(.missingLogin) {
             writer.field("login", defects.contains(.badLogin) ? "bad login!" : user.login)
         }
         writer.field("id", defects.contains(.zeroID) ? 0 : defects.contains(.negativeID) ? -user.id : user.id)
         writer.field("node_id", user.nodeID)
-        writer.field("avatar_url", defects.contains(.fileAvatar) ? "file:///etc/passwd" : "\(baseURL)/avatars/u/\(user.id)?v=4")
+        writer.field("avatar_url", defects.contains(.fileAvatar) ? "file:///etc/passwd" : "\(avatarBase ?? baseURL)/avatars/u/\(user.id)?v=4")
         writer.field("gravatar_id", user.gravatarID)
         writer.field("url", api)
         writer.field("html_url", "https://github.com/" + user.login)

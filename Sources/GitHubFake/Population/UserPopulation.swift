@@ -15,6 +15,8 @@ struct UserPopulation: Sendable {
     private let knownUsers: [Int: KnownUser]
     /// Ids of ``knownUsers`` by lower-cased login.
     private let knownIDByLogin: [String: Int]
+    /// Put before every login (``FakeConfiguration/loginPrefix``).
+    let loginPrefix: String
 
     private struct KnownUser: Sendable {
         var simple: SimpleUser
@@ -22,7 +24,8 @@ struct UserPopulation: Sendable {
     }
 
     /// Builds a population listing exactly `userCount` users (see ``FakeConfiguration/userCount``).
-    init(userCount: Int, fixtures: FixtureCatalog) {
+    init(userCount: Int, fixtures: FixtureCatalog, loginPrefix: String = "") {
+        self.loginPrefix = loginPrefix
         let count = max(0, userCount)
         var known: [Int: KnownUser] = [:]
         for user in fixtures.firstPage { known[user.id] = KnownUser(simple: user, profile: nil) }
@@ -61,8 +64,10 @@ struct UserPopulation: Sendable {
 
     /// The id of the user whose current login is `login`, compared case-insensitively.
     func id(forLogin login: String, overrides: UserOverrides) -> Int? {
-        let lowered = login.lowercased()
+        var lowered = login.lowercased()
         if let id = overrides.idByLogin[lowered] { return id }
+        guard lowered.hasPrefix(loginPrefix.lowercased()) else { return nil }
+        lowered.removeFirst(loginPrefix.count)
         guard let id = knownIDByLogin[lowered] ?? generatedID(forLowercasedLogin: lowered) else { return nil }
         // A renamed user no longer answers to its old login.
         return overrides.loginByID[id] == nil ? id : nil
@@ -76,7 +81,7 @@ struct UserPopulation: Sendable {
     /// The list fields of user `id`, which must exist.
     func simpleUser(id: Int, overrides: UserOverrides) -> SimpleUser {
         var user = knownUsers[id]?.simple ?? Self.generatedUser(id: id)
-        if let login = overrides.loginByID[id] { user.login = login }
+        user.login = overrides.loginByID[id] ?? loginPrefix + user.login
         return user
     }
 

@@ -16,7 +16,7 @@ final class FakeBackend: Sendable {
     init(configuration: FakeConfiguration) {
         self.configuration = configuration
         fixtures = FixtureCatalog.shared
-        population = UserPopulation(userCount: configuration.userCount, fixtures: fixtures)
+        population = UserPopulation(userCount: configuration.userCount, fixtures: fixtures, loginPrefix: configuration.loginPrefix)
         state = Mutex(FakeState(rateLimit: configuration.rateLimit, logLimit: configuration.requestLogLimit, now: Self.now()))
     }
 

@@ -42,20 +42,26 @@ extension GHUsersCommand.Avatars {
                 let progress = ProgressLine()
                 var fetched: [AvatarRequest] = []
                 var failed: [String] = []
+                var unreachable = 0
                 for (index, request) in requests.enumerated() {
                     progress.bar(done: index, total: requests.count, "avatars")
                     do {
                         _ = try await pipeline.image(for: request)
                         fetched.append(request)
                     } catch AvatarError.notCached {
-                        progress.finish()
-                        throw GitHubAPIError.unreachable("the avatar server cannot be reached")
+                        // Its host cannot be reached; the other hosts' avatars go on.
+                        unreachable += 1
+                        failed.append("could not reach \(request.url.host ?? "the avatar host") for \(request.url.absoluteString)")
                     } catch {
-                        failed.append(error.localizedDescription)
+                        failed.append(ErrorText.sentence(error))
                     }
                 }
                 progress.bar(done: requests.count, total: requests.count, "avatars")
                 progress.finish()
+                // Nothing came and every host was out of reach: the network, exit 5.
+                if fetched.isEmpty, unreachable > 0, unreachable == failed.count {
+                    throw GitHubAPIError.unreachable("no avatar server can be reached")
+                }
                 for failure in failed.prefix(5) { Messages.notice(failure) }
                 // Keeping them is the whole point here: an avatar the disk could not keep is a
                 // failure of the command (a full disk), not one more prefetched.

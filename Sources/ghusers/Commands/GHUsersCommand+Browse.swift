@@ -8,14 +8,12 @@ extension GHUsersCommand {
             commandName: "browse",
             abstract: "Browse the cached users full screen; the next page loads as you near the end.",
             discussion: """
-                Keys: j/k or arrows move, PgDn/Space/^D and PgUp/^U a screen, g/G first and last, \
-                h/l across the grid; Enter opens the profile pane (Esc closes it); / searches \
-                logins and notes as you type; e edits the note in $VISUAL or $EDITOR, x deletes \
-                it; o opens the GitHub page; r retries the network now; ^L redraws; ? help; q \
-                quits. The mouse wheel scrolls. Changes made by other ghusers processes show \
-                within a second. When the network is down the browser says so, keeps working \
-                from the cache and retries by itself. Needs a terminal on stdin and stdout.
-                """)
+                Changes made by other ghusers processes show within a second. When the GitHub API \
+                cannot be reached the browser says so, keeps working from the cache and retries \
+                by itself; a thumbnail that cannot be fetched is marked on its row. A note changed \
+                by another process while you edit it is never overwritten: you choose. Needs a \
+                terminal on stdin and stdout. Keys:
+                """ + "\n" + BrowserKeymap.manual)
 
         @OptionGroup var options: GlobalOptions
 
@@ -48,11 +46,13 @@ extension GHUsersCommand {
                     pipeline = service.makeAvatarPipeline(
                         sizeLimit: AvatarOptions.cacheSizeLimit(environment: settings.environment), networkFailurePause: 15)
                 }
+                var editor = NoteEditor(environment: settings.environment)
+                editor.drafts = service.configuration.paths.drafts  // nothing typed is lost
                 let view = BrowserView(
                     drawer: AvatarDrawer(mode: GraphicsMode.detect(environment: settings.environment)),
                     color: settings.colorsStandardOutput)
                 try await BrowserRuntime(
-                    service: service, pipeline: pipeline, view: view, editor: NoteEditor(environment: settings.environment),
+                    service: service, pipeline: pipeline, view: view, editor: editor,
                     retries: retries
                 ).run()
             }

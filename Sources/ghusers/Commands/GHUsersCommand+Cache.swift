@@ -20,7 +20,7 @@ extension GHUsersCommand {
 
         func run() async throws {
             // The database is not opened at all: the avatar cache is only files.
-            let paths = GHUsersPaths.resolve(home: options.home, environment: options.settings.environment)
+            let paths = GHUsersPaths.resolve(home: options.home, environment: options.settings.environment, site: options.settings.site)
             let disk = DiskCache(
                 directory: paths.cacheDirectory.appendingPathComponent("avatars", isDirectory: true),
                 sizeLimit: AvatarOptions.cacheSizeLimit(environment: options.settings.environment))

@@ -15,7 +15,8 @@ extension GHUsersCommand.Notes {
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "export",
-            abstract: "Write every note as JSON, sorted by login, to stdout or a file.")
+            abstract: "Write every note as JSON, sorted by login, to stdout or a file.",
+            discussion: "The file records the site (API root) the notes come from.")
 
         @OptionGroup var options: GlobalOptions
 
@@ -25,7 +26,7 @@ extension GHUsersCommand.Notes {
         func run() async throws {
             await CommandRunner.run(options.settings) { service in
                 func export(to stream: GHUsersKit.OutputStream) throws {
-                    var archive = NotesArchiveWriter(output: stream, exportedAt: Date())
+                    var archive = NotesArchiveWriter(output: stream, site: service.site, exportedAt: Date())
                     try service.exportNotes { archive.write($0) }
                     archive.finish()
                 }
@@ -48,7 +49,9 @@ extension GHUsersCommand.Notes {
             discussion: """
                 Idempotent: importing the same file again changes nothing. When a local note differs \
                 from the imported one, --on-conflict decides: merge (default) keeps both texts, keep \
-                keeps the local note, replace takes the imported one. Conflicts are always listed.
+                keeps the local note, replace takes the imported one. Conflicts are always listed. \
+                A file exported from another GitHub site (API root) is refused, exit 8, unless \
+                --from-other-site is given.
                 """)
 
         @OptionGroup var options: GlobalOptions
@@ -59,6 +62,9 @@ extension GHUsersCommand.Notes {
         @Option(name: .customLong("on-conflict"), help: "merge, keep or replace.")
         var onConflict: NotesConflictStrategy = .merge
 
+        @Flag(name: .customLong("from-other-site"), help: "Import a file exported from another GitHub site (API root) into this one.")
+        var fromOtherSite = false
+
         func run() async throws {
             await CommandRunner.run(options.settings) { service in
                 let data: Data
@@ -67,7 +73,7 @@ extension GHUsersCommand.Notes {
                 } catch {
                     throw ValidationError("Cannot read \(file); check the path.")
                 }
-                let report = try service.importNotes(data, onConflict: onConflict)
+                let report = try service.importNotes(data, onConflict: onConflict, fromOtherSite: fromOtherSite)
                 if options.json {
                     let encoder = JSONEncoder()
                     encoder.outputFormatting = [.sortedKeys]

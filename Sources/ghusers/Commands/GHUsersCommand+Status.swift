@@ -6,7 +6,11 @@ extension GHUsersCommand {
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "status",
-            abstract: "Show where the data lives, what is cached, and the pagination and rate-limit state.")
+            abstract: "Show where the data lives, what is cached, and the pagination and rate-limit state.",
+            discussion: """
+                Each GitHub site (API root) has a cache of its own; status describes the current \
+                site's and lists the other sites kept in the same home with their counts.
+                """)
 
         @OptionGroup var options: GlobalOptions
 
@@ -19,6 +23,7 @@ extension GHUsersCommand {
                     writer.field("database", status.paths.database.path)
                     writer.field("cache", status.paths.cacheDirectory.path)
                     writer.field("api_url", service.configuration.apiURL.absoluteString)
+                    writer.field("site", status.paths.site?.key)
                     writer.field("users", status.statistics.users)
                     writer.field("profiles", status.statistics.profiles)
                     writer.field("notes", status.statistics.notes)
@@ -31,6 +36,18 @@ extension GHUsersCommand {
                     writer.field("rate_limit", status.sync.rateLimit?.limit)
                     writer.field("rate_remaining", status.sync.rateLimit?.remaining)
                     writer.field("rate_reset", status.sync.rateLimit.map { Timestamp.iso8601($0.reset) })
+                    writer.beginArray("other_sites")
+                    for other in status.otherSites {
+                        writer.beginElement()
+                        writer.field("api_url", other.apiRoot)
+                        writer.field("site", other.key)
+                        writer.field("users", other.statistics.users)
+                        writer.field("profiles", other.statistics.profiles)
+                        writer.field("notes", other.statistics.notes)
+                        writer.field("pages", other.statistics.pages)
+                        writer.endObject()
+                    }
+                    writer.endArray()
                     writer.endObject()
                     OutputStream.standardOutput.write(bytes: writer.bytes + [0x0A])
                     return
@@ -40,6 +57,7 @@ extension GHUsersCommand {
                     ("database", status.paths.database.path),
                     ("cache", status.paths.cacheDirectory.path),
                     ("api", service.configuration.apiURL.absoluteString),
+                    ("site", status.paths.site?.key ?? "-"),
                     ("users", "\(stats.users) in \(stats.pages) page\(stats.pages == 1 ? "" : "s")"),
                     ("profiles", String(stats.profiles)),
                     ("notes", String(stats.notes)),
@@ -52,6 +70,10 @@ extension GHUsersCommand {
                     rows.append(("rate limit", "\(rate.remaining) of \(rate.limit) left, resets \(Timestamp.iso8601(rate.reset))"))
                 } else {
                     rows.append(("rate limit", "not known yet"))
+                }
+                if status.otherSites.isEmpty { rows.append(("others", "none")) }
+                for (index, other) in status.otherSites.enumerated() {
+                    rows.append((index == 0 ? "others" : "", "\(other.apiRoot): \(other.statistics.users) users in \(other.statistics.pages) page\(other.statistics.pages == 1 ? "" : "s"), \(other.statistics.notes) note\(other.statistics.notes == 1 ? "" : "s")"))
                 }
                 for (label, value) in rows {
                     OutputStream.standardOutput.write(label.padding(toLength: 11, withPad: " ", startingAt: 0) + value + "\n")

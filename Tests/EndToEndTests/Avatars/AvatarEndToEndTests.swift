@@ -37,7 +37,7 @@ struct AvatarEndToEndTests {
     @Test("the profile asks for the full size; the token never goes to the avatar path")
     func profileFullSizeWithoutToken() async throws {
         try await EndToEnd.with(FakeConfiguration(userCount: 40)) { world in
-            let token = ["GH_TOKEN": "ghp_secretsecretsecret"]
+            let token = ["GH_ENTERPRISE_TOKEN": "ghp_secretsecretsecret"]
             #expect(try await world.run("next-page", environment: token).status == 0)
             let profile = try await world.run("profile", "mojombo", "--avatars", "always", environment: token)
             let list = try await world.run("list", "--limit", "3", "--avatars", "always", environment: token)

@@ -87,7 +87,7 @@ struct JSONSchemaEndToEndTests {
         try await EndToEnd.with { world in
             _ = try await world.run("next-page")
             // Make the file a pre-v3 one: its migration undone, the columns gone, ETags kept.
-            let queue = try DatabaseQueue(path: world.home.appendingPathComponent("ghusers.sqlite").path)
+            let queue = try DatabaseQueue(path: world.database.path)
             try await queue.write { db in
                 try db.execute(
                     sql: """

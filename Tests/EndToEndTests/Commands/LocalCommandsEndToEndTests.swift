@@ -46,6 +46,9 @@ struct LocalCommandsEndToEndTests {
             #expect(empty.stderr.contains("--delete"))
             let emptyInput = try await world.run("note", "tawk", "-", input: "")
             #expect(emptyInput.status == 64)
+            // The reason in words, never "an unexpected error occurred" or a type's name.
+            #expect(emptyInput.stderr.hasPrefix("ghusers: error: ") && !emptyInput.stderr.contains("unexpected"), "\(emptyInput.stderr)")
+            #expect(emptyInput.stderr.contains("--delete") || emptyInput.stderr.contains("empty"), "\(emptyInput.stderr)")
             #expect(try await world.run("note", "tawk").stdout == "keep me")
         }
     }

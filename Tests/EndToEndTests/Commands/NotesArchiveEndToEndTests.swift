@@ -25,8 +25,9 @@ struct NotesArchiveEndToEndTests {
                 let mode = (try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int ?? 0) & 0o777
                 #expect(mode == 0o600)
 
+                // The target's fake is another site (another port): the import is asked for.
                 #expect(try await target.run("note", "mojombo", "my own opinion").status == 0)
-                let imported = try await target.run("notes", "import", file.path, "--json")
+                let imported = try await target.run("notes", "import", file.path, "--json", "--from-other-site")
                 #expect(imported.status == 0, "\(imported)")
                 let report = try #require(try JSONSerialization.jsonObject(with: Data(imported.stdout.utf8)) as? [String: Any])
                 #expect(report["added"] as? Int == 2)
@@ -35,10 +36,10 @@ struct NotesArchiveEndToEndTests {
                 #expect(imported.stderr.contains("conflict: mojombo"))
                 #expect(try await target.run("note", "mojombo").stdout == "my own opinion\n\nJekyll ✎")
 
-                let again = try #require(try await target.json("notes", "import", file.path) as? [String: Any])
+                let again = try #require(try await target.json("notes", "import", file.path, "--from-other-site") as? [String: Any])
                 #expect(again["added"] as? Int == 0 && again["updated"] as? Int == 0 && again["unchanged"] as? Int == 3)
 
-                let replaced = try await target.run("notes", "import", file.path, "--on-conflict", "replace")
+                let replaced = try await target.run("notes", "import", file.path, "--on-conflict", "replace", "--from-other-site")
                 #expect(replaced.status == 0)
                 #expect(try await target.run("note", "mojombo").stdout == "Jekyll ✎")
             }

@@ -72,7 +72,10 @@ struct InstallEndToEndTests {
             for (shell, load) in shells {
                 let session = try await TmuxSession.start(
                     shell, columns: 100, rows: 20,
-                    environment: ["PATH": environment["PATH"] ?? "", "GHUSERS_HOME": world.home.path, "TERM": "tmux-256color"])
+                    environment: [
+                        "PATH": environment["PATH"] ?? "", "GHUSERS_HOME": world.home.path, "GHUSERS_API_URL": world.ghusers.apiURL,
+                        "TERM": "tmux-256color",
+                    ])
                 defer { session.close() }
                 try await session.send(load, literal: true)
                 try await session.send("Enter")

@@ -27,7 +27,7 @@ struct ConcurrencyStressTests {
                 }
                 written.merge(notes) { $1 }
             }
-            let store = StoreInspector(home: world.home)
+            let store = StoreInspector(world)
             #expect(try store.integrity() == "ok")
             let notes = try store.notes()
             for (login, text) in written { #expect(notes[login] == text, "\(login)") }

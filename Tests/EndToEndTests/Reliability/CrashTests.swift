@@ -16,7 +16,7 @@ struct CrashTests {
     func killedWhilePaging() async throws {
         try await EndToEnd.with(FakeConfiguration(userCount: 100_000, latency: .milliseconds(3))) { world in
             #expect(try await world.run("note", "defunkt", "written before the crashes ✎").status == 0)
-            let store = StoreInspector(home: world.home)
+            let store = StoreInspector(world)
             var random = SeededGenerator(seed: Self.seed)
             var killed = 0
             for trial in 0..<50 {
@@ -47,7 +47,7 @@ struct CrashTests {
         try await EndToEnd.with { world in
             #expect(try await world.run("note", "tawk", "version 0").status == 0)
             #expect(try await world.run("note", "octocat", "untouched").status == 0)
-            let store = StoreInspector(home: world.home)
+            let store = StoreInspector(world)
             var random = SeededGenerator(seed: Self.seed &+ 1)
             var current = "version 0"
             var killed = 0

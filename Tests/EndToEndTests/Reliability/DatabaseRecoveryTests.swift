@@ -7,8 +7,8 @@ struct DatabaseRecoveryTests {
     @Test("a damaged database: exit 7, a recovery hint, and the file untouched")
     func damaged() async throws {
         try await EndToEnd.with { world in
-            try FileManager.default.createDirectory(at: world.home, withIntermediateDirectories: true)
-            let file = world.home.appendingPathComponent("ghusers.sqlite")
+            try FileManager.default.createDirectory(at: world.siteDirectory, withIntermediateDirectories: true)
+            let file = world.database
             let garbage = Data((0..<65_536).map { UInt8(truncatingIfNeeded: $0 &* 31) })
             try garbage.write(to: file)
             for arguments in [["list"], ["note", "tawk", "x"], ["next-page"], ["status"]] {
@@ -40,14 +40,14 @@ struct DatabaseRecoveryTests {
     func newer() async throws {
         try await EndToEnd.with { world in
             #expect(try await world.run("note", "tawk", "precious").status == 0)
-            let file = world.home.appendingPathComponent("ghusers.sqlite")
+            let file = world.database
             let queue = try DatabaseQueue(path: file.path)
             try await queue.write { try $0.execute(sql: "INSERT INTO grdb_migrations VALUES ('v2-from-the-future')") }
             try queue.close()
             let result = try await world.run("list")
             #expect(result.status == 7, "\(result)")
             #expect(result.stderr.contains("newer ghusers"))
-            #expect(try StoreInspector(home: world.home).notes() == ["tawk": "precious"])
+            #expect(try StoreInspector(world).notes() == ["tawk": "precious"])
         }
     }
 }

@@ -39,7 +39,7 @@ struct DiskFullTests {
                 #expect(try await world.run("next-page").status == 0)
                 #expect(try await world.run("note", "mojombo", "a cached user's note").status == 0)
                 #expect(try await world.run("note", "not-cached-yet", "a note waiting for its user").status == 0)
-                let store = StoreInspector(home: home)
+                let store = StoreInspector(world)
                 let before = try store.userIDs()
                 let notes = try store.notes()
                 // Room to open the database (its -shm file is 32 KiB) and save a few pages, not 100.

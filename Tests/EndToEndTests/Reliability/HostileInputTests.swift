@@ -78,7 +78,7 @@ struct HostileInputTests {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
             #expect((object["bio"] as? String)?.count == 1_024)
             #expect(object["name"] is NSNull)
-            let size = try FileManager.default.attributesOfItem(atPath: world.home.appendingPathComponent("ghusers.sqlite").path)[.size] as? Int ?? 0
+            let size = try FileManager.default.attributesOfItem(atPath: world.database.path)[.size] as? Int ?? 0
             #expect(size < 1_000_000)
         }
     }
@@ -98,7 +98,7 @@ struct HostileInputTests {
     func secrets() async throws {
         try await EndToEnd.with { world in
             let token = "ghp_DoNotLeakMe0123456789"
-            let environment = ["GH_TOKEN": token, "GHUSERS_LOG": "debug"]
+            let environment = ["GH_ENTERPRISE_TOKEN": token, "GHUSERS_LOG": "debug"]
             for arguments in [
                 ["next-page"], ["profile", "octocat", "--avatars", "always"], ["list", "--limit", "3", "--avatars", "always"], ["status"],
                 ["note", "tawk", "x"],

@@ -50,7 +50,7 @@ struct NetworkFaultTests {
             // Given a home with one page and a note.
             #expect(try await world.run("next-page").status == 0)
             #expect(try await world.run("note", "mojombo", "keep this note\nline 2").status == 0)
-            let store = StoreInspector(home: world.home)
+            let store = StoreInspector(world)
             let cursorBefore = try store.cursor()
             let idsBefore = try store.userIDs()
             await world.server.resetStats()

@@ -22,8 +22,9 @@ struct BrowseModesScreenTests {
         let script = world.home.deletingLastPathComponent().appendingPathComponent("editor-\(UUID().uuidString.prefix(8)).sh")
         let body = text.map { "printf '%s\\n' '\($0)' > \"$1\"" } ?? "exit 3"
         try "#!/bin/sh\n\(body)\n".write(to: script, atomically: true, encoding: .utf8)
-        chmod(script.path, 0o755)
-        return script.path
+        // Run by sh, not exec'd: exec of a file just written fails with ETXTBSY (status 126)
+        // when a child forked meanwhile by another test still holds it open.
+        return "sh \(script.path)"
     }
 
     @Test("Enter shows the profile's fields beside the list; holding j sends a handful of profile requests at most")

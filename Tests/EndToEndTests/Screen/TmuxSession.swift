@@ -39,6 +39,12 @@ final class TmuxSession: @unchecked Sendable {
         try await TmuxScreen.tmux(socket, ["paste-buffer", "-p", "-t", "s"])
     }
 
+    /// Appends every byte the program writes to the terminal from now on to `file`: every
+    /// frame, not only the ones a capture happens to see.
+    func record(to file: URL) async throws {
+        try await TmuxScreen.tmux(socket, ["pipe-pane", "-o", "-t", "s", "cat >> '\(file.path)'"])
+    }
+
     /// The screen as plain text.
     func screen() async throws -> String {
         try await TmuxScreen.tmux(socket, ["capture-pane", "-p", "-t", "s"])

@@ -1,4 +1,5 @@
 import Foundation
+import GHUsersKit
 import GitHubFake
 
 /// A fake GitHub API on loopback and a fresh ghusers home: the world of one end-to-end test.
@@ -56,6 +57,14 @@ struct EndToEnd {
     func cachedLogins() async throws -> [String] {
         (try await json("list") as? [[String: Any]] ?? []).compactMap { $0["login"] as? String }
     }
+
+    /// The fake's site folder in the home: `sites/127.0.0.1_PORT`.
+    var siteDirectory: URL {
+        home.appendingPathComponent("sites/\(GitHubSite(apiRoot: ghusers.apiURL)!.key)", isDirectory: true)
+    }
+
+    /// The fake's database in the home.
+    var database: URL { siteDirectory.appendingPathComponent("ghusers.sqlite") }
 
     /// The API requests the fake saw (avatars excluded).
     func apiRequests() async -> [LoggedRequest] {

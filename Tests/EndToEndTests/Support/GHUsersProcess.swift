@@ -52,8 +52,13 @@ struct GHUsersProcess {
         process.executableURL = executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment.filter {
-            !["GH_TOKEN", "GITHUB_TOKEN", "NO_COLOR", "CLICOLOR_FORCE", "GHUSERS_HOME", "GHUSERS_API_URL", "XDG_DATA_HOME", "XDG_CACHE_HOME"].contains($0.key)
+            ![
+                "GH_TOKEN", "GITHUB_TOKEN", "GH_ENTERPRISE_TOKEN", "GITHUB_ENTERPRISE_TOKEN", "GH_HOST", "NO_COLOR", "CLICOLOR_FORCE",
+                "GHUSERS_HOME", "GHUSERS_API_URL", "XDG_DATA_HOME", "XDG_CACHE_HOME",
+            ].contains($0.key)
         }
+        // The machine's own `gh` login never reaches a test; a test with a fake `gh` sets "0".
+        environment["GHUSERS_NO_GH"] = "1"
         environment["GHUSERS_HOME"] = home.path
         environment["GHUSERS_API_URL"] = apiURL
         environment.merge(self.environment) { $1 }

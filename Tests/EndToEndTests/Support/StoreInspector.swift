@@ -5,8 +5,13 @@ import GRDB
 struct StoreInspector {
     let url: URL
 
-    init(home: URL) {
-        url = home.appendingPathComponent("ghusers.sqlite")
+    init(database: URL) {
+        url = database
+    }
+
+    /// The database of `world`'s site.
+    init(_ world: EndToEnd) {
+        self.init(database: world.database)
     }
 
     private func read<T>(_ body: (Database) throws -> T) throws -> T {

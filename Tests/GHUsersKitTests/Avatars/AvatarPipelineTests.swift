@@ -109,6 +109,26 @@ struct AvatarPipelineTests {
         #expect(server.count == 1)
     }
 
+    @Test("a host that refuses keeps the pipeline off that host only; avatars on other hosts still download")
+    func oneHostDown() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let png = try AvatarFixtures.data("quadrants.png")
+        let server = Server { url, _ in
+            guard url.host != "refusing.example" else { throw GitHubAPIError.unreachable("connection refused") }
+            return .data(png, etag: nil)
+        }
+        let pipeline = Self.pipeline(folder, server, clock: TestClock())
+        let refused = AvatarRequest(avatarURL: "https://refusing.example/u/9", size: .thumbnail)!
+        await #expect(throws: AvatarError.notCached) { try await pipeline.image(for: refused) }
+        #expect(pipeline.isHostDown(refused.url))
+        #expect(try await pipeline.image(for: Self.request).width == 8)
+        #expect(!pipeline.isHostDown(Self.request.url))
+        let again = AvatarRequest(avatarURL: "https://refusing.example/u/10", size: .thumbnail)!
+        await #expect(throws: AvatarError.notCached) { try await pipeline.image(for: again) }
+        #expect(server.count == 2, "the refusing host is asked once")
+    }
+
     @Test("concurrent requests for one avatar make one download")
     func coalesced() async throws {
         let folder = try TemporaryDirectory()

@@ -15,7 +15,7 @@ struct BrowserModelEdgeTests {
         var model = Modes.model()
         #expect(Base.keys(&model, [.character("e"), .character("q"), .character("j")], at: 0) == [.editNote(login: "user1")])
         #expect(!model.quitting && model.cursor == 0)
-        _ = model.update(.noteEdited(login: "user1", .unchanged))
+        _ = model.update(.noteEdited(login: "user1", .unchanged, base: nil))
         _ = Base.keys(&model, [.character("j")], at: 1)
         #expect(model.cursor == 1)
     }
@@ -66,7 +66,7 @@ struct BrowserModelEdgeTests {
     func bannerWithNothingWaiting() {
         var model = Modes.model()
         _ = Base.keys(&model, [.enter], at: 0)
-        _ = model.update(.networkTrouble(reason: "connection refused", retryIn: 1))
+        _ = model.update(.networkTrouble(reason: "connection refused"))
         _ = model.update(.timerFired(.retry(model.retryGeneration), at: 1))
         #expect(model.connection == .down(reason: "connection refused"))  // the profile still waits
         _ = Base.keys(&model, [.escape], at: 2)

@@ -78,8 +78,9 @@ struct BrowserModelModesTests {
         #expect(model.pane?.details?.profile.name == "Cached")
         _ = model.update(.profileFetched(id: 1, Self.details(1, source: .staleCache(reason: "offline"), note: "new")))
         #expect(model.pane?.message == "cached profile (offline)" && model.window[0].note == "new")
-        _ = model.update(.profileFailed(id: 1, "user1 was not found on GitHub"))
-        #expect(model.pane?.message == "user1 was not found on GitHub" && model.pane?.fetching == false)
+        _ = model.update(.profileFailed(id: 1, .failed("no GitHub user is named user1")))
+        #expect(model.pane?.message == "no GitHub user is named user1" && model.pane?.fetching == false)
+        #expect(model.connection == .online, "a 404 is not an outage")
     }
 
     // MARK: - Notes
@@ -89,17 +90,17 @@ struct BrowserModelModesTests {
         var model = Self.model()
         // Two e's in one read start one editor
         #expect(Base.keys(&model, [.character("e"), .character("e")], at: 0) == [.editNote(login: "user1")])
-        #expect(model.update(.noteEdited(login: "user1", .changed("hello"))).contains(.saveNote(login: "user1", text: "hello")))
+        #expect(model.update(.noteEdited(login: "user1", .changed("hello"), base: nil)).contains(.saveNote(login: "user1", text: "hello", base: nil)))
         _ = model.update(.noteSaved(login: "user1", text: "hello"))
         #expect(model.window[0].note == "hello" && model.notice == "saved the note on user1")
-        let failed = model.update(.noteEdited(login: "user1", .failed("nano: command not found")))
+        let failed = model.update(.noteEdited(login: "user1", .failed("nano: command not found"), base: "hello"))
         #expect(!failed.contains { if case .saveNote = $0 { true } else { false } })
         #expect(model.notice?.contains("note on user1 is unchanged") == true)
-        _ = model.update(.noteEdited(login: "user1", .emptied))
-        #expect(model.confirmation == .deleteNote(login: "user1"))
+        _ = model.update(.noteEdited(login: "user1", .emptied, base: "hello"))
+        #expect(model.confirmation == .deleteNote(login: "user1", base: "hello"))
         #expect(Base.keys(&model, [.character("n")], at: 1).isEmpty && model.notice == "kept the note on user1")
-        _ = model.update(.noteEdited(login: "user1", .emptied))
-        #expect(Base.keys(&model, [.character("y")], at: 2) == [.deleteNote(login: "user1")])
+        _ = model.update(.noteEdited(login: "user1", .emptied, base: "hello"))
+        #expect(Base.keys(&model, [.character("y")], at: 2) == [.deleteNote(login: "user1", base: "hello")])
         _ = model.update(.noteSaved(login: "user1", text: nil))
         #expect(model.window[0].note == nil)
     }
@@ -111,12 +112,12 @@ struct BrowserModelModesTests {
         #expect(model.notice == "user1 has no note")
         model.window[0].note = "a note"
         _ = Base.keys(&model, [.character("x")], at: 1)
-        #expect(model.confirmation == .deleteNote(login: "user1"))
+        #expect(model.confirmation == .deleteNote(login: "user1", base: "a note"))
         // The answer is one key: j is "no", not a move
         _ = Base.keys(&model, [.character("j")], at: 2)
         #expect(model.confirmation == nil && model.cursor == 0)
         _ = Base.keys(&model, [.character("x")], at: 3)
-        #expect(Base.keys(&model, [.character("y")], at: 4) == [.deleteNote(login: "user1")])
+        #expect(Base.keys(&model, [.character("y")], at: 4) == [.deleteNote(login: "user1", base: "a note")])
     }
 
     // MARK: - Search
@@ -206,11 +207,9 @@ struct BrowserModelModesTests {
     func offlineAndRecovery() {
         var model = Self.model()
         #expect(Base.keys(&model, [.character("G")], at: 0).contains(.fetchPage))  // waits for the network
-        let down = model.update(.networkTrouble(reason: "connection refused", retryIn: 0.5))
+        let down = model.update(.networkTrouble(reason: "connection refused"))
         #expect(model.connection == .down(reason: "connection refused"))
         #expect(down.contains(.timer(.retry(1), seconds: BrowserModel.retryDelay(attempt: 1))))
-        _ = model.update(.avatarFailed(5, networkDown: ""))
-        #expect(model.connection == .down(reason: "connection refused"))
         let retry = model.update(.timerFired(.retry(1), at: 3))
         #expect(retry.contains(.networkBack) && retry.contains(.timer(.retry(2), seconds: BrowserModel.retryDelay(attempt: 2))))
         #expect(BrowserModel.retryDelay(attempt: 2) > BrowserModel.retryDelay(attempt: 1))
@@ -224,7 +223,7 @@ struct BrowserModelModesTests {
     func rateLimit() {
         var model = Self.model(total: 30, loaded: 30)
         let reset = Date(timeIntervalSinceNow: 600)
-        let paused = model.update(.pageFailed("rate limited", pauseUntil: reset))
+        let paused = model.update(.pageFailed(.rateLimited(until: reset)))
         #expect(model.connection == .rateLimited(until: reset) && paused.contains(.timerAt(.retry(1), date: reset)))
         #expect(!Base.keys(&model, [.character("G"), .character("r")], at: 1).contains(.fetchPage))
         #expect(model.notice?.hasPrefix("rate limited until") == true)

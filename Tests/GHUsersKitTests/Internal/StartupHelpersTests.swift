@@ -29,6 +29,6 @@ struct StartupHelpersTests {
         #expect(GHUsersPaths.expandingTilde("~", home: "/home/me") == "/home/me")
         #expect(GHUsersPaths.expandingTilde("~other/x", home: "/home/me") == "~other/x")
         #expect(GHUsersPaths.expandingTilde("/abs/~/x", home: "/home/me") == "/abs/~/x")
-        #expect(GHUsersPaths.resolve(home: "~/gh", environment: ["HOME": "/home/me"]).database.path == "/home/me/gh/ghusers.sqlite")
+        #expect(GHUsersPaths.resolve(home: "~/gh", environment: ["HOME": "/home/me"], site: .gitHubDotCom).database.path == "/home/me/gh/sites/api.github.com/ghusers.sqlite")
     }
 }

@@ -16,6 +16,20 @@ struct StoreServiceNotesTests {
         #expect(try StoreService.Notes.Find(database: database)(login: "tawk")?.text == text)
     }
 
+    @Test("a save or delete that expects the note it was opened on refuses to replace one written meanwhile")
+    func conflict() throws {
+        let save = StoreService.Notes.Save(database: database)
+        try save(login: "tawk", text: "theirs")
+        #expect(throws: NoteConflict(login: "tawk", current: "theirs")) { try save(login: "tawk", text: "mine", base: .some("opened")) }
+        #expect(throws: NoteConflict(login: "tawk", current: "theirs")) { try save(login: "tawk", text: "mine", base: .some(nil)) }
+        #expect(throws: NoteConflict(login: "tawk", current: "theirs")) { try StoreService.Notes.Delete(database: database)(login: "tawk", base: "opened") }
+        #expect(try StoreService.Notes.Find(database: database)(login: "tawk")?.text == "theirs")
+        try save(login: "tawk", text: "mine", base: .some("theirs"))
+        #expect(try StoreService.Notes.Find(database: database)(login: "tawk")?.text == "mine")
+        try save(login: "newcomer", text: "first", base: .some(nil))
+        #expect(try StoreService.Notes.Find(database: database)(login: "newcomer")?.text == "first")
+    }
+
     @Test("saving again replaces; deleting removes; logins compare without case")
     func replaceAndDelete() throws {
         try StoreService.Notes.Save(database: database)(login: "tawk", text: "one")

@@ -13,9 +13,12 @@ import Synchronization
 /// - **Network**: through ``Downloading`` (``GitHubClient/download(_:etag:maximumBytes:)``: the
 ///   request queue, no token). Bodies over ``Configuration/maximumBytes`` (4 MiB) and images
 ///   over ``Configuration/limits`` (2,048 × 2,048) are refused before decoding, and never stored.
-///   After one network failure the pipeline stops asking for the rest of the process (or for
-///   ``Configuration/networkFailurePause``): every further avatar comes from disk or is a
-///   placeholder, so a dead network costs one timeout, not one per row.
+///   After one network failure of a host the pipeline stops asking that host for the rest of
+///   the process (or for ``Configuration/networkFailurePause``): every further avatar from it
+///   comes from disk or is a placeholder, so a dead host costs one timeout, not one per row,
+///   while avatars on other hosts go on.
+/// - **Cancellation**: a download already sent is finished and stored (it has been paid for);
+///   only the caller's wait ends.
 /// - **A disk that cannot keep them** (full, read-only): the avatar is still drawn; the first
 ///   failure is kept in ``storeFailure`` for the caller to say once, never an error.
 /// - **Coalescing**: concurrent requests for the same avatar share one load (``TaskCoalescer``);
@@ -59,7 +62,8 @@ public final class AvatarPipeline: Sendable {
     private let memory: Cache<String, RGBAImage>
     private let download: Downloading
     private let coalescer = TaskCoalescer<String, RGBAImage>()
-    private let networkDownSince = Mutex<Date?>(nil)
+    /// When each host (`host:port`) last failed for want of a network.
+    private let downSince = Mutex<[String: Date]>([:])
     private let answered = Mutex(0)
     private let firstStoreFailure = Mutex<String?>(nil)
     private let now: @Sendable () -> Date
@@ -87,16 +91,16 @@ public final class AvatarPipeline: Sendable {
         return image
     }
 
-    /// Whether a download failed for want of a network and the pipeline keeps off it (see
-    /// ``Configuration/networkFailurePause``).
-    public var isNetworkDown: Bool {
-        networkDownSince.withLock { $0 } != nil
+    /// Whether a download from the host of `url` failed for want of a network and the pipeline
+    /// keeps off that host (see ``Configuration/networkFailurePause``).
+    public func isHostDown(_ url: URL) -> Bool {
+        downSince.withLock { $0[Self.hostKey(url)] } != nil
     }
 
-    /// The network is back (the browser saw another request succeed, or retries on its own
-    /// schedule): the next avatar may be downloaded at once rather than after the pause.
+    /// Try again (`r` in the browser, or its retry schedule): the next avatar of every host
+    /// may be downloaded at once rather than after the pause.
     public func resumeNetwork() {
-        networkDownSince.withLock { $0 = nil }
+        downSince.withLock { $0.removeAll() }
     }
 
     /// How many downloads the server has answered (an image or a 304): a load that raised it
@@ -116,34 +120,37 @@ public final class AvatarPipeline: Sendable {
         firstStoreFailure.withLock { $0 }
     }
 
-    private var mayUseNetwork: Bool {
+    private func mayUseNetwork(_ url: URL) -> Bool {
         guard configuration.networkAllowed else { return false }
-        guard let since = networkDownSince.withLock({ $0 }) else { return true }
+        guard let since = downSince.withLock({ $0[Self.hostKey(url)] }) else { return true }
         guard let pause = configuration.networkFailurePause else { return false }
         return now().timeIntervalSince(since) >= pause
     }
 
     private func load(_ request: AvatarRequest) async throws -> RGBAImage {
         let cached = disk.cachedData(for: request.key)
-        if let cached, !mayUseNetwork || now().timeIntervalSince(cached.fetchedAt) < configuration.maximumAge,
+        let online = mayUseNetwork(request.url)
+        if let cached, !online || now().timeIntervalSince(cached.fetchedAt) < configuration.maximumAge,
             let image = try? decode(cached.data, request)
         {
             return image
         }
-        guard mayUseNetwork else { throw AvatarError.notCached }
+        guard online else { throw AvatarError.notCached }
         let answer: Download
         do {
             answer = try await download(request.url, cached?.etag, configuration.maximumBytes)
         } catch is CancellationError {
             throw CancellationError()
         } catch let error as GitHubAPIError {
-            if error.isNetworkFailure { networkDownSince.withLock { $0 = now() } }
+            // Only a connection that cannot be made marks the host down: one image that hangs
+            // or is cut short says nothing about the others.
+            if case .unreachable = error { downSince.withLock { $0[Self.hostKey(request.url)] = now() } }
             if let cached, let image = try? decode(cached.data, request) { return image }
             throw Self.avatarError(error, url: request.url)
         }
-        networkDownSince.withLock { $0 = nil }
+        downSince.withLock { _ = $0.removeValue(forKey: Self.hostKey(request.url)) }
         answered.withLock { $0 += 1 }
-        try Task.checkCancellation()
+        // No cancellation check from here: what was downloaded is stored even if nobody waits.
         switch answer {
         case .notModified:
             guard let cached else { throw AvatarError.failed(url: request.url.absoluteString, reason: "304 for an avatar not cached") }
@@ -162,7 +169,7 @@ public final class AvatarPipeline: Sendable {
         do {
             try disk.store(entry, for: key)
         } catch {
-            let reason = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+            let reason = ErrorText.sentence(error)
             logger.debug("could not store the avatar \(key): \(reason)")
             firstStoreFailure.withLock { first in
                 if first == nil { first = reason }
@@ -176,6 +183,11 @@ public final class AvatarPipeline: Sendable {
         } catch let error as ImageDecodingError {
             throw AvatarError.refused(url: request.url.absoluteString, reason: error.localizedDescription)
         }
+    }
+
+    /// The key of a host's network state: `host:port`.
+    static func hostKey(_ url: URL) -> String {
+        "\(url.host?.lowercased() ?? ""):\(url.port ?? (url.scheme == "http" ? 80 : 443))"
     }
 
     private static func avatarError(_ error: GitHubAPIError, url: URL) -> AvatarError {

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Where the token for a site comes from, by `gh`'s conventions, so that a token never reaches
+/// a site it was not meant for.
+///
+/// - github.com (`api.github.com`): `GH_TOKEN`, else `GITHUB_TOKEN`.
+/// - Any other host (GitHub Enterprise Server, a test server): `GH_ENTERPRISE_TOKEN`, else
+///   `GITHUB_ENTERPRISE_TOKEN`.
+/// - Neither set: `gh auth token --hostname HOST` when `gh` is on `PATH` and logged in for that
+///   host (asked once, on first network use, given 10 s), unless `GHUSERS_NO_GH=1`.
+///
+/// Empty variables count as unset.
+public struct TokenSource: Sendable {
+    /// The site the token is for.
+    public var site: GitHubSite
+    /// The process environment.
+    public var environment: [String: String]
+
+    /// Creates a source.
+    public init(site: GitHubSite, environment: [String: String]) {
+        self.site = site
+        self.environment = environment
+    }
+
+    /// The variables that may hold the site's token, in the order they are read.
+    public var variables: [String] {
+        site.isGitHubDotCom ? ["GH_TOKEN", "GITHUB_TOKEN"] : ["GH_ENTERPRISE_TOKEN", "GITHUB_ENTERPRISE_TOKEN"]
+    }
+
+    /// The token from the site's variables, if one is set.
+    public var environmentToken: String? {
+        variables.lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+    }
+
+    /// Whether ``ghToken()`` may run `gh`: not when `GHUSERS_NO_GH` is `1` (or any value but
+    /// `0` and empty).
+    public var usesGH: Bool {
+        let value = environment["GHUSERS_NO_GH"] ?? ""
+        return value.isEmpty || value == "0"
+    }
+
+    /// The token `gh auth token --hostname HOST` prints, `nil` when `gh` is not installed, not
+    /// logged in for the host, turned off, fails, or has not finished within `timeout` (then it
+    /// is terminated).
+    public func ghToken(timeout: Duration = .seconds(10)) -> String? {
+        guard usesGH, let gh = ChildProcess.find("gh", environment: environment) else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: gh)
+        process.arguments = ["auth", "token", "--hostname", site.ghHostname]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return nil
+        }
+        // A token is one short line, far below a pipe's buffer, so `gh` never blocks on writing
+        // while this waits; longer output fills the pipe and ends in the time limit.
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning {
+            guard ContinuousClock.now < deadline else {
+                // SIGKILL: a child may have inherited SIGTERM ignored (browse ignores it).
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                return nil
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else { return nil }
+        let token = String(decoding: data, as: UTF8.self).trimmed
+        guard !token.isEmpty, !token.contains(where: { $0.isWhitespace || $0.isNewline }) else { return nil }
+        return token
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import GRDB
+
+// MARK: - Site
+
+extension AppDatabase {
+    /// What a site's database holds, for `status`: its recorded API root and its counts.
+    public struct SiteSummary: Sendable, Hashable {
+        /// The API root recorded in the file; `nil` when none is recorded yet.
+        public var apiRoot: String?
+        /// Users, profiles, notes, seen users and pages.
+        public var statistics: StoreStatistics
+    }
+
+    /// The API root recorded in the database, `nil` before the first ``claim(_:)``.
+    public func recordedSite() throws -> String? {
+        try read { try String.fetchOne($0, sql: "SELECT api_root FROM site") }
+    }
+
+    /// Makes sure the database holds `site`'s data: records its API root on first use (one
+    /// `SELECT` on every later open, no write).
+    ///
+    /// - Throws: ``StoreError/otherSite(path:apiRoot:)`` when another API root is recorded.
+    public func claim(_ site: GitHubSite) throws {
+        let recorded = try recordedSite() ?? write { db -> String in
+            try db.execute(sql: "INSERT OR IGNORE INTO site (id, api_root) VALUES (1, ?)", arguments: [site.apiRoot])
+            return try String.fetchOne(db, sql: "SELECT api_root FROM site") ?? site.apiRoot
+        }
+        guard recorded == site.apiRoot else { throw StoreError.otherSite(path: writer.path, apiRoot: recorded) }
+    }
+
+    /// Reads the site and counts of the database at `url` without writing to it, or `nil` when
+    /// it cannot be read.
+    public static func summary(at url: URL) -> SiteSummary? {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        guard let queue = try? DatabaseQueue(path: url.path, configuration: configuration) else { return nil }
+        defer { try? queue.close() }
+        let database = AppDatabase(current: queue)
+        guard let statistics = try? StoreService.Sync.Statistics(database: database)() else { return nil }
+        return SiteSummary(apiRoot: (try? database.recordedSite()) ?? nil, statistics: statistics)
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import GRDB
+
+// MARK: - Database
+
+/// Every statement on the `sync_state` table (one row, id 1): the `StoreService.Sync`
+/// operations and the page save run these, inside the transactions they hold.
+extension SyncState {
+    /// The table's columns.
+    enum Columns {
+        static let pageSize = "page_size"
+        static let cursor = "cursor"
+        static let endReached = "end_reached"
+        static let lastSyncAt = "last_sync_at"
+        static let welcomed = "welcomed"
+        static let rateLimit = "rate_limit"
+        static let rateRemaining = "rate_remaining"
+        static let rateReset = "rate_reset"
+        static let rateResource = "rate_resource"
+    }
+
+    /// The state (a fresh one when the row is missing).
+    static func read(_ db: Database) throws -> SyncState {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM sync_state WHERE id = 1") else {
+            return SyncState(endReached: false, welcomed: false)
+        }
+        var rateLimit: RateLimit?
+        if let limit: Int = row[Columns.rateLimit], let remaining: Int = row[Columns.rateRemaining],
+            let reset: Double = row[Columns.rateReset]
+        {
+            rateLimit = RateLimit(
+                limit: limit, remaining: remaining, reset: Date(timeIntervalSince1970: reset), resource: row[Columns.rateResource])
+        }
+        return SyncState(
+            pageSize: row[Columns.pageSize], cursor: row[Columns.cursor], endReached: row[Columns.endReached],
+            lastSyncAt: (row[Columns.lastSyncAt] as Double?).map(Date.init(timeIntervalSince1970:)),
+            welcomed: row[Columns.welcomed], rateLimit: rateLimit)
+    }
+
+    /// Marks the welcome as shown; `true` only the first time, even when processes race.
+    static func markWelcomed(_ db: Database) throws -> Bool {
+        try db.execute(sql: "UPDATE sync_state SET welcomed = 1 WHERE welcomed = 0")
+        return db.changesCount > 0
+    }
+
+    /// Stores the last rate limit the API reported.
+    static func record(_ rateLimit: RateLimit, _ db: Database) throws {
+        try db.execute(
+            sql: "UPDATE sync_state SET rate_limit = ?, rate_remaining = ?, rate_reset = ?, rate_resource = ?",
+            arguments: [rateLimit.limit, rateLimit.remaining, rateLimit.reset.timeIntervalSince1970, rateLimit.resource])
+    }
+
+    /// Stores the page size derived from the first page, within ``pageSizes``.
+    static func storePageSize(_ size: Int, _ db: Database) throws {
+        try db.execute(sql: "UPDATE sync_state SET page_size = ?", arguments: [clampedPageSize(size)])
+    }
+
+    /// A page was saved at `now`: the cursor moves to `cursor` (the list goes on), or the end of
+    /// the list is reached (`nil`).
+    static func advance(to cursor: Int64?, at now: Date, _ db: Database) throws {
+        if let cursor {
+            try db.execute(
+                sql: "UPDATE sync_state SET cursor = ?, end_reached = 0, last_sync_at = ?", arguments: [cursor, now.timeIntervalSince1970])
+        } else {
+            try db.execute(sql: "UPDATE sync_state SET end_reached = 1, last_sync_at = ?", arguments: [now.timeIntervalSince1970])
+        }
+    }
+
+    /// A page was saved at `now` without moving the cursor (a refresh).
+    static func touch(at now: Date, _ db: Database) throws {
+        try db.execute(sql: "UPDATE sync_state SET last_sync_at = ?", arguments: [now.timeIntervalSince1970])
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import GitHubFake
+import Testing
+
+/// Two GitHub sites in one home: two fakes with the same ids and different users (the second
+/// one's logins start with `ghe-`), and the real binary switching between them.
+@Suite("Several GitHub sites in one home")
+struct SitesEndToEndTests {
+    /// Runs `body` with a github.com-like fake and an Enterprise-like one sharing a home.
+    static func withTwoSites(_ body: (EndToEnd, EndToEnd) async throws -> Void) async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { dotcom in
+            var configuration = FakeConfiguration(userCount: 100)
+            configuration.loginPrefix = "ghe-"
+            try await EndToEnd.with(configuration, home: dotcom.home) { ghe in
+                try await body(dotcom, ghe)
+            }
+        }
+    }
+
+    @Test("next-page, list, search, note, completion, profile and status stay with their site")
+    func noMixing() async throws {
+        try await Self.withTwoSites { dotcom, ghe in
+            // Given a page and a note on each site, the same ids on both.
+            #expect(try await dotcom.run("next-page").status == 0)
+            #expect(try await ghe.run("next-page").status == 0)
+            #expect(try await dotcom.run("note", "mojombo", "dotcom's mojombo").status == 0)
+            #expect(try await ghe.run("note", "ghe-mojombo", "enterprise mojombo").status == 0)
+
+            // Then each site lists, searches and annotates its own users only.
+            let dotcomLogins = try await dotcom.cachedLogins()
+            let gheLogins = try await ghe.cachedLogins()
+            #expect(dotcomLogins.count == 30 && gheLogins.count == 30)
+            #expect(dotcomLogins.allSatisfy { !$0.hasPrefix("ghe-") }, "\(dotcomLogins)")
+            #expect(gheLogins.allSatisfy { $0.hasPrefix("ghe-") }, "\(gheLogins)")
+            let found = try await ghe.run("search", "mojombo")
+            #expect(found.status == 0 && found.stdout.contains("ghe-mojombo"), "\(found)")
+            #expect(!found.stdout.split(separator: "\n").contains { $0.contains("mojombo") && !$0.contains("ghe-mojombo") }, "\(found)")
+            #expect(try await dotcom.run("note", "mojombo").stdout == "dotcom's mojombo")
+            let missing = try await ghe.run("note", "mojombo")
+            #expect(missing.status == 3, "\(missing)")
+            #expect(try await ghe.run("note", "ghe-mojombo").stdout == "enterprise mojombo")
+
+            // Shell completion offers the current site's logins only.
+            func complete(_ world: EndToEnd, _ prefix: String) async throws -> [Substring] {
+                let words = ["---completion", "profile", "--", "positional@0", "2", String(prefix.count), "ghusers", "profile", prefix]
+                let result = try await world.run(words, environment: ["SAP_SHELL": "bash", "SAP_SHELL_VERSION": "5.1"])
+                return result.stdout.split(separator: "\n")
+            }
+            #expect(try await complete(dotcom, "moj") == ["mojombo"])
+            #expect(try await complete(ghe, "ghe-moj") == ["ghe-mojombo"])
+            #expect(try await complete(ghe, "moj") == [])
+            #expect(try await complete(dotcom, "ghe-") == [])
+
+            // A profile is fetched from its own site and cached there.
+            #expect(try await ghe.run("profile", "ghe-defunkt").status == 0)
+            #expect(await ghe.apiRequests().contains { $0.path == "/users/ghe-defunkt" })
+            #expect(await dotcom.apiRequests().allSatisfy { $0.path != "/users/ghe-defunkt" })
+            #expect(try await dotcom.run("profile", "ghe-defunkt", "--offline").status != 0)
+
+            // status names the current site and lists the other with its counts.
+            let status = try #require(try await dotcom.json("status") as? [String: Any])
+            #expect(status["api_url"] as? String == dotcom.server.baseURL)
+            #expect(status["users"] as? Int == 30 && status["notes"] as? Int == 1)
+            let others = try #require(status["other_sites"] as? [[String: Any]])
+            #expect(others.count == 1)
+            #expect(others.first?["api_url"] as? String == ghe.server.baseURL)
+            #expect(others.first?["users"] as? Int == 30 && others.first?["notes"] as? Int == 1 && others.first?["profiles"] as? Int == 1)
+            let text = try await ghe.run("status")
+            #expect(text.stdout.contains("api        \(ghe.server.baseURL)"), "\(text)")
+            #expect(text.stdout.contains("others     \(dotcom.server.baseURL): 30 users in 1 page, 1 note"), "\(text)")
+
+            // The next page of one site continues its own cursor, not the other's.
+            #expect(try await ghe.run("next-page").status == 0)
+            #expect(try await ghe.cachedLogins().count == 60)
+            #expect(try await dotcom.cachedLogins() == dotcomLogins)
+        }
+    }
+
+    @Test("notes export records the site; import refuses another site's file unless told, exit 8")
+    func notesAcrossSites() async throws {
+        try await Self.withTwoSites { dotcom, ghe in
+            #expect(try await dotcom.run("note", "mojombo", "from dotcom").status == 0)
+            #expect(try await ghe.run("note", "ghe-wycats", "from enterprise").status == 0)
+            let export = try await dotcom.run("notes", "export")
+            let archive = try #require(try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])
+            #expect(archive["site"] as? String == dotcom.server.baseURL)
+            #expect((archive["notes"] as? [[String: Any]])?.map { $0["login"] as? String } == ["mojombo"])
+
+            let refused = try await ghe.run(["notes", "import", "-"], input: export.stdout)
+            #expect(refused.status == 8, "\(refused)")
+            #expect(refused.stderr.split(separator: "\n").count == 1 && refused.stderr.contains("--from-other-site"), "\(refused)")
+            #expect(try await ghe.run("note", "mojombo").status == 3)
+
+            let same = try await dotcom.run(["notes", "import", "-"], input: export.stdout)
+            #expect(same.status == 0, "\(same)")
+            let told = try await ghe.run(["notes", "import", "-", "--from-other-site"], input: export.stdout)
+            #expect(told.status == 0, "\(told)")
+            #expect(try await ghe.run("note", "mojombo").stdout == "from dotcom")
+            #expect(try await dotcom.run("note", "ghe-wycats").status == 3)
+        }
+    }
+
+    @Test("an API root or GH_HOST that cannot be used: one line naming --api-url, exit 64, nothing created")
+    func badAPIRoot() async throws {
+        try await EndToEnd.with { world in
+            for arguments in [["list", "--api-url", "not a url"], ["status", "--api-url", "ftp://example.com"], ["next-page", "--api-url", "example.com"]] {
+                let result = try await world.run(arguments)
+                #expect(result.status == 64, "\(arguments): \(result)")
+                #expect(result.stderr.hasPrefix("ghusers: error: ") && result.stderr.contains("--api-url"), "\(result)")
+                #expect(result.stderr.split(separator: "\n").count == 1, "\(result)")
+            }
+            let fromEnvironment = try await world.run(["list"], environment: ["GHUSERS_API_URL": "::"])
+            #expect(fromEnvironment.status == 64 && fromEnvironment.stderr.split(separator: "\n").count == 1, "\(fromEnvironment)")
+            let badHost = try await world.run(["status"], environment: ["GHUSERS_API_URL": "", "GH_HOST": "https://ghe.example.com/"])
+            #expect(badHost.status == 64 && badHost.stderr.contains("GH_HOST"), "\(badHost)")
+            #expect(badHost.stderr.split(separator: "\n").count == 1, "\(badHost)")
+            #expect(!FileManager.default.fileExists(atPath: world.home.path))
+        }
+    }
+
+    @Test("GH_HOST picks the site when no API root is given, as gh does")
+    func ghHost() async throws {
+        try await EndToEnd.with { world in
+            var process = world.ghusers
+            process.environment = ["GHUSERS_API_URL": "", "GH_HOST": "ghe.example.com"]
+            let status = try await process.run(["status", "--json", "--offline"])
+            #expect(status.status == 0, "\(status)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
+            #expect(object["api_url"] as? String == "https://ghe.example.com/api/v3")
+            #expect(object["site"] as? String == "ghe.example.com_api_v3")
+            process.environment["GH_HOST"] = "github.com"
+            let dotcom = try #require(try JSONSerialization.jsonObject(with: Data(try await process.run(["status", "--json"]).stdout.utf8)) as? [String: Any])
+            #expect(dotcom["api_url"] as? String == "https://api.github.com")
+        }
+    }
+}

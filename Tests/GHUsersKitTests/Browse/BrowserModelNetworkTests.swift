@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import GHUsersKit
+
+/// What failures mean on screen (issue #20): a cancelled request is never a failure, only the
+/// API makes the network's state, a thumbnail that fails is its row's state, and a note edited
+/// while another process wrote it is never silently replaced.
+@Suite("Browse: cancellation, per-row failures, note conflicts")
+struct BrowserModelNetworkTests {
+    typealias Base = BrowserModelTests
+    typealias Modes = BrowserModelModesTests
+
+    @Test("cancelled page and profile requests change nothing: no banner, no failure, no message")
+    func cancelledIsNothing() {
+        var model = Modes.model()
+        _ = Base.keys(&model, [.enter], at: 0)
+        _ = Base.keys(&model, [.character("j")], at: 1)  // the pane moves: its request is cancelled
+        #expect(model.update(.profileFailed(id: 1, .cancelled)).isEmpty)
+        #expect(model.update(.pageFailed(.cancelled)).isEmpty)
+        #expect(model.connection == .online && model.avatarsFailed == 0)
+        #expect(model.pane?.message == nil && model.paging == .idle)
+    }
+
+    @Test("moving the pane at reading pace never changes the network state")
+    func movingPane() {
+        var model = Modes.model()
+        _ = Base.keys(&model, [.enter], at: 0)
+        for step in 1...10 {
+            let effects = Base.keys(&model, [.character("j")], at: Double(step) * 0.5)
+            #expect(effects.contains(.cancelProfile))
+            _ = model.update(.profileFailed(id: Int64(step), .cancelled))
+            #expect(model.connection == .online)
+        }
+        #expect(model.pane?.id == 11)
+    }
+
+    @Test("a thumbnail that fails is its row's state: counted, marked, retried later; never an outage")
+    func avatarIsARowState() {
+        var model = Base.model(total: 30, loaded: 30)
+        _ = model.update(.timerFired(.scrollPause, at: 0))
+        let effects = model.update(.avatarFailed(1, retryable: true))
+        #expect(model.connection == .online)
+        #expect(model.avatarsFailed == 1)
+        guard case .failed(retryable: true) = model.avatars[1] else { Issue.record("row 1 is marked failed"); return }
+        #expect(effects.contains(.timer(.avatarRetry(1), seconds: BrowserModel.avatarRetryDelay)))
+        #expect(model.update(.avatarFailed(2, retryable: true)).allSatisfy { if case .timer = $0 { false } else { true } }, "one timer")
+        let retried = model.update(.timerFired(.avatarRetry(1), at: 31))
+        #expect(retried.contains(.networkBack) && model.avatarsFailed == 0)
+        #expect(retried.contains { if case .loadAvatar(1, _, _, _) = $0 { true } else { false } }, "asked for again")
+        // An image refused for its content is not asked for again, even on r.
+        _ = model.update(.avatarFailed(1, retryable: false))
+        _ = Base.keys(&model, [.character("r")], at: 40)
+        #expect(model.avatarsFailed >= 1 && model.connection == .online)
+    }
+
+    @Test("only the API out of reach is offline; a 404 or a cut answer is that request's message")
+    func offlineFromTheAPIOnly() {
+        var model = Modes.model()
+        _ = Base.keys(&model, [.enter], at: 0)
+        _ = model.update(.profileFailed(id: 1, .failed("not found on GitHub")))
+        #expect(model.connection == .online && model.pane?.message == "not found on GitHub")
+        _ = Base.keys(&model, [.enter], at: 1)
+        let down = model.update(.profileFailed(id: 1, .offline("connection refused")))
+        #expect(model.connection == .down(reason: "connection refused"))
+        #expect(down.contains { if case .timer(.retry, _) = $0 { true } else { false } })
+        #expect(model.pane?.message?.hasPrefix("offline:") == true)
+    }
+
+    @Test("a note changed while it was edited is a question: m keeps mine over theirs, b edits both, t keeps theirs")
+    func noteConflict() {
+        var model = Modes.model()
+        _ = Base.keys(&model, [.character("e")], at: 0)
+        #expect(model.update(.noteEdited(login: "user1", .changed("mine"), base: "old")) == [.saveNote(login: "user1", text: "mine", base: "old")])
+        _ = model.update(.noteConflict(login: "user1", mine: "mine", theirs: "theirs", draft: "/d/user1.md"))
+        #expect(model.confirmation == .noteConflict(login: "user1", mine: "mine", theirs: "theirs", draft: "/d/user1.md"))
+        #expect(model.notice?.contains("/d/user1.md") == true)
+        var keepMine = model
+        #expect(Base.keys(&keepMine, [.character("m")], at: 1) == [.saveNote(login: "user1", text: "mine", base: "theirs", draft: "/d/user1.md")])
+        var both = model
+        let edit = Base.keys(&both, [.character("b")], at: 1)
+        guard case .editNote("user1", let draft?) = edit.first else { Issue.record("b opens the editor on both texts"); return }
+        #expect(draft.contains("mine") && draft.contains("theirs") && draft.contains("<<<<<<<") && draft.contains(">>>>>>>"))
+        let resolved = "mine\ntheirs"
+        #expect(both.update(.noteEdited(login: "user1", .changed(resolved), base: "theirs")) == [.saveNote(login: "user1", text: resolved, base: "theirs", draft: "/d/user1.md")])
+        // Leaving the editor without a change decides nothing: the question again.
+        var untouched = model
+        _ = Base.keys(&untouched, [.character("b")], at: 1)
+        #expect(untouched.update(.noteEdited(login: "user1", .unchanged, base: "theirs")).isEmpty)
+        #expect(untouched.confirmation == model.confirmation)
+        // Type-ahead or the mouse does not answer; t (or Esc) keeps theirs and names the draft.
+        var keepTheirs = model
+        #expect(Base.keys(&keepTheirs, [.character("j"), .wheel(up: false)], at: 1).isEmpty)
+        #expect(keepTheirs.confirmation == model.confirmation && keepTheirs.cursor == 0)
+        #expect(Base.keys(&keepTheirs, [.character("t")], at: 2).isEmpty)
+        #expect(keepTheirs.confirmation == nil && keepTheirs.notice?.contains("/d/user1.md") == true)
+        // Without a draft, keeping theirs would lose mine: refused.
+        var noDraft = Modes.model()
+        _ = noDraft.update(.noteConflict(login: "user1", mine: "mine", theirs: "theirs", draft: nil))
+        _ = Base.keys(&noDraft, [.character("t")], at: 1)
+        #expect(noDraft.confirmation != nil)
+    }
+}
