@@ -33,8 +33,11 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 "CImaging",
+                "CSearch",
             ]
         ),
+        // memmem(3) for the search index (a GNU extension the Glibc module leaves out).
+        .target(name: "CSearch"),
         // Image decoding and terminal drawing through Debian's C libraries (libpng, libjpeg-turbo,
         // giflib, libchafa: see scripts/install-system-packages), opened on first use rather
         // than linked (Sources/CImaging/include/CImaging.h says why).

@@ -11,7 +11,9 @@ same run, through a real terminal (tmux):
 - memory: peak and current RSS after scrolling 10,000 rows with thumbnails;
 - search as you type: `/` then a query typed at once, from the last key to the matches on
   screen, against `fzf -e` given the same keys over the same logins (until its match count is
-  the final one);
+  the final one); and per keystroke (`--only-search` runs only this): each key of a few typing
+  sessions (1 char, 2 chars, 3+ chars, no match, note text, backspace), inside the process
+  (GHUSERS_BROWSE_TRACE) and through tmux, beside `fzf -e` and `fzf` given the same keys;
 - live update: `ghusers note LOGIN TEXT` run in another process, from its exit to the note on
   the browser's screen, against the watcher's polling interval (250 ms).
 
@@ -126,6 +128,8 @@ def key_to_frame(args, home, fake_url, keys):
     inside = []
     with open(trace) as lines:
         for line in lines:
+            if line.startswith("#"):
+                continue
             read, written, _ = (int(value) for value in line.split())
             inside.append((written - read) / 1e6)
     os.unlink(trace)
@@ -181,6 +185,99 @@ def search_as_you_type(args, logins_file, logins, queries):
     return results
 
 
+def rss_of(binary):
+    """The current and peak RSS (MB) of the running `binary browse` process."""
+    candidates = subprocess.run(["pgrep", "-f", f"{binary} browse"], capture_output=True, text=True).stdout.split()
+    pid = next(p for p in candidates if os.path.realpath(f"/proc/{p}/exe") == os.path.realpath(binary))
+    fields = dict(line.split(":", 1) for line in open(f"/proc/{pid}/status") if ":" in line)
+    return int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
+
+
+def fuzzy_count(logins, query):
+    """How many logins fzf's fuzzy matching (case-insensitive for a lower-case query) keeps."""
+    count = 0
+    for login in logins:
+        position = 0
+        for character in query:
+            position = login.find(character, position)
+            if position < 0:
+                break
+            position += 1
+        else:
+            count += 1
+    return count
+
+
+# Typing sessions: each a list of keys ("BSpace" erases), so that every query class is one
+# keystroke: 1 char, 2 chars, 3+ chars, no match, note text (only in notes), backspace.
+SESSIONS = [
+    ("1 char, 2 chars, no match", ["z", "q"]),
+    ("1 char (most logins match)", ["e"]),
+    ("3+ chars, then backspace", ["o", "c", "t", "o", "BSpace", "BSpace", "BSpace"]),
+    ("note text", ["g", "a", "r", "d", "e", "n"]),
+]
+
+
+def status_final(text, query):
+    """The status line shows `query` and its final count (no "+": every match is counted)."""
+    for line in text.splitlines():
+        if f"“{query}”" in line and ("no matches" in line or ("match 1 of " in line and "+ ·" not in line and "+ " not in line.split("match 1 of ")[1][:12])):
+            return True
+    return False
+
+
+def search_keystrokes(args, logins_file, logins, runs):
+    """Each keystroke of each session, in `browse` (inside: the trace's read-to-write of that
+    key's frame; through tmux: send-keys to the query and its final count on screen) and in
+    `fzf -e` and `fzf` over the same logins (send-keys to the final match counter)."""
+    environment = {"GHUSERS_HOME": args.home, "TERM": "tmux-256color"}
+    results = []
+    for name, keys in SESSIONS:
+        queries, query = [], ""
+        for key in keys:
+            query = query[:-1] if key == "BSpace" else query + key
+            queries.append(query)
+        exact = [sum(1 for login in logins if q in login) for q in queries]
+        fuzzy = [fuzzy_count(logins, q) for q in queries]
+        rows = [{"session": name, "key": key, "query": q, "logins_matching": e, "fuzzy_matching": f,
+                 "inside_ms": [], "tmux_ms": [], "fzf_e_ms": [], "fzf_ms": []}
+                for key, q, e, f in zip(keys, queries, exact, fuzzy)]
+        for _ in range(runs):
+            trace = os.path.join(tempfile.gettempdir(), f"ghusers-search-trace-{uuid.uuid4().hex[:8]}")
+            start(f"{args.ghusers} browse --offline --avatars never", {**environment, "GHUSERS_BROWSE_TRACE": trace})
+            wait_for(lambda text: "row 1 of" in text)
+            # The index is read after the first frame: the trace says when it is in.
+            deadline = time.perf_counter() + 120
+            while not any(line.startswith("# search index") for line in open(trace)) and time.perf_counter() < deadline:
+                time.sleep(0.01)
+            tmux("send-keys", "-t", "b", "/")
+            wait_for(lambda text: "search:" in text or "/" in text.splitlines()[-1])
+            for row in rows:
+                begin = time.perf_counter()
+                tmux("send-keys", "-t", "b", *(["BSpace"] if row["key"] == "BSpace" else ["-l", row["key"]]))
+                shown = wait_for(lambda text: status_final(text, row["query"]), interval=0.0005)
+                row["tmux_ms"].append((shown - begin) * 1000)
+                time.sleep(0.05)  # the key's trace line is written with its frame
+                lines = [line for line in open(trace) if not line.startswith("#")]
+                read, written, _ = (int(value) for value in lines[-1].split())
+                row["inside_ms"].append((written - read) / 1e6)
+            index_line = next(line for line in open(trace) if line.startswith("# search index"))
+            memory = rss_of(args.ghusers)
+            stop()
+            os.unlink(trace)
+            for binary, field, counts in (("fzf -e", "fzf_e_ms", exact), ("fzf", "fzf_ms", fuzzy)):
+                start(f"{binary} < {logins_file}", environment)
+                wait_for(lambda text: f"{len(logins)}/{len(logins)}" in text)
+                for row, count in zip(rows, counts):
+                    begin = time.perf_counter()
+                    tmux("send-keys", "-t", "b", *(["BSpace"] if row["key"] == "BSpace" else ["-l", row["key"]]))
+                    shown = wait_for(lambda text: f" {count}/{len(logins)}" in text, interval=0.0005)
+                    row[field].append((shown - begin) * 1000)
+                stop()
+        results.append({"session": name, "index": index_line.strip(), "rss_mb": memory[0], "peak_rss_mb": memory[1], "keys": rows})
+    return results
+
+
 def live_update(args, runs=10):
     environment = {"GHUSERS_HOME": args.home, "TERM": "tmux-256color"}
     start(f"{args.ghusers} browse --offline --avatars never", environment)
@@ -199,6 +296,19 @@ def live_update(args, runs=10):
     return latencies
 
 
+def print_keystrokes(users, sessions):
+    print(f"| search keystroke, {users:,} users | matches | browse inside (ms) | browse via tmux (ms) | fzf -e via tmux (ms) | fzf via tmux (ms) | fzf -e / inside |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for session in sessions:
+        for row in session["keys"]:
+            inside = statistics.median(row["inside_ms"])
+            fzf_e = statistics.median(row["fzf_e_ms"])
+            key = "⌫" if row["key"] == "BSpace" else row["key"]
+            print(f"| {session['session']}: `{key}` → “{row['query']}” | {row['logins_matching']:,} | {inside:.2f} (max {max(row['inside_ms']):.2f}) | "
+                  f"{statistics.median(row['tmux_ms']):.1f} | {fzf_e:.1f} | {statistics.median(row['fzf_ms']):.1f} | {fzf_e / max(inside, 0.01):.0f}x |")
+        print(f"<!-- {session['index']}; browse RSS {session['rss_mb']:.1f} MB, peak {session['peak_rss_mb']:.1f} MB -->")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--ghusers", required=True)
@@ -207,6 +317,7 @@ def main():
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--keys", type=int, default=300)
     parser.add_argument("--out")
+    parser.add_argument("--only-search", action="store_true", help="only the per-keystroke search benchmark")
     args = parser.parse_args()
 
     database = sqlite3.connect(os.path.join(args.home, "sites", "api.github.com", "ghusers.sqlite"))
@@ -218,6 +329,16 @@ def main():
                 out.write(login + "\n")
     first_logins = [row[0] for row in database.execute("SELECT login FROM user ORDER BY id LIMIT 3")]
     database.close()
+
+    if args.only_search:
+        with open(logins_file) as lines:
+            logins = [line.strip().lower() for line in lines]
+        results = {"users": users, "search_keystrokes": search_keystrokes(args, logins_file, logins, max(1, args.runs))}
+        print_keystrokes(users, results["search_keystrokes"])
+        if args.out:
+            with open(args.out, "w") as out:
+                json.dump(results, out, indent=1)
+        return
 
     port = 18000 + os.getpid() % 1000
     fake = subprocess.Popen([args.fake, "--port", str(port), "--users", "1000000"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -231,6 +352,7 @@ def main():
         with open(logins_file) as lines:
             logins = [line.strip().lower() for line in lines]
         results["search"] = search_as_you_type(args, logins_file, logins, ["e", "zq", "son", "mojombo"])
+        results["search_keystrokes"] = search_keystrokes(args, logins_file, logins, max(1, args.runs // 5))
         results["live_update_ms"] = live_update(args)
     finally:
         fake.terminate()
@@ -248,6 +370,7 @@ def main():
         print(
             f"| search as you type “{query}” ({runs['logins_matching']:,} logins match), median (ms) | "
             f"{statistics.median(runs['ghusers']):.1f} | fzf -e {statistics.median(runs['fzf']):.1f} |")
+    print_keystrokes(users, results["search_keystrokes"])
     live = results["live_update_ms"]
     print(f"| live update: note by another process to screen, median / max (ms) | {statistics.median(live):.0f} / {max(live):.0f} | poll 250 ms; 1 s promised |")
     if args.out:

@@ -116,3 +116,25 @@ if open_path.exists():
     figures = json.loads(open_path.read_text())
     print("\nOpening the database in-process (median µs):", ", ".join(
         f"{key} {value}" for key, value in figures.items() if key not in ("unit", "iterations")))
+
+# Search as you type, per keystroke: browse's index in-process (ghusers-bench search) beside
+# fzf -e and fzf filtering the same logins (whole processes, `-f`), per size.
+keys = sorted((int(m.group(1)), p) for p in out.glob("keys-inprocess-*.json") if (m := re.fullmatch(r"keys-inprocess-(\d+)\.json", p.name)))
+if keys:
+    print("\nSearch as you type, per keystroke (median ms; `browse`'s index: first window of 200 and the count, "
+          "the window's users read by id; fzf: `-f QUERY` over the same logins, whole process):\n")
+    print("| users | keystroke | class | matches | index (max) | fzf -e | fzf | fzf -e / index |")
+    print("| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    for size, path in keys:
+        figures = json.loads(path.read_text())
+        fzf = {}
+        for name in ("keys-fzf", "keys-fzf-fuzzy"):
+            for command, median, _ in medians(f"{name}-{size}") or []:
+                fzf[(name, command.split(" -f ", 1)[-1])] = median
+        for key in figures["keys"]:
+            exact = fzf.get(("keys-fzf", key["query"]))
+            fuzzy = fzf.get(("keys-fzf-fuzzy", key["query"]))
+            ratio = f"{exact / max(key['median_ms'], 0.001):,.0f}x" if exact else "–"
+            print(f"| {size:,} | “{key['query']}” | {key['kind']} | {key['matches']:,} | {key['median_ms']:.2f} ({key['max_ms']:.2f}) | "
+                  f"{ms(exact) if exact else '–'} | {ms(fuzzy) if fuzzy else '–'} | {ratio} |")
+        print(f"| {size:,} | index load | | | {figures['load_ms']:,.0f} ms, {figures['index_bytes'] / 1e6:.1f} MB | | | |")

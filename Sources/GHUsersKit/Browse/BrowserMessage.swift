@@ -10,6 +10,8 @@ public enum BrowserMessage: Sendable {
     case timerFired(BrowserTimer, at: Double)
     /// A window read came back: its users and the index of the first.
     case windowLoaded(WindowRequest, start: Int, users: [UserDetails])
+    /// The search index counted every match of a query (before or with its first window).
+    case searchCounted(query: String, total: Int)
     /// A window read failed, with the reason.
     case windowFailed(WindowRequest, String)
     /// Counting the cached users failed.
@@ -73,8 +75,6 @@ public enum BrowserTimer: Hashable, Sendable {
     case scrollPause
     /// The profile pane's selection has rested.
     case rest(Int)
-    /// The search query has not changed for a moment.
-    case debounce(Int)
     /// Time to try the network again.
     case retry(Int)
     /// Time to ask again for the thumbnails that failed.

@@ -14,8 +14,8 @@ extension BrowserModel {
         SearchFilter.SavedList(window: window, windowStart: windowStart, cursor: cursor, top: top, total: total)
     }
 
-    /// A key while the query line has them: editing keys change the query (searched once the
-    /// typing pauses), Enter keeps the matches, Esc puts the full list back; arrows move the
+    /// A key while the query line has them: editing keys change the query (searched at once:
+    /// a newer query stops the older one's read), Enter keeps the matches, Esc puts the full list back; arrows move the
     /// selection, as in fzf. A paste goes into the query, never to key bindings.
     mutating func editQuery(_ key: KeyEvent) -> [BrowserEffect] {
         guard var search else { return [] }
@@ -34,7 +34,7 @@ extension BrowserModel {
             search.query = String(trimmed.drop { $0 != " " }.reversed())
         case .enter:
             self.search?.editing = false
-            return search.query.isEmpty ? endSearch() : debounced(search.generation, force: true)
+            return search.query.isEmpty ? endSearch() : searchNow()
         case .escape:
             return endSearch()
         case .control("c"):
@@ -52,15 +52,14 @@ extension BrowserModel {
         default:
             return []
         }
-        search.generation += 1
         self.search = search
-        return [.timer(.debounce(search.generation), seconds: Self.searchDebounce)]
+        return searchNow()
     }
 
-    /// The query has not changed for ``searchDebounce``: the list becomes its matches (the full
-    /// list for an empty query), the read of an older query is stopped. `force`: now (Enter).
-    mutating func debounced(_ generation: Int, force: Bool = false) -> [BrowserEffect] {
-        guard var search, search.generation == generation || force, search.query != search.shown else { return [] }
+    /// The query changed: the list becomes its matches (the full list for an empty query), the
+    /// read of an older query is stopped.
+    mutating func searchNow() -> [BrowserEffect] {
+        guard var search, search.query != search.shown else { return [] }
         if search.shown.isEmpty { search.saved = savedList }  // the full list as it is now
         search.shown = search.query
         search.complete = false
@@ -79,6 +78,15 @@ extension BrowserModel {
         let request = WindowRequest.searchAfter(query: search.query, id: nil, index: -1, count: Self.chunk)
         windowRequest = request
         return [.cancelSearch, .loadWindow(request)]
+    }
+
+    /// The search index counted the matches of `query`: the list's length is known at once
+    /// (the window reads then go on to the end without a short read to find it).
+    mutating func searchCounted(_ query: String, total count: Int) {
+        guard let search, isFiltering, search.shown == query else { return }
+        self.search?.complete = true
+        total = count
+        cursor = min(cursor, max(0, count - 1))
     }
 
     /// Esc: the full list again, the selection where it was.
@@ -113,7 +121,7 @@ extension BrowserModel {
         // On while matches are unread: before the end was reached, or past a tail that the
         // window has since let go of.
         if max(visible.upperBound, cursor + 1) + pageUsers > end, !search.complete || end < (total ?? 0) {
-            let key = last.user.login == search.shown ? 0 : last.user.id
+            let key = SearchQuery(search.shown).isExact(login: last.user.login) ? 0 : last.user.id
             return .searchAfter(query: search.shown, id: key, index: end - 1, count: Self.chunk)
         }
         return nil

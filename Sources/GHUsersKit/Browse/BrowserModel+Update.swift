@@ -1,8 +1,6 @@
 extension BrowserModel {
     /// How long the selection must rest before the pane asks the network for a profile: 0.3 s.
     public static let restDelay = 0.3
-    /// How long typing must pause before a query is searched: 0.05 s.
-    public static let searchDebounce = 0.05
 
     /// The first effects: count the cached users and read the first screens.
     public mutating func start() -> [BrowserEffect] {
@@ -47,6 +45,8 @@ extension BrowserModel {
                 reloadPending = false
                 return reloadWindow()
             }
+        case .searchCounted(let query, let count):
+            searchCounted(query, total: count)
         case .windowFailed(let request, let reason):
             guard request == windowRequest else { return [] }
             windowRequest = nil
@@ -118,8 +118,6 @@ extension BrowserModel {
         case .rest(let generation):
             guard pane?.generation == generation else { return [] }
             return paneRested()
-        case .debounce(let generation):
-            return debounced(generation)
         case .retry(let generation):
             guard generation == retryGeneration else { return [] }
             return retryNetwork()

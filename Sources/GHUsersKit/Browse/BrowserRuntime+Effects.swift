@@ -38,54 +38,6 @@ extension BrowserRuntime {
         }
     }
 
-    /// A search read, on its own connection and queue: a read for a query that is no longer
-    /// the current one is skipped, or interrupted if it is running (``cancelSearch()``).
-    private func search(_ request: WindowRequest) {
-        searches.withLock { $0.current = request }
-        searchQueue.async { [self] in
-            // Opened here at the first search, off the event loop; without a connection of its
-            // own, the window reads' connection (which is never interrupted).
-            let window = StoreService.Users.SearchWindow(database: searchReader.wrappedValue ?? reader)
-            for attempt in 1...2 {
-                let isCurrent = searches.withLock { state in
-                    guard state.current == request else { return false }
-                    state.running = request
-                    return true
-                }
-                guard isCurrent else { return }
-                defer { searches.withLock { $0.running = nil } }
-                do {
-                    switch request {
-                    case .searchAfter(let query, let id, let index, let count):
-                        deliver(.windowLoaded(request, start: index + 1, users: try window.after(query, id: id, count: count)))
-                    case .searchBefore(let query, let id, let index, let count):
-                        let users = try window.before(query, id: id, count: count)
-                        deliver(.windowLoaded(request, start: index - users.count, users: users))
-                    default:
-                        break
-                    }
-                    return
-                } catch {
-                    // Interrupted for an older query just as this one started: once more.
-                    if attempt == 1, (error as? DatabaseError)?.resultCode == .SQLITE_INTERRUPT, searches.withLock({ $0.current == request }) {
-                        continue
-                    }
-                    deliver(.windowFailed(request, Self.describe(error)))
-                    return
-                }
-            }
-        }
-    }
-
-    /// Stops the search read running, if it is not the current one.
-    func cancelSearch() {
-        let stale = searches.withLock { state in
-            defer { state.current = nil }
-            return state.running != nil
-        }
-        if stale, let connection = searchReader.ifMade ?? nil { connection.interrupt() }
-    }
-
     func count() {
         databaseQueue.async { [self] in
             do {

@@ -46,19 +46,24 @@ public final class BrowserRuntime: Sendable {
     let searchReader: Lazy<AppDatabase?>
     /// Started on a background queue once the first frame is out.
     let watcher = Mutex<DatabaseWatcher?>(nil)
+    /// The logins and notes in memory, read after the first frame: searches use it once loaded.
+    let searchIndex = SearchIndex()
+    /// The index's answer to the read of the frame being made.
+    let handoff = SearchHandoff()
     /// The search read running, and the one the model waits for.
     let searches = Mutex<(running: WindowRequest?, current: WindowRequest?)>((nil, nil))
     /// Writes (seen marks, notes) run here, in order, on the service's connection.
     let writeQueue = DispatchQueue(label: "ghusers.browse.write")
-    private let clockStart = ContinuousClock.now
+    let clockStart = ContinuousClock.now
     /// The pixel protocol `GHUSERS_GRAPHICS` forces for the pane's avatar, if any (never
     /// detected: block symbols are the default).
     let pixels: GraphicsMode.Pixels?
     /// Note drafts written in this session (conflicts, failed saves).
     let draftsKept = Mutex<[String]>([])
     /// `GHUSERS_BROWSE_TRACE=FILE`: one line per input read, "<read> <frame written> <bytes>"
-    /// in nanoseconds since start, for the key-to-frame benchmark (Benchmarks/browse.py).
-    private let trace: FileHandle?
+    /// in nanoseconds since start, for the key-to-frame benchmark (Benchmarks/browse.py); a
+    /// line starting with `#` is a note (the search index loaded, its size).
+    let trace: FileHandle?
 
     /// Creates the runtime over `service`; `pipeline` is `nil` when avatars are not drawn.
     /// `retries` relays the service's retry events (the offline banner); `editor` edits notes.
@@ -143,6 +148,7 @@ public final class BrowserRuntime: Sendable {
                 messages.append(message)
                 switch message {
                 case .avatarDrawn(let id, _), .avatarFailed(let id, _): _ = avatarTasks.withLock { $0.removeValue(forKey: id) }
+                case .databaseChanged: refreshSearchIndex()
                 default: break
                 }
             case .resized:
@@ -155,6 +161,10 @@ public final class BrowserRuntime: Sendable {
                 model.quitting = true
             }
             for message in messages {
+                perform(model.update(message), model: &model, shown: &shown)
+            }
+            // A search the index answers within the frame is drawn in it.
+            for message in handoff.take() {
                 perform(model.update(message), model: &model, shown: &shown)
             }
             if model.quitting { break }
@@ -180,6 +190,7 @@ public final class BrowserRuntime: Sendable {
                     let started = DatabaseWatcher(database: service.database) { send.yield(.message(.databaseChanged)) }
                     watcher.withLock { $0 = started }
                 }
+                loadSearchIndex()
             }
             if let trace, let readAt {
                 let written = ContinuousClock.now - clockStart
@@ -204,7 +215,7 @@ public final class BrowserRuntime: Sendable {
         return PixelOverlay(x: x, y: 0, columns: picture.columns, rows: picture.rows, pixels: pixels, picture: picture.bytes)
     }
 
-    private func nanoseconds(_ duration: Duration) -> Int64 {
+    func nanoseconds(_ duration: Duration) -> Int64 {
         duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
     }
 

@@ -5,9 +5,10 @@ extension StoreService.Users {
     /// Searches logins and notes locally, without regard to case; never the network.
     ///
     /// Order: the user whose login equals the query, then every user whose login or note
-    /// contains it, in id order, then notes on users not cached yet. A query of 3 or more
+    /// contains it, in id order, then notes on users not cached yet. The query is in fzf's
+    /// extended syntax (``SearchQuery``): each term must match. A term of 3 or more
     /// characters uses the FTS5 trigram indexes (`user_fts`, `note_fts`): milliseconds at a
-    /// million users. Shorter queries cannot use a trigram index and scan with `LIKE`.
+    /// million users. Shorter terms cannot use a trigram index and scan with `LIKE`.
     /// Results are streamed: one row in memory at a time.
     public struct Search: Sendable {
         let database: AppDatabase
@@ -17,19 +18,22 @@ extension StoreService.Users {
             self.database = database
         }
 
-        /// Calls `each` for every match of `query` (not empty), in the order above.
-        public func callAsFunction(_ query: String, _ each: (SearchResult) throws -> Void) throws {
-            let usesIndex = query.unicodeScalars.count >= 3
-            let phrase = Self.phrase(query)
-            let like = "%" + Self.escapeLike(query) + "%"
+        /// Calls `each` for every match of `text` (fzf's extended syntax, ``SearchQuery``: every
+        /// term must match), in the order above; nothing when no term is left.
+        public func callAsFunction(_ text: String, _ each: (SearchResult) throws -> Void) throws {
+            let query = SearchQuery(text)
+            guard !query.isEmpty else { return }
+            let exact = query.exactLogin.map { String(decoding: $0, as: UTF8.self) }
             try database.read { db in
-                let exact = try Row.fetchCursor(
-                    db,
-                    sql: """
-                        \(UserDetails.selectWithNotes)
-                        WHERE user.login = ?
-                        """, arguments: [query])
-                while let row = try exact.next() { try each(.user(UserDetails(row: row))) }
+                if let exact {
+                    let rows = try Row.fetchCursor(
+                        db,
+                        sql: """
+                            \(UserDetails.selectWithNotes)
+                            WHERE user.login = ?
+                            """, arguments: [exact])
+                    while let row = try rows.next() { try each(.user(UserDetails(row: row))) }
+                }
 
                 let contains = Self.contains(query)
                 let rows = try Row.fetchCursor(
@@ -40,15 +44,14 @@ extension StoreService.Users {
                         """, arguments: contains.arguments)
                 while let row = try rows.next() { try each(.user(UserDetails(row: row))) }
 
-                let textMatch =
-                    usesIndex ? "note.id IN (SELECT rowid FROM note_fts WHERE note_fts MATCH ?2)" : "note.text LIKE ?1 ESCAPE '\\'"
+                let pending = Self.pendingNotes(query)
                 let orphans = try Row.fetchCursor(
                     db,
                     sql: """
                         SELECT login, text, updated_at FROM note
-                        WHERE user_id IS NULL AND (login LIKE ?1 ESCAPE '\\' OR \(textMatch))
-                        ORDER BY login = ?3 DESC, login
-                        """, arguments: [like, phrase, query])
+                        WHERE user_id IS NULL AND \(pending.condition)
+                        ORDER BY login = ? DESC, login
+                        """, arguments: pending.arguments + [exact ?? ""])
                 while let row = try orphans.next() {
                     try each(
                         .note(
@@ -60,34 +63,84 @@ extension StoreService.Users {
         }
 
         /// The condition on `user LEFT JOIN note` that matches the users, other than the one
-        /// whose login equals `query`, whose login or note contains `query`: the FTS5 trigram
-        /// indexes for 3 or more characters, `LIKE` below.
-        static func contains(_ query: String) -> (condition: String, arguments: StatementArguments) {
-            let exclude = "user.login <> ?"
-            if query.unicodeScalars.count >= 3 {
-                let phrase = Self.phrase(query)
-                return (
-                    """
-                    user.id IN (
-                        SELECT rowid FROM user_fts WHERE user_fts MATCH ?
-                        UNION
-                        SELECT note.user_id FROM note_fts JOIN note ON note.id = note_fts.rowid
-                        WHERE note_fts MATCH ? AND note.user_id IS NOT NULL
-                    ) AND \(exclude)
-                    """, [phrase, phrase, query]
-                )
+        /// whose login is the query (``SearchQuery/exactLogin``), that every term matches: for
+        /// a term of 3 or more characters anywhere in the login or note, the FTS5 trigram
+        /// indexes; `LIKE` for shorter ones and anchored ones; `NOT` for exclusions.
+        static func contains(_ query: SearchQuery) -> (condition: String, arguments: StatementArguments) {
+            var (condition, arguments) = conditions(query) { term, text, arguments in
+                switch term.kind {
+                case .contains where text.unicodeScalars.count >= 3:
+                    arguments += [phrase(text), phrase(text)]
+                    return """
+                        user.id IN (
+                            SELECT rowid FROM user_fts WHERE user_fts MATCH ?
+                            UNION
+                            SELECT note.user_id FROM note_fts JOIN note ON note.id = note_fts.rowid
+                            WHERE note_fts MATCH ? AND note.user_id IS NOT NULL)
+                        """
+                case .contains:
+                    // The notes' matches as one list, made once: then the scan of the users tests
+                    // its login and a set, and looks a note up only for the rows it returns (a
+                    // join tested per row made a scan with no match 4 times slower at a million).
+                    arguments += ["%" + escapeLike(text) + "%", "%" + escapeLike(text) + "%"]
+                    return """
+                        (user.login LIKE ? ESCAPE '\\'
+                            OR user.id IN (SELECT user_id FROM note WHERE text LIKE ? ESCAPE '\\' AND user_id IS NOT NULL))
+                        """
+                case .prefix, .suffix, .equal:
+                    return "user.login " + anchored(term, text, into: &arguments)
+                }
             }
-            // The notes' matches as one list, made once: then the scan of the users tests its
-            // login and a set, and looks a note up only for the rows it returns (a join tested
-            // per row made a scan with no match 4 times slower at a million users).
-            let like = "%" + escapeLike(query) + "%"
-            return (
-                """
-                (user.login LIKE ? ESCAPE '\\'
-                    OR user.id IN (SELECT user_id FROM note WHERE text LIKE ? ESCAPE '\\' AND user_id IS NOT NULL))
-                AND \(exclude)
-                """, [like, like, query]
-            )
+            if let exact = query.exactLogin {
+                condition += " AND user.login <> ?"
+                arguments += [String(decoding: exact, as: UTF8.self)]
+            }
+            return (condition, arguments)
+        }
+
+        /// The condition on `note` for notes on users not cached yet: each term on the note's
+        /// login (and, unanchored, its text).
+        static func pendingNotes(_ query: SearchQuery) -> (condition: String, arguments: StatementArguments) {
+            conditions(query) { term, text, arguments in
+                switch term.kind {
+                case .contains where text.unicodeScalars.count >= 3:
+                    arguments += ["%" + escapeLike(text) + "%", phrase(text)]
+                    return "(login LIKE ? ESCAPE '\\' OR note.id IN (SELECT rowid FROM note_fts WHERE note_fts MATCH ?))"
+                case .contains:
+                    arguments += ["%" + escapeLike(text) + "%", "%" + escapeLike(text) + "%"]
+                    return "(login LIKE ? ESCAPE '\\' OR note.text LIKE ? ESCAPE '\\')"
+                case .prefix, .suffix, .equal:
+                    return "login " + anchored(term, text, into: &arguments)
+                }
+            }
+        }
+
+        /// The terms' conditions ANDed, each made by `condition` (from the term, its text and the
+        /// arguments to add to) and wrapped in `NOT (…)` for an exclusion.
+        private static func conditions(
+            _ query: SearchQuery, _ condition: (SearchQuery.Term, String, inout StatementArguments) -> String
+        ) -> (condition: String, arguments: StatementArguments) {
+            var arguments: StatementArguments = []
+            let conditions = query.terms.map { term in
+                let made = condition(term, String(decoding: term.text, as: UTF8.self), &arguments)
+                return term.negated ? "NOT (\(made))" : made
+            }
+            return (conditions.joined(separator: " AND "), arguments)
+        }
+
+        /// `LIKE 'text%'`, `LIKE '%text'` or `= text` for an anchored term, its argument added.
+        private static func anchored(_ term: SearchQuery.Term, _ text: String, into arguments: inout StatementArguments) -> String {
+            switch term.kind {
+            case .prefix:
+                arguments += [escapeLike(text) + "%"]
+                return "LIKE ? ESCAPE '\\'"
+            case .suffix:
+                arguments += ["%" + escapeLike(text)]
+                return "LIKE ? ESCAPE '\\'"
+            default:
+                arguments += [text]
+                return "= ?"
+            }
         }
 
         /// `query` as an FTS5 phrase (quoted, inner quotes doubled).

@@ -35,15 +35,33 @@ extension StoreService.Users {
             }
         }
 
+        /// The users with ids `ids`, in that order (those no longer cached are left out): the
+        /// window of matches that ``SearchIndex`` found, read by primary key.
+        public func users(_ ids: [Int64]) throws -> [UserDetails] {
+            guard !ids.isEmpty else { return [] }
+            let rows = try database.read { db in
+                try Row.fetchAll(
+                    db,
+                    sql: """
+                        \(UserDetails.selectWithNotes)
+                        WHERE user.id IN (\(databaseQuestionMarks(count: ids.count)))
+                        """, arguments: StatementArguments(ids))
+            }
+            let users = rows.map(UserDetails.init(row:))
+            let byID = Dictionary(users.map { ($0.user.id, $0) }, uniquingKeysWith: { first, _ in first })
+            return ids.compactMap { byID[$0] }
+        }
+
         private func exact(_ query: String, _ db: Database) throws -> [UserDetails] {
-            try Row.fetchAll(
+            guard let login = SearchQuery(query).exactLogin else { return [] }
+            return try Row.fetchAll(
                 db, sql: "\(UserDetails.selectWithNotes) WHERE user.login = ?",
-                arguments: [query]
+                arguments: [String(decoding: login, as: UTF8.self)]
             ).map(UserDetails.init(row:))
         }
 
         private func contains(_ query: String, _ clause: String, _ arguments: StatementArguments, _ db: Database) throws -> [UserDetails] {
-            let contains = Search.contains(query)
+            let contains = Search.contains(SearchQuery(query))
             return try Row.fetchAll(
                 db,
                 sql: "\(UserDetails.selectWithNotes) WHERE \(contains.condition) \(clause)",

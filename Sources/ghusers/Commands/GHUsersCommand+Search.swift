@@ -9,8 +9,13 @@ extension GHUsersCommand {
             abstract: "Search cached logins and your notes, locally.",
             discussion: """
                 Case-insensitive. The user whose login equals the query comes first, then every \
-                user whose login or note contains it, in id order, then notes on users not cached \
+                user whose login or note matches, in id order, then notes on users not cached \
                 yet. Never uses the network.
+
+                The query takes fzf's extended syntax: space-separated terms must all match. \
+                `word` (or `'word`): the login or note contains it. `^pre`: the login starts \
+                with pre. `suf$`: the login ends with suf. `^login$`: the login is login. \
+                `!term`: excludes the users the term matches. Example: ghusers search 'ma !bot ^a'.
                 """)
 
         @OptionGroup var options: GlobalOptions

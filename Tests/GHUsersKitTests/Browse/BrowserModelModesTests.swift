@@ -122,22 +122,20 @@ struct BrowserModelModesTests {
 
     // MARK: - Search
 
-    @Test("each edit is debounced; only the last query is read, the older read is cancelled and its result ignored")
-    func searchDebounce() {
+    @Test("each edit reads its matches at once and stops the older read; a late result of an older query is ignored")
+    func searchAtEachKey() {
         var model = Self.model()
         _ = Base.keys(&model, [.character("j"), .character("j")], at: 0)
         _ = Base.keys(&model, [.character("/")], at: 1)
         let first = Base.keys(&model, [.character("a")], at: 1.01)
         let second = Base.keys(&model, [.character("b")], at: 1.02)
-        #expect(first.contains(.timer(.debounce(1), seconds: BrowserModel.searchDebounce)))
-        #expect(second.contains(.timer(.debounce(2), seconds: BrowserModel.searchDebounce)))
-        #expect(model.update(.timerFired(.debounce(1), at: 1.06)).isEmpty)
         let request = WindowRequest.searchAfter(query: "ab", id: nil, index: -1, count: BrowserModel.chunk)
-        let read = model.update(.timerFired(.debounce(2), at: 1.07))
-        #expect(read.first == .cancelSearch && read.contains(.loadWindow(request)))
-        // A read for an older query comes back late: ignored
+        #expect(first.first == .cancelSearch && first.contains(.loadWindow(.searchAfter(query: "a", id: nil, index: -1, count: BrowserModel.chunk))))
+        #expect(second.first == .cancelSearch && second.contains(.loadWindow(request)))
+        // A read for an older query comes back late: ignored, and so is its count
+        _ = model.update(.searchCounted(query: "a", total: 50))
         _ = model.update(.windowLoaded(.searchAfter(query: "a", id: nil, index: -1, count: BrowserModel.chunk), start: 0, users: Base.users(0..<50)))
-        #expect(model.window.isEmpty)
+        #expect(model.window.isEmpty && model.total == nil)
         _ = model.update(.windowLoaded(request, start: 0, users: Base.users(10..<13)))
         #expect(model.isFiltering && model.search?.complete == true && model.total == 3 && model.cursor == 0)
         #expect(model.window.map(\.user.id) == [11, 12, 13])
@@ -147,16 +145,32 @@ struct BrowserModelModesTests {
         #expect(back.contains(.cancelSearch) && back.contains(.loadWindow(.reload(id: 1, start: 0, count: 100))))
     }
 
+    @Test("the index's count makes the number of matches known with the first window, and the reads go on to it")
+    func searchCounted() {
+        var model = Self.model()
+        _ = Base.keys(&model, [.character("/"), .character("u")], at: 0)
+        let request = WindowRequest.searchAfter(query: "u", id: nil, index: -1, count: BrowserModel.chunk)
+        _ = model.update(.searchCounted(query: "u", total: 5000))
+        _ = model.update(.windowLoaded(request, start: 0, users: Base.users(0..<BrowserModel.chunk)))
+        #expect(model.search?.complete == true && model.total == 5000 && model.knownUsers == 5000)
+        // Enter keeps the matches (no read again); G goes to the last of the 5,000 and reads on
+        let kept = Base.keys(&model, [.enter], at: 0.1)
+        #expect(model.search?.editing == false && !kept.contains(.cancelSearch))
+        let end = Base.keys(&model, [.character("G")], at: 0.2)
+        #expect(model.cursor == 4999)
+        #expect(end.contains { if case .loadWindow(.searchAfter(query: "u", _, _, _)) = $0 { true } else { false } })
+    }
+
     @Test("pastes go into the query, never to the keys; Enter keeps the matches for list keys; / edits again")
     func searchKeys() {
         var model = Self.model()
         _ = Base.keys(&model, [.character("/"), .paste("q\nx"), .backspace], at: 0)
         #expect(model.search?.query == "q " && !model.quitting)
-        _ = Base.keys(&model, [.control("u"), .character("u"), .character("s")], at: 0.1)
+        let typed = Base.keys(&model, [.control("u"), .character("u"), .character("s")], at: 0.1)
         let kept = Base.keys(&model, [.enter], at: 0.2)
-        #expect(model.search?.editing == false && model.search?.shown == "us")
-        guard case .loadWindow(let request) = kept.first(where: { if case .loadWindow = $0 { true } else { false } }) else {
-            Issue.record("Enter did not read the matches")
+        #expect(model.search?.editing == false && model.search?.shown == "us" && !kept.contains(.cancelSearch))
+        guard case .loadWindow(let request) = typed.last(where: { if case .loadWindow = $0 { true } else { false } }) else {
+            Issue.record("the keys did not read the matches")
             return
         }
         _ = model.update(.windowLoaded(request, start: 0, users: Base.users(0..<BrowserModel.chunk)))

@@ -96,7 +96,6 @@ struct BrowserViewTests {
             Self.frame(columns: 80, rows: 24) { model in
                 _ = model.update(.keys([.character("/"), .character("u"), .character("s")], at: 0))
                 let request = WindowRequest.searchAfter(query: "us", id: nil, index: -1, count: BrowserModel.chunk)
-                _ = model.update(.timerFired(.debounce(2), at: 1))
                 _ = model.update(.windowLoaded(request, start: 0, users: Array(BrowserModelTests.users(0..<5))))
             }, "search-80x24")
         try Self.compare(

@@ -51,7 +51,7 @@ struct StoreServiceSearchTests {
     }
 
     @Test("browse's windows of a search, read forwards by keyset and back again, are the search's users in its order",
-          arguments: ["mojo", "mo", "z", "o", "nobody"])
+          arguments: ["mojo", "mo", "z", "o", "nobody", "MOJO", "^mojo$", "'mojo", "mo !bius", "o$ !^w"])
     func windows(query: String) throws {
         var expected: [String] = []
         try StoreService.Users.Search(database: database)(query) { if case .user(let details) = $0 { expected.append(details.user.login) } }
@@ -62,13 +62,13 @@ struct StoreServiceSearchTests {
             let next = try window.after(query, id: key, count: 2)
             read += next
             guard next.count == 2, let last = next.last else { break }
-            key = last.user.login == query ? 0 : last.user.id
+            key = SearchQuery(query).isExact(login: last.user.login) ? 0 : last.user.id
         }
         #expect(read.map(\.user.login) == expected)
         // Back from the last match: the same users, in the same order
-        guard let last = read.last, last.user.login != query else { return }
+        guard let last = read.last, !SearchQuery(query).isExact(login: last.user.login) else { return }
         var back = [last]
-        while let first = back.first, first.user.login != query {
+        while let first = back.first, !SearchQuery(query).isExact(login: first.user.login) {
             let previous = try window.before(query, id: first.user.id, count: 2)
             if previous.isEmpty { break }
             back = previous + back

@@ -1,0 +1,61 @@
+/// Every user a query matches, in the order `browse` lists them: the user whose login is the
+/// query first, then the others by id (``StoreService/Users/SearchWindow``'s order). Kept by
+/// ``SearchIndex`` for recent queries, so that a longer query narrows them and a backspace
+/// finds them again.
+struct SearchMatches: Sendable {
+    /// The query.
+    let query: SearchQuery
+    /// The matching records of the index's logins, ascending (the exact login included).
+    let records: [Int32]
+    /// The user ids of ``records``.
+    let ids: [Int64]
+    /// Where the exact login's record is in ``records``, if one matched.
+    let exactPosition: Int?
+
+    /// How many users match.
+    var count: Int { records.count }
+
+    /// The user id listed `index` places after the exact login (or from the first, without one).
+    private func other(_ index: Int) -> Int64 {
+        guard let exactPosition, index >= exactPosition else { return ids[index] }
+        return ids[index + 1]
+    }
+
+    private var otherCount: Int { records.count - (exactPosition == nil ? 0 : 1) }
+
+    /// How many users other than the exact login have an id below `id`.
+    private func othersBelow(_ id: Int64) -> Int {
+        var low = 0
+        var high = ids.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ids[middle] < id { low = middle + 1 } else { high = middle }
+        }
+        if let exactPosition, exactPosition < low { return low - 1 }
+        return low
+    }
+
+    /// Up to `count` ids after the match with id `id` (`nil`: from the first, the exact login
+    /// included; `0`: after the exact login), as ``StoreService/Users/SearchWindow/after(_:id:count:)``.
+    func after(_ id: Int64?, count: Int) -> [Int64] {
+        var result: [Int64] = []
+        if id == nil, let exactPosition { result.append(ids[exactPosition]) }
+        let first = id.map { othersBelow($0 + 1) } ?? 0
+        var index = first
+        while result.count < count, index < otherCount {
+            result.append(other(index))
+            index += 1
+        }
+        return result
+    }
+
+    /// Up to `count` ids before the match with id `id` (not the exact login), in order, as
+    /// ``StoreService/Users/SearchWindow/before(_:id:count:)``.
+    func before(_ id: Int64, count: Int) -> [Int64] {
+        let end = othersBelow(id)
+        let start = max(0, end - count)
+        var result = (start..<end).map(other)
+        if result.count < count, let exactPosition { result.insert(ids[exactPosition], at: 0) }
+        return result
+    }
+}

@@ -1,0 +1,73 @@
+extension SearchQuery {
+    /// One term of a query: what it looks for, where, and whether it excludes.
+    public struct Term: Sendable, Hashable, CustomStringConvertible {
+        /// Where the text must stand.
+        public enum Kind: Sendable, Hashable {
+            /// Anywhere in the login or the note.
+            case contains
+            /// At the start of the login (`^`).
+            case prefix
+            /// At the end of the login (`$`).
+            case suffix
+            /// The whole login (`^…$`).
+            case equal
+        }
+
+        /// Where the text must stand.
+        public let kind: Kind
+        /// `!`: the users this term matches are excluded.
+        public let negated: Bool
+        /// The text, folded (lower case, UTF-8).
+        public let text: [UInt8]
+
+        /// The bytes to find in the index's arena: the text with a separator before it
+        /// (`^`), after it (`$`) or both, since the arena keeps one before and after each record.
+        let needle: [UInt8]
+
+        /// Parses one space-free term; `nil` when nothing is left to look for.
+        init?(_ raw: String) {
+            var body = Substring(raw)
+            negated = body.hasPrefix("!")
+            if negated { body = body.dropFirst() }
+            if body.hasPrefix("'") { body = body.dropFirst() }
+            let anchoredStart = body.hasPrefix("^")
+            if anchoredStart { body = body.dropFirst() }
+            let anchoredEnd = body.hasSuffix("$")
+            if anchoredEnd { body = body.dropLast() }
+            guard !body.isEmpty else { return nil }
+            switch (anchoredStart, anchoredEnd) {
+            case (true, true): kind = .equal
+            case (true, false): kind = .prefix
+            case (false, true): kind = .suffix
+            case (false, false): kind = .contains
+            }
+            text = LoginArena.fold(String(body))
+            let separator = [LoginArena.separator]
+            needle = (anchoredStart ? separator : []) + text + (anchoredEnd ? separator : [])
+        }
+
+        /// The term as typed in its canonical form.
+        public var description: String {
+            let body = String(decoding: text, as: UTF8.self)
+            let anchored: String =
+                switch kind {
+                case .contains: body
+                case .prefix: "^" + body
+                case .suffix: body + "$"
+                case .equal: "^" + body + "$"
+                }
+            return (negated ? "!" : "") + anchored
+        }
+
+        /// Whether every user this term matches is matched by `wider` too.
+        func implies(_ wider: Term) -> Bool {
+            if negated || wider.negated { return self == wider }
+            switch wider.kind {
+            case .contains: return text.firstRange(of: wider.text) != nil
+            case .prefix: return (kind == .prefix || kind == .equal) && text.starts(with: wider.text)
+            case .suffix: return (kind == .suffix || kind == .equal) && text.reversed().starts(with: wider.text.reversed())
+            case .equal: return self == wider
+            }
+        }
+    }
+}

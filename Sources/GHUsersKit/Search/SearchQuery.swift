@@ -1,0 +1,73 @@
+/// A search query in fzf's extended syntax, as `browse`'s `/` and `ghusers search` take it:
+/// space-separated terms that must all match a user, each one of
+///
+/// - `word`: the login or the note contains `word` (exact, as `fzf -e` and fzf's `'word`);
+/// - `'word`: the same (fzf's exact-match prefix, accepted so that fzf habits work);
+/// - `^prefix`: the login starts with `prefix`;
+/// - `suffix$`: the login ends with `suffix`;
+/// - `^login$`: the login is `login`;
+/// - `!term`: excludes the users that `term` (any of the forms above) matches.
+///
+/// Matching ignores case (Unicode lower case). A lone `!`, `^`, `$` or `'` is no term and is
+/// ignored; so are extra spaces. There is no fuzzy matching and no `|` (OR).
+public struct SearchQuery: Sendable, Hashable, CustomStringConvertible {
+    /// The terms, in the order typed.
+    public let terms: [Term]
+
+    /// Parses `text`.
+    public init(_ text: String) {
+        terms = text.split(separator: " ").compactMap { Term(String($0)) }
+    }
+
+    /// Whether no term is left (an empty query, or only spaces and lone operators).
+    public var isEmpty: Bool { terms.isEmpty }
+
+    /// The text of the login that is listed first, when the query is one term that names a
+    /// login: `word`, `'word` or `^word$`; `nil` otherwise.
+    public var exactLogin: [UInt8]? {
+        guard terms.count == 1, let term = terms.first, !term.negated, term.kind == .contains || term.kind == .equal else {
+            return nil
+        }
+        return term.text
+    }
+
+    /// Whether `login` is the one listed first (``exactLogin``, case ignored).
+    public func isExact(login: String) -> Bool {
+        exactLogin.map { $0 == LoginArena.fold(login) } ?? false
+    }
+
+    /// The query in a canonical form (`^son$ !x`): equal for queries that match the same.
+    public var description: String { terms.map(\.description).joined(separator: " ") }
+
+    /// Whether every user this query matches is also matched by `wider`, judged from the terms
+    /// alone (each of `wider`'s terms is implied by the term at the same place here), so that
+    /// `wider`'s matches can be narrowed instead of scanning everything again: true when a
+    /// term grows (`so` then `son`), gains an anchor, or terms are added; never from an empty
+    /// query (which matches nothing).
+    public func narrows(_ wider: SearchQuery) -> Bool {
+        guard !wider.terms.isEmpty, terms.count >= wider.terms.count else { return false }
+        return zip(terms, wider.terms).allSatisfy { $0.implies($1) }
+    }
+
+    /// Whether a user with `login` and `note` matches (strings folded here: for a few rows,
+    /// as `ghusers search` filters SQLite's candidates; the index matches bytes).
+    public func matches(login: String, note: String?) -> Bool {
+        let login = Self.record(login)
+        let note = note.map(Self.record)
+        return terms.allSatisfy { term in
+            let found = Self.contains(login, term.needle) || (term.kind == .contains && note.map { Self.contains($0, term.needle) } == true)
+            return found != term.negated
+        }
+    }
+
+    /// `text` as the index stores it: folded, between two separators.
+    static func record(_ text: String) -> [UInt8] {
+        [LoginArena.separator] + LoginArena.fold(text) + [LoginArena.separator]
+    }
+
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        haystack.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { LoginArena.find($0, in: hay, from: 0, to: hay.count) != nil }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import GHUsersKit
+
+extension GHUsersBenchCommand {
+    /// Times, in-process, what `browse` does for each keystroke of a search once its index is
+    /// loaded: ``SearchIndex`` finds the first window of matches and their count, and SQLite
+    /// reads the window's users by id (what the frame after the key shows).
+    struct Search: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Time browse's search index per keystroke on an existing home, in milliseconds.")
+
+        @Option(help: ArgumentHelp("A seeded home.", valueName: "dir"))
+        var home: String
+
+        @Option(help: "Repetitions of every typing session; the median and the maximum are reported.")
+        var runs = 7
+
+        @Flag(help: "Print one JSON object instead of text.")
+        var json = false
+
+        /// Typing sessions, each starting on a letter no earlier session typed (so its first key
+        /// is never answered from a cached query), and the class of each keystroke.
+        static let sessions: [[(query: String, kind: String)]] = [
+            [("e", "1 char")],
+            [("k", "1 char"), ("ka", "2 chars"), ("kat", "3+ chars")],
+            [("z", "1 char"), ("zq", "no match"), ("zqx", "no match")],
+            [("g", "1 char"), ("ga", "2 chars"), ("gar", "3+ chars"), ("gard", "note text"), ("garden", "note text"), ("gardening", "note text")],
+            [("o", "1 char"), ("oc", "2 chars"), ("oct", "3+ chars"), ("octo", "3+ chars"), ("oct", "backspace"), ("oc", "backspace"), ("o", "backspace")],
+            [("^ka", "extended"), ("^ka !e", "extended"), ("^ka !e 7$", "extended")],
+        ]
+
+        func run() throws {
+            let url = GHUsersPaths.resolve(home: home, environment: [:], site: .gitHubDotCom).database
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                throw ValidationError("\(url.path) does not exist; seed the home first (ghusers-bench seed).")
+            }
+            let database = try AppDatabase.open(at: url)
+            let index = SearchIndex()
+            let loadStart = DispatchTime.now().uptimeNanoseconds
+            try index.load(from: database)
+            let loadMs = Double(DispatchTime.now().uptimeNanoseconds - loadStart) / 1e6
+            let window = StoreService.Users.SearchWindow(database: database)
+            var samples: [String: [Double]] = [:]
+            var counts: [String: Int] = [:]
+            for _ in 0..<runs {
+                index.forgetQueries()
+                for session in Self.sessions {
+                    for (query, kind) in session {
+                        let start = DispatchTime.now().uptimeNanoseconds
+                        let found = index.after(query, id: nil, count: 200)
+                        _ = try window.users(found?.ids ?? [])
+                        samples["\(kind)|\(query)", default: []].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+                        counts["\(kind)|\(query)"] = found?.total ?? 0
+                    }
+                }
+            }
+            let rows = Self.sessions.joined().map { "\($0.kind)|\($0.query)" }
+            var seen = Set<String>()
+            let ordered = rows.filter { seen.insert($0).inserted }
+            func stats(_ key: String) -> (median: Double, max: Double) {
+                let sorted = samples[key, default: [0]].sorted()
+                return (sorted[sorted.count / 2], sorted.last ?? 0)
+            }
+            if json {
+                let keys = ordered.map { key in
+                    let (median, max) = stats(key)
+                    let parts = key.split(separator: "|", maxSplits: 1).map(String.init)
+                    return "{\"kind\": \"\(parts[0])\", \"query\": \"\(parts[1])\", \"matches\": \(counts[key] ?? 0), "
+                        + "\"median_ms\": \(String(format: "%.3f", median)), \"max_ms\": \(String(format: "%.3f", max))}"
+                }
+                print(
+                    "{\"users\": \(index.count), \"load_ms\": \(String(format: "%.1f", loadMs)), \"index_bytes\": \(index.memory), "
+                        + "\"runs\": \(runs), \"keys\": [\(keys.joined(separator: ", "))]}")
+            } else {
+                print("index: \(index.count) users, loaded in \(String(format: "%.0f", loadMs)) ms, \(index.memory / 1_000_000) MB")
+                for key in ordered {
+                    let (median, max) = stats(key)
+                    print("\(key.replacingOccurrences(of: "|", with: ": ")) (\(counts[key] ?? 0) matches): median \(String(format: "%.2f", median)) ms, max \(String(format: "%.2f", max)) ms")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import GitHubFake
+import Testing
+
+/// `browse`'s search once its index is in memory, in a real terminal (tmux): fzf's extended
+/// terms, and matches kept current when other processes store pages and notes.
+@Suite("browse in tmux: search index", .serialized, .enabled(if: TmuxScreen.isAvailable))
+struct BrowseSearchScreenTests {
+    @Test("/ takes fzf's extended terms: anchors and exclusions narrow the list, erasing widens it again")
+    func extendedTerms() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
+            #expect(try await world.run("next-page").status == 0)
+            let session = try await BrowseModesScreenTests.browse(world)
+            defer { session.close() }
+            try await session.send("/")
+            try await session.send("^wy", literal: true)
+            try await session.waitFor("the prefix's match") { $0.contains("match 1 of 1") && $0.contains("wycats") }
+            try await session.send(" !cats", literal: true)
+            try await session.waitFor("nothing left") { $0.contains("no matches") && $0.contains("“^wy !cats”") }
+            try await session.send("C-w")
+            try await session.waitFor("the exclusion gone") { $0.contains("match 1 of 1") && $0.contains("“^wy ”") }
+            try await session.send("BSpace", "BSpace")
+            try await session.waitFor("more logins starting with w") { $0.contains("“^w”") && $0.contains("wycats") && !$0.contains("match 1 of 1 ") }
+        }
+    }
+
+    @Test("matches follow other processes: a note and a page stored elsewhere are found without a key")
+    func keptCurrent() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
+            #expect(try await world.run("next-page").status == 0)
+            let session = try await BrowseModesScreenTests.browse(world)
+            defer { session.close() }
+            try await session.send("/")
+            try await session.send("zebra", literal: true)
+            try await session.waitFor("no match yet") { $0.contains("no matches") && $0.contains("“zebra”") }
+            #expect(try await world.run("note", "pjhyett", "zebra keeper").status == 0)
+            try await session.waitFor("the note's match", timeout: .seconds(20)) { $0.contains("match 1 of 1") && $0.contains("pjhyett") }
+            // A page stored by another process: its users are searched too
+            #expect(try await world.run("next-page").status == 0)
+            let listed = try #require(try await world.json("list") as? [[String: Any]])
+            let newcomer = try #require(listed.last?["login"] as? String)
+            try await session.send("C-u")
+            try await session.send("^\(newcomer)$", literal: true)
+            try await session.waitFor("the new page's user", timeout: .seconds(20)) { $0.contains("match 1 of 1") && $0.contains(newcomer) }
+        }
+    }
+}

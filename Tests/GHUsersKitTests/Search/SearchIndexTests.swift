@@ -1,0 +1,154 @@
+import Testing
+
+@testable import GHUsersKit
+
+@Suite("Search index: logins and notes in memory")
+struct SearchIndexTests {
+    let database: AppDatabase
+    let index = SearchIndex()
+
+    /// 600 users with logins made of syllables (a few capitalised; a login made twice is
+    /// taken over by the later id, as GitHub's renames are), notes on every seventh, and a
+    /// note on a user not cached yet.
+    init() throws {
+        database = try AppDatabase.inMemory()
+        let syllables = ["mo", "jo", "son", "oc", "to", "cat", "e", "zq", "an", "lee", "X", "Dev"]
+        var logins: [Int64: String] = [:]
+        for id in Int64(1)...600 {
+            // Two or three syllables picked by strides that do not divide the list's length.
+            let picked = (0..<(2 + Int(id % 2))).map { (part: Int) -> String in
+                let pick = Int(id) * 7 + part * 5 + Int(id) / 13
+                return syllables[pick % syllables.count]
+            }
+            logins[id] = picked.joined() + (id % 5 == 0 ? "\(id)" : "")
+        }
+        logins[77] = "mojo"
+        logins[78] = "MOJOSON"
+        let ids = Array(Int64(1)...600)
+        try StoreService.Users.Save(database: database)(
+            Factory.page(ids, logins: logins), request: .init(since: 0, pageSize: 600, movesCursor: true), etag: nil)
+        for id in stride(from: Int64(7), through: 600, by: 7) {
+            try StoreService.Notes.Save(database: database)(login: logins[id]!, text: "met at Octo camp \(id % 3 == 0 ? "été" : "winter") \(id)")
+        }
+        try StoreService.Notes.Save(database: database)(login: "pendingmojo", text: "not cached yet")
+        try index.load(from: database)
+    }
+
+    /// Every match of `query` as the index lists them, read in windows of `count`.
+    func indexed(_ query: String, count: Int = 50) -> [Int64] {
+        var read: [Int64] = []
+        var key: Int64? = nil
+        while let window = index.after(query, id: key, count: count), !window.ids.isEmpty {
+            read += window.ids
+            let last = window.ids.last!
+            key = read.count == 1 && isExact(query, last) ? 0 : last
+            if window.ids.count < count { break }
+        }
+        return read
+    }
+
+    func isExact(_ query: String, _ id: Int64) -> Bool {
+        let user = try? StoreService.Users.SearchWindow(database: database).users([id]).first
+        return user.map { SearchQuery(query).isExact(login: $0.user.login) } ?? false
+    }
+
+    /// What SQLite's search (``StoreService/Users/Search``) lists: users only.
+    func searched(_ query: String) throws -> [Int64] {
+        var ids: [Int64] = []
+        try StoreService.Users.Search(database: database)(query) { if case .user(let details) = $0 { ids.append(details.user.id) } }
+        return ids
+    }
+
+    static let queries = [
+        "e", "o", "mo", "zq", "son", "mojo", "MOJO", "Mojoson", "octo", "été", "ÉTÉ", "winter 14", "camp", "^mo", "son$", "^mojo$",
+        "'mojo", "!e", "mo !son", "^x !dev", "o !o", "0$", "nothing", "mo jo son", "e$ !^e",
+    ]
+
+    @Test("every query lists what SQLite's search lists, in the same order, with its count", arguments: queries)
+    func sameAsSQLite(query: String) throws {
+        let expected = try searched(query)
+        #expect(indexed(query) == expected)
+        #expect(index.after(query, id: nil, count: 1)?.total == expected.count)
+    }
+
+    @Test("typing on narrows the last matches and backspace reuses them: the same answers as a fresh index")
+    func narrowingAndBackspace() throws {
+        for query in ["m", "mo", "moj", "mojo", "mojos", "mojo", "moj", "mo", "mo ", "mo !", "mo !s", "mo !so", "mo !s", "^", "^m", "^mo"] {
+            let fresh = SearchIndex()
+            try fresh.load(from: database)
+            #expect(index.after(query, id: nil, count: 1000)?.ids == fresh.after(query, id: nil, count: 1000)?.ids, "\(query)")
+        }
+    }
+
+    @Test("reading back from the last match gives the same users in the same order")
+    func backwards() throws {
+        let forward = indexed("mojo", count: 1000)
+        var back: [Int64] = [forward.last!]
+        while let window = index.before("mojo", id: back[0], count: 3), !window.ids.isEmpty {
+            back = window.ids + back
+            if isExact("mojo", back[0]) { break }
+        }
+        #expect(back == forward)
+    }
+
+    @Test("a cancelled scan returns nothing; an index not loaded answers nothing")
+    func cancelled() {
+        #expect(index.after("zq", id: nil, count: 10, isCancelled: { true }) == nil)
+        #expect(SearchIndex().after("e", id: nil, count: 10) == nil)
+        #expect(index.after("zq", id: nil, count: 10) != nil)
+    }
+
+    @Test("a refresh after changes finds new users, changed notes and removed logins")
+    func refresh() throws {
+        #expect(try searched("brandnew").isEmpty)
+        // Given a new user, a new note, a deleted note and a login taken over by another account
+        try StoreService.Users.Save(database: database)(
+            Factory.page([700], logins: [700: "brandnew"]), request: .init(since: 600, pageSize: 1, movesCursor: true), etag: nil)
+        try StoreService.Notes.Save(database: database)(login: "brandnew", text: "zebra keeper")
+        try StoreService.Notes.Delete(database: database)(login: "mojo")
+        _ = index.after("zebra", id: nil, count: 5)  // cached before the refresh
+        // When the index is refreshed
+        try index.refresh(from: database)
+        // Then it answers as SQLite does
+        for query in ["brandnew", "zebra", "mojo", "octo", "e"] {
+            #expect(indexed(query) == (try searched(query)), "\(query)")
+        }
+        let taken = try StoreService.Users.Window(database: database).after(0, count: 1)[0].user
+        try StoreService.Users.Save(database: database)(
+            Factory.page([800], logins: [800: taken.login]), request: .init(since: 700, pageSize: 1, movesCursor: true), etag: nil)
+        try index.refresh(from: database)
+        #expect(indexed(taken.login) == (try searched(taken.login)))
+        #expect(index.count == (try StoreService.Users.Window(database: database).count()))
+    }
+
+    @Test("an index over 64 KB of logins, scanned in three parts on two threads, answers as SQLite does")
+    func splitScan() throws {
+        // Given 12,000 users (about 100 KB of logins): each half and the notes are scanned apart
+        let large = try AppDatabase.inMemory()
+        let logins = Dictionary(uniqueKeysWithValues: (Int64(1)...12_000).map { ($0, "u\($0 * 7919 % 100_003)x\($0 % 97)") })
+        for start in stride(from: Int64(1), through: 12_000, by: 3_000) {
+            try StoreService.Users.Save(database: large)(
+                Factory.page(Array(start..<(start + 3_000)), logins: logins), request: .init(since: start - 1, pageSize: 3_000, movesCursor: true),
+                etag: nil)
+        }
+        for id in stride(from: Int64(5), through: 12_000, by: 50) {
+            try StoreService.Notes.Save(database: large)(login: logins[id]!, text: "note x\(id % 7)y")
+        }
+        let split = SearchIndex()
+        try split.load(from: large)
+        #expect(split.memory > 1 << 16)
+        // Then every query lists what SQLite lists, in order
+        for query in ["x1", "x96", "^u1", "7$", "x3y", "y", "u1 !x1", "^u99999x", "zz"] {
+            var expected: [Int64] = []
+            try StoreService.Users.Search(database: large)(query) { if case .user(let details) = $0 { expected.append(details.user.id) } }
+            #expect(split.after(query, id: nil, count: 20_000)?.ids == expected, "\(query)")
+        }
+    }
+
+    @Test("the arenas' memory is about the bytes of the logins and notes plus 12 bytes a record")
+    func memory() throws {
+        #expect(index.count == (try StoreService.Users.Window(database: database).count()))
+        #expect(index.memory > index.count * 12 && index.memory < 64 * 1024)
+    }
+}
+
