@@ -22,11 +22,12 @@ enum RawSocket {
     static var connectionRefused: Int32 { ECONNREFUSED }
 
     /// Sends `request` to 127.0.0.1:`port` and returns every byte received until the server
-    /// closes the connection (or 5 s pass). Blocking; for short exchanges in tests.
+    /// closes the connection (or 30 s pass without a byte: a loaded machine can be slow to answer;
+    /// every use is of a fault that closes). Blocking; for short exchanges in tests.
     static func exchange(port: Int, request: String) -> [UInt8]? {
         guard case .success(let fd) = PortProbe.connect(port: port) else { return nil }
         defer { close(fd) }
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let bytes = Array(request.utf8)
         guard bytes.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, 0) }) == bytes.count else { return nil }
