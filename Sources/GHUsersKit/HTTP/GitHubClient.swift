@@ -88,6 +88,7 @@ public final class GitHubClient: Sendable {
         var retry = self.retry.silenced
         retry.policy.maxAttempts = min(retry.policy.maxAttempts, 2)
         retry.policy.waitsForNetwork = false
+        retry.policy.retriesTimeouts = false
         return try await retry.run { _ in
             try await self.queue.run {
                 try await Self.finishing {
@@ -102,8 +103,10 @@ public final class GitHubClient: Sendable {
         try await transport.shutdown()
     }
 
-    /// The longest a download may take, redirects aside: 10 s (an API request may take 60).
-    public static let downloadDeadline = Duration.seconds(10)
+    /// The longest a download may take, redirects aside: 5 s, tried once (an API request may
+    /// take 60, and is retried): an avatar host that hangs holds the one-at-a-time queue for
+    /// 5 s at most.
+    public static let downloadDeadline = Duration.seconds(5)
 
     /// Runs `body` to its end even when the calling task is cancelled: a request on the wire is
     /// finished rather than abandoned (the caller drops the answer if it no longer wants it).

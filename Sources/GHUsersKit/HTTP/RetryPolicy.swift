@@ -27,6 +27,9 @@ public struct RetryPolicy: Sendable, Hashable {
     public var waitsForNetwork: Bool = false
     /// The least wait after a secondary rate limit without `Retry-After`, as GitHub asks: 60 s.
     public var secondaryLimitDelay: Duration = .seconds(60)
+    /// Whether a request that got no answer in time is tried again: yes, but not an avatar
+    /// download, whose host that hangs would hold the one-at-a-time queue twice as long.
+    public var retriesTimeouts = true
 
     /// The default policy.
     public init() {}
@@ -46,6 +49,7 @@ public struct RetryPolicy: Sendable, Hashable {
         let withinAttempts = attempt < maxAttempts
         switch error {
         case .unreachable, .timedOut, .connectionLost:
+            if case .timedOut = error, !retriesTimeouts { return .fail }
             guard withinAttempts || waitsForNetwork else { return .fail }
             return .retry(after: backoff(retry: attempt, jitter: jitter))
         case .server(_, let retryAfter), .tooManyRequests(let retryAfter):

@@ -76,3 +76,14 @@ struct RetryPolicyTests {
         #expect(GitHubClient.error(for: TransportResponse(status: 400)) == .unexpectedStatus(400))
     }
 }
+
+extension RetryPolicyTests {
+    @Test("a policy that does not retry timeouts fails at once on one, and still retries a lost connection")
+    func noTimeoutRetries() {
+        var policy = RetryPolicy()
+        policy.retriesTimeouts = false
+        #expect(policy.decision(after: GitHubAPIError.timedOut, attempt: 1, now: Date(), jitter: 0) == .fail)
+        #expect(policy.decision(after: GitHubAPIError.connectionLost("reset"), attempt: 1, now: Date(), jitter: 0) != .fail)
+        #expect(RetryPolicy().decision(after: GitHubAPIError.timedOut, attempt: 1, now: Date(), jitter: 0) != .fail)
+    }
+}
