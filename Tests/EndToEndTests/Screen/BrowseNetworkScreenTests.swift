@@ -83,6 +83,29 @@ struct BrowseNetworkScreenTests {
         }
     }
 
+    @Test("an avatar host that hangs: its row fails after the download deadline, the API's profiles still arrive, nothing claims an outage")
+    func hangingAvatarHost() async throws {
+        var configuration = FakeConfiguration(userCount: 40)
+        configuration.avatarFaults[2] = .hang  // defunkt
+        try await EndToEnd.with(configuration) { world in
+            #expect(try await world.run("next-page", "--avatars", "never").status == 0)
+            let session = try await BrowseScreenTests.browse(world, "--avatars always", columns: 80, rows: 24)
+            defer { session.close() }
+            let bytes = Self.recording(world)
+            defer { try? FileManager.default.removeItem(at: bytes) }
+            try await session.record(to: bytes)
+            try await session.waitFor("the first frame") { $0.contains("row 1 of 30 cached") }
+            try await session.send("Enter")
+            try await session.waitFor("mojombo's fetched profile") { $0.contains("mojombo") && $0.contains("fetched just now") }
+            try await session.send("Escape")
+            try await session.waitFor("the hung thumbnail counted failed") { $0.contains("1 failed") }
+            #expect(Self.claims(in: bytes).isEmpty, "a frame claimed: \(Self.claims(in: bytes))")
+            // No maxInFlight check here: ghusers gives the hung download up at its 5 s deadline
+            // and closes that connection, but the fake's waiting handler does not see the close,
+            // so it still counts the abandoned request in flight.
+        }
+    }
+
     @Test("a note written by another process during an edit: the question, the draft kept, and both texts saved with b")
     func noteConflict() async throws {
         try await EndToEnd.with(FakeConfiguration(userCount: 40)) { world in
