@@ -10,9 +10,9 @@ struct RefuseConnectionsTests {
             let port = fake.server.port
             #expect(try await fake.request("/users").status == 200)
 
-            // When it refuses connections for 8 s (long enough that a slow shutdown on a loaded
-            // machine cannot eat the whole window before the check below)
-            try await fake.server.refuseConnections(for: .seconds(8))
+            // When it refuses connections for 20 s (long enough that a slow shutdown on a loaded
+            // machine cannot eat the whole window before the check below; 8 s once did)
+            try await fake.server.refuseConnections(for: .seconds(20))
 
             // Then connecting is refused by the kernel
             #expect(RawSocket.connectError(port: port) == RawSocket.connectionRefused)
