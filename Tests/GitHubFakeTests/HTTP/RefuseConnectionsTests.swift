@@ -58,9 +58,9 @@ struct RefuseConnectionsTests {
         try #require(listening, "the fake did not listen again on port \(port)")
     }
 
-    /// Checks `condition` every 20 ms for up to 15 s.
+    /// Checks `condition` every 20 ms for up to 45 s (past the longest refusal window, 20 s).
     static func poll(_ condition: () -> Bool) async -> Bool {
-        for _ in 0..<750 {
+        for _ in 0..<2_250 {
             if condition() { return true }
             try? await Task.sleep(for: .milliseconds(20))
         }
