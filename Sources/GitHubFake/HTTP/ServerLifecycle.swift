@@ -179,7 +179,7 @@ actor ServerLifecycle {
 
     /// Stops `application`, waiting up to 2 s for requests in flight, and returns once
     /// connecting is refused. The listening socket may close a little after the application has
-    /// stopped (on a busy machine, noticeably): up to 3 s more.
+    /// stopped (on a busy machine, noticeably): up to 15 s more (3 s was once too little in CI).
     private func shutDown(_ application: RunningApplication) async {
         await application.group.triggerGracefulShutdown()
         let watchdog = Task {
@@ -189,7 +189,7 @@ actor ServerLifecycle {
         _ = await application.task.result
         watchdog.cancel()
         guard backend.configuration.host == "127.0.0.1" else { return }
-        for _ in 0..<300 where PortProbe.isListening(port: backend.port) {
+        for _ in 0..<1_500 where PortProbe.isListening(port: backend.port) {
             try? await Task.sleep(for: .milliseconds(10))
         }
     }
