@@ -7,8 +7,9 @@ extension StoreService.Users {
     /// Order: the user whose login equals the query, then every user whose login or note
     /// contains it, in id order, then notes on users not cached yet. The query is in fzf's
     /// extended syntax (``SearchQuery``): each term must match. A term of 3 or more
-    /// characters uses the FTS5 trigram indexes (`user_fts`, `note_fts`): milliseconds at a
-    /// million users. Shorter terms cannot use a trigram index and scan with `LIKE`.
+    /// characters uses the FTS5 trigram indexes (`user_fts`, `note_fts`), a shorter one the
+    /// indexes of characters and pairs (``SearchGrams``): milliseconds at a million users
+    /// either way. Anchored terms (`^pre`, `suf$`) compare the login with `LIKE`.
     /// Results are streamed: one row in memory at a time.
     public struct Search: Sendable {
         let database: AppDatabase
@@ -64,28 +65,20 @@ extension StoreService.Users {
 
         /// The condition on `user LEFT JOIN note` that matches the users, other than the one
         /// whose login is the query (``SearchQuery/exactLogin``), that every term matches: for
-        /// a term of 3 or more characters anywhere in the login or note, the FTS5 trigram
-        /// indexes; `LIKE` for shorter ones and anchored ones; `NOT` for exclusions.
+        /// a term anywhere in the login or note, the full-text indexes (``index(for:)``);
+        /// `LIKE` for anchored ones; `NOT` for exclusions.
         static func contains(_ query: SearchQuery) -> (condition: String, arguments: StatementArguments) {
             var (condition, arguments) = conditions(query) { term, text, arguments in
                 switch term.kind {
-                case .contains where text.unicodeScalars.count >= 3:
-                    arguments += [phrase(text), phrase(text)]
+                case .contains:
+                    let index = index(for: text)
+                    arguments += [index.argument, index.argument]
                     return """
                         user.id IN (
-                            SELECT rowid FROM user_fts WHERE user_fts MATCH ?
+                            SELECT rowid FROM \(index.users) WHERE \(index.users) MATCH \(index.match)
                             UNION
-                            SELECT note.user_id FROM note_fts JOIN note ON note.id = note_fts.rowid
-                            WHERE note_fts MATCH ? AND note.user_id IS NOT NULL)
-                        """
-                case .contains:
-                    // The notes' matches as one list, made once: then the scan of the users tests
-                    // its login and a set, and looks a note up only for the rows it returns (a
-                    // join tested per row made a scan with no match 4 times slower at a million).
-                    arguments += ["%" + escapeLike(text) + "%", "%" + escapeLike(text) + "%"]
-                    return """
-                        (user.login LIKE ? ESCAPE '\\'
-                            OR user.id IN (SELECT user_id FROM note WHERE text LIKE ? ESCAPE '\\' AND user_id IS NOT NULL))
+                            SELECT note.user_id FROM \(index.notes) JOIN note ON note.id = \(index.notes).rowid
+                            WHERE \(index.notes) MATCH \(index.match) AND note.user_id IS NOT NULL)
                         """
                 case .prefix, .suffix, .equal:
                     return "user.login " + anchored(term, text, into: &arguments)
@@ -103,16 +96,25 @@ extension StoreService.Users {
         static func pendingNotes(_ query: SearchQuery) -> (condition: String, arguments: StatementArguments) {
             conditions(query) { term, text, arguments in
                 switch term.kind {
-                case .contains where text.unicodeScalars.count >= 3:
-                    arguments += ["%" + escapeLike(text) + "%", phrase(text)]
-                    return "(login LIKE ? ESCAPE '\\' OR note.id IN (SELECT rowid FROM note_fts WHERE note_fts MATCH ?))"
                 case .contains:
-                    arguments += ["%" + escapeLike(text) + "%", "%" + escapeLike(text) + "%"]
-                    return "(login LIKE ? ESCAPE '\\' OR note.text LIKE ? ESCAPE '\\')"
+                    let index = index(for: text)
+                    arguments += ["%" + escapeLike(text) + "%", index.argument]
+                    return """
+                        (login LIKE ? ESCAPE '\\' OR note.id IN (SELECT rowid FROM \(index.notes) WHERE \(index.notes) MATCH \(index.match)))
+                        """
                 case .prefix, .suffix, .equal:
                     return "login " + anchored(term, text, into: &arguments)
                 }
             }
+        }
+
+        /// The full-text tables that find `text` anywhere in a login or a note, the right side
+        /// of their `MATCH` and its argument: the trigram indexes for 3 characters or more
+        /// (`text` as a phrase), else the indexes of characters and pairs (``SearchGrams``).
+        static func index(for text: String) -> (users: String, notes: String, match: String, argument: String) {
+            text.unicodeScalars.count >= 3
+                ? ("user_fts", "note_fts", "?", phrase(text))
+                : ("user_grams", "note_grams", SearchGrams.match, text)
         }
 
         /// The terms' conditions ANDed, each made by `condition` (from the term, its text and the

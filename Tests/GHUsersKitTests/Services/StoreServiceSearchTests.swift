@@ -34,7 +34,7 @@ struct StoreServiceSearchTests {
         #expect(try search("berlin") == ["ivey"])
     }
 
-    @Test("queries shorter than three characters fall back to a scan", arguments: [("mo", ["mojombo", "wycats", "ezmobius", "mojo", "tawk"]), ("z", ["ezmobius"])])
+    @Test("queries shorter than three characters are found through the index of characters and pairs", arguments: [("mo", ["mojombo", "wycats", "ezmobius", "mojo", "tawk"]), ("z", ["ezmobius"])])
     func shortQueries(query: String, expected: [String]) throws {
         #expect(try search(query) == expected)
     }
