@@ -9,8 +9,7 @@ extension GHUsersBenchCommand {
         static let configuration = CommandConfiguration(
             abstract: "Time AppDatabase.open and its parts on an existing home, in microseconds.")
 
-        @Option(help: ArgumentHelp("A seeded home.", valueName: "dir"))
-        var home: String
+        @OptionGroup var seeded: SeededHome
 
         @Option(help: "Repetitions; the median is reported.")
         var iterations = 200
@@ -19,10 +18,7 @@ extension GHUsersBenchCommand {
         var json = false
 
         func run() throws {
-            let url = GHUsersPaths.resolve(home: home, environment: [:], site: .gitHubDotCom).database
-            guard FileManager.default.fileExists(atPath: url.path) else {
-                throw ValidationError("\(url.path) does not exist; seed the home first (ghusers-bench seed).")
-            }
+            let url = try seeded.database()
             let steps: [(String, () throws -> Void)] = [
                 ("DatabasePool(path:)", { _ = try DatabasePool(path: url.path) }),
                 ("DatabasePool + one read", { _ = try DatabasePool(path: url.path).read { try Int.fetchOne($0, sql: "SELECT 1") } }),

@@ -10,8 +10,7 @@ extension GHUsersBenchCommand {
         static let configuration = CommandConfiguration(
             abstract: "Time browse's search index per keystroke on an existing home, in milliseconds.")
 
-        @Option(help: ArgumentHelp("A seeded home.", valueName: "dir"))
-        var home: String
+        @OptionGroup var seeded: SeededHome
 
         @Option(help: "Repetitions of every typing session; the median and the maximum are reported.")
         var runs = 7
@@ -31,10 +30,7 @@ extension GHUsersBenchCommand {
         ]
 
         func run() throws {
-            let url = GHUsersPaths.resolve(home: home, environment: [:], site: .gitHubDotCom).database
-            guard FileManager.default.fileExists(atPath: url.path) else {
-                throw ValidationError("\(url.path) does not exist; seed the home first (ghusers-bench seed).")
-            }
+            let url = try seeded.database()
             let database = try AppDatabase.open(at: url)
             let index = SearchIndex()
             let loadStart = DispatchTime.now().uptimeNanoseconds

@@ -17,35 +17,32 @@ struct RowPrinter {
     }
 
     mutating func print(_ details: UserDetails) {
-        if json {
-            writer.reset()
-            writer.write(details, links: links)
-            emit(writer.bytes)
-        } else {
-            output.write { bytes in
-                formatter.append(details, to: &bytes)
-                bytes.append(0x0A)
-            }
-        }
-        count += 1
+        let (links, formatter) = (links, formatter)
+        print(json: { $0.write(details, links: links) }, line: { formatter.append(details, to: &$0) })
     }
 
     mutating func print(_ result: SearchResult) {
         switch result {
         case .user(let details): print(details)
         case .note(let note):
-            if json {
-                writer.reset()
-                writer.write(result, links: links)
-                emit(writer.bytes)
-            } else {
-                output.write { bytes in
-                    formatter.append(note, to: &bytes)
-                    bytes.append(0x0A)
-                }
-            }
-            count += 1
+            let (links, formatter) = (links, formatter)
+            print(json: { $0.write(result, links: links) }, line: { formatter.append(note, to: &$0) })
         }
+    }
+
+    /// Prints one row: the JSON object that `json` writes, or the line that `line` appends.
+    private mutating func print(json write: (inout JSONWriter) -> Void, line: (inout [UInt8]) -> Void) {
+        if json {
+            writer.reset()
+            write(&writer)
+            emit(writer.bytes)
+        } else {
+            output.write { bytes in
+                line(&bytes)
+                bytes.append(0x0A)
+            }
+        }
+        count += 1
     }
 
     /// Closes the JSON array (an empty one if nothing was printed).

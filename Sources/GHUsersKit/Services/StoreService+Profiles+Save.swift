@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension StoreService.Profiles {
     /// Saves a fetched profile and its user in one transaction, which can also mark the user as
@@ -22,19 +21,7 @@ extension StoreService.Profiles {
             try database.write { db in
                 try user.upsert(db, now: now)
                 try User.attachNotes(db, ids: user.id...user.id)
-                try db.execute(
-                    sql: """
-                        INSERT OR REPLACE INTO profile (
-                            user_id, name, company, blog, location, email, hireable, bio, twitter_username,
-                            public_repos, public_gists, followers, following, created_at, updated_at, etag, fetched_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        user.id, profile.name, profile.company, profile.blog, profile.location, profile.email,
-                        profile.hireable, profile.bio, profile.twitterUsername, profile.publicRepos,
-                        profile.publicGists, profile.followers, profile.following, profile.createdAt,
-                        profile.updatedAt, etag, now.timeIntervalSince1970,
-                    ])
+                try CachedProfile.save(profile, userID: user.id, etag: etag, now: now, db)
                 if markingSeen { try User.markSeen(id: user.id, db) }
                 if let rateLimit { try SyncState.record(rateLimit, db) }
                 return try Note.find(db, login: user.login)?.note

@@ -14,9 +14,7 @@ extension StoreService.Profiles {
         /// records the response's `rateLimit` and, when `markingSeen`, marks the user as seen.
         public func callAsFunction(userID: Int64, rateLimit: RateLimit? = nil, markingSeen: Bool = false, now: Date = Date()) throws {
             try database.write { db in
-                try db.execute(
-                    sql: "UPDATE profile SET fetched_at = ? WHERE user_id = ?",
-                    arguments: [now.timeIntervalSince1970, userID])
+                try CachedProfile.touch(userID: userID, now: now, db)
                 if markingSeen { try User.markSeen(id: userID, db) }
                 if let rateLimit { try SyncState.record(rateLimit, db) }
             }

@@ -1,0 +1,19 @@
+import ArgumentParser
+import Foundation
+import GHUsersKit
+
+/// `--home DIR`: a home that `ghusers-bench seed` filled, whose github.com database the timing
+/// commands read.
+struct SeededHome: ParsableArguments {
+    @Option(help: ArgumentHelp("A seeded home.", valueName: "dir"))
+    var home: String
+
+    /// The home's database file; a usage error when it was never seeded.
+    func database() throws -> URL {
+        let url = GHUsersPaths.resolve(home: home, environment: [:], site: .gitHubDotCom).database
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw ValidationError("\(url.path) does not exist; seed the home first (ghusers-bench seed).")
+        }
+        return url
+    }
+}
