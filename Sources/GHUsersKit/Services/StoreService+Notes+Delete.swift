@@ -18,7 +18,7 @@ extension StoreService.Notes {
                 let existing = try Note.find(db, login: login)
                 if let base, existing?.note.text != base { throw NoteConflict(login: login, current: existing?.note.text) }
                 guard let existing else { return false }
-                try db.execute(sql: "DELETE FROM note WHERE id = ?", arguments: [existing.rowID])
+                try Note.delete(rowID: existing.rowID, db)
                 return true
             }
         }

@@ -26,69 +26,65 @@ extension StoreService.Notes {
                         report.rejected.append(String(entry.login.prefix(60)))
                         continue
                     }
-                    let updatedAt = (entry.updatedAt ?? now).timeIntervalSince1970
+                    let updatedAt = entry.updatedAt ?? now
                     guard let local = try Self.localNote(db, for: entry) else {
                         // An entry goes to its account by id if cached, else to its login's user;
                         // but never to another account that took its login over: then it stays
                         // keyed by its own id. Otherwise it waits for its login.
-                        var user = try entry.id.flatMap { try Row.fetchOne(db, sql: "SELECT id, login FROM user WHERE id = ?", arguments: [$0]) }
-                        var userID: Int64? = user?[0]
-                        if user == nil, let holder = try Row.fetchOne(db, sql: "SELECT id, login FROM user WHERE login = ?", arguments: [entry.login]) {
-                            if let id = entry.id, (holder[0] as Int64) != id {
+                        var user = try entry.id.flatMap { try User.identity(db, id: $0) }
+                        var userID = user?.id
+                        if user == nil, let holder = try User.identity(db, login: entry.login) {
+                            if let id = entry.id, holder.id != id {
                                 userID = id
                             } else {
                                 user = holder
-                                userID = holder[0]
+                                userID = holder.id
                             }
                         }
-                        try db.execute(
-                            sql: "INSERT INTO note (login, user_id, text, updated_at) VALUES (?, ?, ?, ?)",
-                            arguments: [user?[1] ?? entry.login, userID, entry.note, updatedAt])
+                        try Note(login: user?.login ?? entry.login, userID: userID, text: entry.note, updatedAt: updatedAt).insert(db)
                         report.added += 1
                         continue
                     }
-                    if local.text == entry.note {
+                    if local.note.text == entry.note {
                         report.unchanged += 1
                         continue
                     }
                     let resolved: String
                     switch strategy {
                     case .keep:
-                        report.conflicts.append("\(local.login): kept the local note")
+                        report.conflicts.append("\(local.note.login): kept the local note")
                         report.unchanged += 1
                         continue
                     case .replace:
                         resolved = entry.note
-                        report.conflicts.append("\(local.login): replaced the local note")
+                        report.conflicts.append("\(local.note.login): replaced the local note")
                     case .merge:
-                        if local.text.contains(entry.note) {
+                        if local.note.text.contains(entry.note) {
                             report.unchanged += 1
                             continue
                         }
-                        resolved = local.text + "\n\n" + entry.note
-                        report.conflicts.append("\(local.login): merged both notes")
+                        resolved = local.note.text + "\n\n" + entry.note
+                        report.conflicts.append("\(local.note.login): merged both notes")
                     }
-                    try db.execute(
-                        sql: "UPDATE note SET text = ?, updated_at = ? WHERE id = ?",
-                        arguments: [resolved, now.timeIntervalSince1970, local.rowID])
+                    var note = local.note
+                    (note.text, note.updatedAt) = (resolved, now)
+                    try note.update(rowID: local.rowID, db)
                     report.updated += 1
                 }
                 return report
             }
         }
 
-        private static func localNote(_ db: Database, for entry: NotesArchive.Entry) throws -> (rowID: Int64, login: String, text: String)? {
+        private static func localNote(_ db: Database, for entry: NotesArchive.Entry) throws -> (rowID: Int64, note: Note)? {
             if let id = entry.id {
-                if let row = try Row.fetchOne(db, sql: "SELECT id, login, text FROM note WHERE user_id = ?", arguments: [id]) {
-                    return (row[0], row[1], row[2])
-                }
+                if let found = try Note.find(db, userID: id) { return found }
                 // The login's note is this entry's only if it belongs to no other account.
                 guard let found = try Note.find(db, login: entry.login), found.note.userID == nil || found.note.userID == id else {
                     return nil
                 }
-                return (found.rowID, found.note.login, found.note.text)
+                return found
             }
-            return try Note.find(db, login: entry.login).map { ($0.rowID, $0.note.login, $0.note.text) }
+            return try Note.find(db, login: entry.login)
         }
     }
 }

@@ -23,21 +23,16 @@ extension StoreService.Notes {
             return try database.write { db in
                 let existing = try Note.find(db, login: login)
                 if let base, existing?.note.text != base { throw NoteConflict(login: login, current: existing?.note.text) }
-                let user = try Row.fetchOne(db, sql: "SELECT id, login FROM user WHERE login = ?", arguments: [login])
-                let userID: Int64? = user?[0]
-                let currentLogin: String = user?[1] ?? login
+                let user = try User.identity(db, login: login)
+                let note = Note(login: user?.login ?? login, userID: user?.id, text: text, updatedAt: now)
                 if let existing {
-                    try db.execute(
-                        sql: "UPDATE note SET text = ?, updated_at = ?, user_id = ?, login = ? WHERE id = ?",
-                        arguments: [text, now.timeIntervalSince1970, userID, currentLogin, existing.rowID])
+                    try note.update(rowID: existing.rowID, db)
                 } else {
                     // A note kept under this login for another account (renamed, its login taken
                     // over) stays, keyed by that account's id.
-                    try db.execute(
-                        sql: "INSERT INTO note (login, user_id, text, updated_at) VALUES (?, ?, ?, ?)",
-                        arguments: [currentLogin, userID, text, now.timeIntervalSince1970])
+                    try note.insert(db)
                 }
-                return Note(login: currentLogin, userID: userID, text: text, updatedAt: now)
+                return note
             }
         }
     }

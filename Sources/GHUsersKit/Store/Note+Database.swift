@@ -1,25 +1,59 @@
 import Foundation
 import GRDB
 
-// MARK: - Database
-
+/// The `note` table's SQL: every statement on it, with its columns read by name. A note is
+/// keyed by its row id; ``Note`` itself carries no id.
 extension Note {
+    /// The columns a ``Note`` is read from, with the row id first.
+    private static let selection = "note.id, note.login, note.user_id, note.text, note.updated_at"
+
+    private init(row: Row) {
+        self.init(login: row["login"], userID: row["user_id"], text: row["text"], updatedAt: Date(timeIntervalSince1970: row["updated_at"]))
+    }
+
     /// Finds the note for `login`: the note on the cached user of that login if there is one,
     /// else a note written for that login before its user was known.
     static func find(_ db: Database, login: String) throws -> (rowID: Int64, note: Note)? {
         let row = try Row.fetchOne(
             db,
             sql: """
-                SELECT note.id, note.login, note.user_id, note.text, note.updated_at FROM note
+                SELECT \(selection) FROM note
                 WHERE note.user_id = (SELECT id FROM user WHERE login = ?1)
                    OR (note.login = ?1 AND note.user_id IS NULL)
                 ORDER BY note.user_id IS NULL
                 LIMIT 1
                 """, arguments: [login])
-        guard let row else { return nil }
-        return (
-            row[0],
-            Note(login: row[1], userID: row[2], text: row[3], updatedAt: Date(timeIntervalSince1970: row[4]))
-        )
+        return row.map { (rowID: $0["id"], note: Note(row: $0)) }
+    }
+
+    /// The note on the account with id `userID`, cached or not.
+    static func find(_ db: Database, userID: Int64) throws -> (rowID: Int64, note: Note)? {
+        try Row.fetchOne(db, sql: "SELECT \(selection) FROM note WHERE user_id = ?", arguments: [userID])
+            .map { (rowID: $0["id"], note: Note(row: $0)) }
+    }
+
+    /// Calls `each` for every note, by login without regard to case.
+    static func all(_ db: Database, _ each: (Note) throws -> Void) throws {
+        let rows = try Row.fetchCursor(db, sql: "SELECT \(selection) FROM note ORDER BY login COLLATE NOCASE, id")
+        while let row = try rows.next() { try each(Note(row: row)) }
+    }
+
+    /// Adds this note as a new row.
+    func insert(_ db: Database) throws {
+        try db.execute(
+            sql: "INSERT INTO note (login, user_id, text, updated_at) VALUES (?, ?, ?, ?)",
+            arguments: [login, userID, text, updatedAt.timeIntervalSince1970])
+    }
+
+    /// Writes this note (its text, date, login and account) over row `rowID`.
+    func update(rowID: Int64, _ db: Database) throws {
+        try db.execute(
+            sql: "UPDATE note SET text = ?, updated_at = ?, user_id = ?, login = ? WHERE id = ?",
+            arguments: [text, updatedAt.timeIntervalSince1970, userID, login, rowID])
+    }
+
+    /// Deletes row `rowID`.
+    static func delete(rowID: Int64, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM note WHERE id = ?", arguments: [rowID])
     }
 }

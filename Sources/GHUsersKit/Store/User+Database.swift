@@ -163,6 +163,16 @@ extension UserDetails {
 }
 
 extension User {
+    /// The id and login (as cached) of the user whose login is `login` without regard to case.
+    static func identity(_ db: Database, login: String) throws -> (id: Int64, login: String)? {
+        try Row.fetchOne(db, sql: "SELECT id, login FROM user WHERE login = ?", arguments: [login]).map { ($0["id"], $0["login"]) }
+    }
+
+    /// The id and login of the user with id `id`, if cached.
+    static func identity(_ db: Database, id: Int64) throws -> (id: Int64, login: String)? {
+        try Row.fetchOne(db, sql: "SELECT id, login FROM user WHERE id = ?", arguments: [id]).map { ($0["id"], $0["login"]) }
+    }
+
     /// Marks the user `id` seen (its profile was shown), inside a transaction the caller holds.
     static func markSeen(id: Int64, _ db: Database) throws {
         try db.execute(sql: "UPDATE user SET seen = 1 WHERE id = ? AND seen = 0", arguments: [id])
