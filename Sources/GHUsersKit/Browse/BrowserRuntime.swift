@@ -207,7 +207,7 @@ public final class BrowserRuntime: Sendable {
     /// The pane's avatar as a pixel picture over its cells, when one is forced and drawn for
     /// the user and the size the pane shows (not under the help or a question).
     private func pixelOverlay(_ model: BrowserModel) -> PixelOverlay? {
-        guard let pixels, let pane = model.pane, !model.showsHelp, model.confirmation == nil, !model.isTooSmall,
+        guard let pixels, let pane = model.pane.profile, !model.showsHelp, model.confirmation == nil, !model.isTooSmall,
             let picture = pane.picture,
             picture.columns == model.paneHeaderCells.columns, picture.rows == model.paneHeaderCells.rows
         else { return nil }
