@@ -22,7 +22,7 @@ extension BrowserModel {
         case .keys(let keys, let time):
             var effects: [BrowserEffect] = []
             window.blocked = false
-            window.fastScrolling = window.lastKeyAt >= 0 && time - window.lastKeyAt < Self.fastScrollInterval
+            window.fastScrolling = window.lastKeyAt.map { time - $0 < Self.fastScrollInterval } ?? false
             window.lastKeyAt = time
             for key in keys {
                 effects += handle(key)
@@ -113,7 +113,7 @@ extension BrowserModel {
     private mutating func fired(_ timer: BrowserTimer, at time: Double) -> [BrowserEffect] {
         switch timer {
         case .scrollPause:
-            if time - window.lastKeyAt >= Self.fastScrollInterval { window.fastScrolling = false }
+            if window.lastKeyAt.map({ time - $0 >= Self.fastScrollInterval }) ?? true { window.fastScrolling = false }
             return []
         case .rest(let generation):
             guard pane.profile?.generation == generation else { return [] }

@@ -23,8 +23,8 @@ public struct BrowserWindow: Sendable {
     public var direction = 1
     /// Keys came faster than ``BrowserModel/fastScrollInterval``: only visible rows get avatars.
     public var fastScrolling = false
-    /// When the last key came, in seconds since the runtime started (-1: none yet).
-    public var lastKeyAt: Double = -1
+    /// When the last key came, in seconds since the runtime started (`nil`: none yet).
+    public var lastKeyAt: Double?
 
     /// Shows other users (a search's matches, or the full list again) with the selection and
     /// the first line at `cursor` and `top`: no read in flight any more, none blocked.
