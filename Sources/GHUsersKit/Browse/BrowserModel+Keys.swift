@@ -4,7 +4,7 @@ extension BrowserModel {
     mutating func handle(_ key: KeyEvent) -> [BrowserEffect] {
         // The editor has the terminal: keys read before it took over are dropped, not acted on
         // behind it.
-        if editingNote { return [] }
+        if editing != nil { return [] }
         // Esc and a key in one read look like Alt and the key; browse binds no Alt keys, so it
         // is Esc, then the key (Esc then / closes the pane and opens the search).
         if case .alt(let character) = key { return handle(.escape) + handle(.character(character)) }
@@ -25,22 +25,22 @@ extension BrowserModel {
     mutating func perform(_ action: BrowserAction) -> [BrowserEffect] {
         switch action {
         case .closeOrQuit:
-            if pane != nil { return closePane() }
+            if pane.isOpen { return closePane() }
             quitting = true
             return [.quit]
         case .quit:
             quitting = true
             return [.quit]
         case .back:
-            if pane != nil { return closePane() }
+            if pane.isOpen { return closePane() }
             if search != nil { return endSearch() }
         case .open:
-            if pane == nil { return openPane() }
+            if !pane.isOpen { return openPane() }
         case .search:
             return beginSearch()
         case .editNote:
             guard let user = selected?.user else { return [] }
-            editingNote = true
+            editing = .note
             return [.editNote(login: user.login)]
         case .deleteNote:
             guard let details = selected else { return [] }
@@ -67,9 +67,9 @@ extension BrowserModel {
         case .previous: move(by: -1)
         case .lineUp: move(by: -perLine)
         case .right:
-            if layout == .grid, cursor % perLine < perLine - 1 { move(by: 1) }
+            if layout == .grid, window.cursor % perLine < perLine - 1 { move(by: 1) }
         case .left:
-            if layout == .grid, cursor % perLine > 0 { move(by: -1) }
+            if layout == .grid, window.cursor % perLine > 0 { move(by: -1) }
         case .pageDown: move(by: pageUsers, page: true)
         case .pageUp: move(by: -pageUsers, page: true)
         case .first: move(to: 0)
@@ -111,8 +111,7 @@ extension BrowserModel {
             case .character("m"):
                 return [.saveNote(login: login, text: mine, base: theirs, draft: draft)]
             case .character("b"):
-                editingNote = true
-                conflictInEditor = confirmation
+                editing = .conflict(confirmation)
                 return [.editNote(login: login, draft: Self.bothTexts(mine: mine, theirs: theirs))]
             case .character("t"), .escape:
                 guard let draft else {
@@ -147,21 +146,21 @@ extension BrowserModel {
     mutating func move(by delta: Int, page: Bool = false) {
         let total = knownUsers
         guard total > 0 else { return }
-        direction = delta >= 0 ? 1 : -1
-        let target = min(max(0, cursor + delta), total - 1)
+        window.direction = delta >= 0 ? 1 : -1
+        let target = min(max(0, window.cursor + delta), total - 1)
         if page {
             let maxTop = max(0, (total - 1) / perLine - visibleLines + 1)
-            top = min(max(0, top + (target - cursor) / perLine), maxTop)
+            window.top = min(max(0, window.top + (target - window.cursor) / perLine), maxTop)
         }
-        cursor = target
+        window.cursor = target
         keepCursorVisible()
     }
 
     private mutating func move(to index: Int) {
         let total = knownUsers
         guard total > 0 else { return }
-        direction = index >= cursor ? 1 : -1
-        cursor = min(max(0, index), total - 1)
+        window.direction = index >= window.cursor ? 1 : -1
+        window.cursor = min(max(0, index), total - 1)
         keepCursorVisible()
     }
 
@@ -170,19 +169,19 @@ extension BrowserModel {
     private mutating func scroll(by lines: Int) {
         let total = knownUsers
         guard total > 0 else { return }
-        direction = lines >= 0 ? 1 : -1
+        window.direction = lines >= 0 ? 1 : -1
         let maxTop = max(0, (total - 1) / perLine - visibleLines + 1)
-        top = min(max(0, top + lines), maxTop)
-        let first = top * perLine
+        window.top = min(max(0, window.top + lines), maxTop)
+        let first = window.top * perLine
         let last = min(total - 1, first + pageUsers - 1)
-        cursor = min(max(cursor, first), last)
+        window.cursor = min(max(window.cursor, first), last)
     }
 
     /// A click selects the user under it (nothing for a click beside the cards, below the last
     /// line of entries or on the pane).
     private mutating func select(x: Int, y: Int) {
         guard !paneCovers, x < listColumns, y >= 0, y / lineHeight < visibleLines else { return }
-        let line = top + y / lineHeight
+        let line = window.top + y / lineHeight
         var column = 0
         if layout == .grid {
             let offset = x - gutter
@@ -192,14 +191,14 @@ extension BrowserModel {
         }
         let index = line * perLine + column
         if index < knownUsers {
-            cursor = index
+            window.cursor = index
             keepCursorVisible()
         }
     }
 
     mutating func keepCursorVisible() {
-        let line = cursor / perLine
-        if line < top { top = line }
-        if line >= top + visibleLines { top = line - visibleLines + 1 }
+        let line = window.cursor / perLine
+        if line < window.top { window.top = line }
+        if line >= window.top + visibleLines { window.top = line - visibleLines + 1 }
     }
 }

@@ -8,35 +8,37 @@ extension BrowserModel {
         var effects: [BrowserEffect] = []
         if isFiltering {
             if let request = searchWindowNeeded() {
-                windowRequest = request
+                window.request = request
                 effects.append(.loadWindow(request))
             }
-        } else if let total {
+        } else if let total = counting.total {
             if let request = windowNeeded(total: total) {
-                windowRequest = request
+                window.request = request
                 effects.append(.loadWindow(request))
             }
-            let nearEnd = total == 0 || cursor >= total - pageUsers
-            if !offline, !isRateLimited, paging == .idle, nearEnd, windowStart + window.count == total {
-                paging = .loading
+            let nearEnd = total == 0 || window.cursor >= total - pageUsers
+            if !network.offline, !network.isRateLimited, counting.paging == .idle, nearEnd, window.end == total {
+                counting.paging = .loading
                 effects.append(.fetchPage)
             }
         }
-        if avatarsEnabled { effects += scheduleAvatars() }
+        if avatars.enabled { effects += scheduleAvatars() }
         return effects
     }
 
     private func windowNeeded(total: Int) -> WindowRequest? {
-        guard windowRequest == nil, !windowBlocked, total > 0 else { return nil }
+        guard window.request == nil, !window.blocked, total > 0 else { return nil }
         let visible = visibleRange
+        let cursor = window.cursor
         let wanted = max(0, visible.lowerBound - pageUsers)..<min(total, max(visible.upperBound, cursor + 1) + pageUsers)
-        let end = windowStart + window.count
-        guard let first = window.first, let last = window.last else {
+        let start = window.start
+        let end = window.end
+        guard let first = window.users.first, let last = window.users.last else {
             return cursor >= total - Self.chunk && cursor >= Self.chunk ? .last(count: Self.chunk) : .first(count: Self.chunk)
         }
-        if wanted.lowerBound < windowStart {
-            if wanted.lowerBound < Self.chunk && windowStart - wanted.upperBound > Self.chunk { return .first(count: Self.chunk) }
-            return .before(id: first.user.id, index: windowStart, count: Self.chunk)
+        if wanted.lowerBound < start {
+            if wanted.lowerBound < Self.chunk && start - wanted.upperBound > Self.chunk { return .first(count: Self.chunk) }
+            return .before(id: first.user.id, index: start, count: Self.chunk)
         }
         if wanted.upperBound > end {
             if wanted.upperBound > total - Self.chunk && wanted.lowerBound - end > Self.chunk { return .last(count: Self.chunk) }
@@ -53,63 +55,67 @@ extension BrowserModel {
         merge(users, at: start, for: request)
         switch request {
         case .after(_, _, let asked):
-            if users.count < asked, let known = total, start + users.count < known {
-                total = start + users.count
-                cursor = min(cursor, max(0, start + users.count - 1))
-                keepCursorVisible()
+            if users.count < asked, let known = counting.total, start + users.count < known {
+                endList(at: start + users.count)
             }
         case .searchAfter(_, _, _, let asked):
             if users.count < asked {
                 search?.complete = true
-                total = start + users.count
-                cursor = min(cursor, max(0, start + users.count - 1))
-                keepCursorVisible()
+                endList(at: start + users.count)
             }
         default:
             break
         }
         // A reload (of the list or of the matches) keeps the selection on its user.
-        if reloading {
-            reloading = false
-            if let selectedID, selected?.user.id != selectedID, let index = window.firstIndex(where: { $0.user.id == selectedID }) {
-                cursor = windowStart + index
+        if window.reloading {
+            window.reloading = false
+            if let selectedID, selected?.user.id != selectedID, let offset = window.offset(of: selectedID) {
+                window.cursor = window.start + offset
                 keepCursorVisible()
             }
         }
+    }
+
+    /// The list ends at `count` users (a short read): the selection stays in it.
+    private mutating func endList(at count: Int) {
+        setTotal(count)
+        keepCursorVisible()
     }
 
     /// Puts a window read's users in place: next to the window when adjacent, else instead of
     /// it; then cuts the window to ``windowLimit`` around the cursor and forgets avatars of
     /// users no longer in it.
     mutating func merge(_ users: [UserDetails], at start: Int, for request: WindowRequest) {
-        let end = windowStart + window.count
+        let end = window.end
+        let empty = window.users.isEmpty
         switch request {
-        case .after where start == end && !window.isEmpty, .searchAfter where start == end && !window.isEmpty:
-            window += users
-        case .before where start + users.count == windowStart && !window.isEmpty,
-            .searchBefore where start + users.count == windowStart && !window.isEmpty:
-            window.insert(contentsOf: users, at: 0)
-            windowStart = start
+        case .after where start == end && !empty, .searchAfter where start == end && !empty:
+            window.users += users
+        case .before where start + users.count == window.start && !empty,
+            .searchBefore where start + users.count == window.start && !empty:
+            window.users.insert(contentsOf: users, at: 0)
+            window.start = start
         default:
-            window = users
-            windowStart = start
+            window.users = users
+            window.start = start
         }
-        if window.count > Self.windowLimit {
-            let keepStart = min(max(windowStart, cursor - Self.windowLimit / 2), windowStart + window.count - Self.windowLimit)
-            window = Array(window[(keepStart - windowStart)..<(keepStart - windowStart + Self.windowLimit)])
-            windowStart = keepStart
+        if window.users.count > Self.windowLimit {
+            let keepStart = min(max(window.start, window.cursor - Self.windowLimit / 2), window.end - Self.windowLimit)
+            let offset = keepStart - window.start
+            window.users = Array(window.users[offset..<(offset + Self.windowLimit)])
+            window.start = keepStart
             // Drawn or failed avatars of users gone from the window are forgotten; loads still
             // running are left to scheduleAvatars, which cancels them.
-            let ids = Set(window.map(\.user.id))
+            let ids = Set(window.users.map(\.user.id))
             var forgottenFailures = 0
-            avatars = avatars.filter { id, slot in
+            avatars.slots = avatars.slots.filter { id, slot in
                 if ids.contains(id) { return true }
                 if case .loading = slot { return true }
                 if case .failed = slot { forgottenFailures += 1 }
                 return false
             }
             // A failure forgotten is not counted twice when its row comes back.
-            avatarsFailed = max(0, avatarsFailed - forgottenFailures)
+            avatars.failed = max(0, avatars.failed - forgottenFailures)
         }
     }
 
@@ -118,12 +124,13 @@ extension BrowserModel {
         let total = knownUsers
         guard total > 0 else { return [] }
         let visible = visibleRange
+        let cursor = window.cursor
         var wanted: [(index: Int, priority: Int)] = visible.map { ($0, abs($0 - cursor)) }
-        if !fastScrolling {
-            let ahead = direction > 0
+        if !window.fastScrolling {
+            let ahead = window.direction > 0
                 ? visible.upperBound..<min(total, visible.upperBound + pageUsers)
                 : max(0, visible.lowerBound - pageUsers)..<visible.lowerBound
-            let behind = direction > 0
+            let behind = window.direction > 0
                 ? max(0, visible.lowerBound - pageUsers / 2)..<visible.lowerBound
                 : visible.upperBound..<min(total, visible.upperBound + pageUsers / 2)
             wanted += ahead.map { ($0, 1_000 + abs($0 - cursor)) }
@@ -132,30 +139,20 @@ extension BrowserModel {
         var effects: [BrowserEffect] = []
         var wantedIDs = Set<Int64>()
         for (index, priority) in wanted.sorted(by: { $0.priority < $1.priority }) {
-            guard let details = user(at: index) else { continue }
+            guard let details = window.user(at: index) else { continue }
             let id = details.user.id
             wantedIDs.insert(id)
-            if avatars[id] == nil {
-                avatars[id] = .loading
+            if avatars.slots[id] == nil {
+                avatars.slots[id] = .loading
                 effects.append(.loadAvatar(id: id, url: details.user.avatarURL, position: index + 1, priority: priority))
             }
         }
-        for (id, slot) in avatars {
+        for (id, slot) in avatars.slots {
             if case .loading = slot, !wantedIDs.contains(id) {
-                avatars[id] = nil
+                avatars.slots[id] = nil
                 effects.append(.cancelAvatar(id))
             }
         }
         return effects
-    }
-
-    /// Whether a rate limit holds API requests back.
-    public var isRateLimited: Bool {
-        if case .rateLimited = connection { true } else { false }
-    }
-
-    /// Avatars asked for and not drawn or failed yet.
-    public var avatarsPending: Int {
-        avatars.values.count { if case .loading = $0 { true } else { false } }
     }
 }

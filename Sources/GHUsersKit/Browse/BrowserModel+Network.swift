@@ -20,24 +20,24 @@ extension BrowserModel {
     /// An API request could not reach the API (`reason`): the banner, and the first retry timer
     /// (the page fetch retries by itself; this one ends the banner when nothing waits any more).
     mutating func networkFailed(_ reason: String) -> [BrowserEffect] {
-        if case .rateLimited = connection { return [] }
-        let wasDown = if case .down = connection { true } else { false }
-        connection = .down(reason: reason)
+        if network.isRateLimited { return [] }
+        let wasDown = network.isDown
+        network.connection = .down(reason: reason)
         guard !wasDown else { return [] }
-        retryAttempt = 1
-        retryGeneration += 1
-        return [.timer(.retry(retryGeneration), seconds: Self.retryDelay(attempt: retryAttempt))]
+        network.retryAttempt = 1
+        network.retryGeneration += 1
+        return [.timer(.retry(network.retryGeneration), seconds: Self.retryDelay(attempt: network.retryAttempt))]
     }
 
     /// The API answered: the banner goes, thumbnails that failed are asked for again, a failed
     /// page is fetched again.
     mutating func networkRecovered() -> [BrowserEffect] {
-        guard case .down = connection else { return [] }
-        connection = .online
-        retryAttempt = 0
-        retryGeneration += 1
+        guard network.isDown else { return [] }
+        network.connection = .online
+        network.retryAttempt = 0
+        network.retryGeneration += 1
         forgetAvatarFailures()
-        if case .failed = paging { paging = .idle }
+        counting.forgetPageFailure()
         return [.networkBack]
     }
 
@@ -46,16 +46,16 @@ extension BrowserModel {
     mutating func pageFailed(_ failure: RequestFailure) -> [BrowserEffect] {
         switch failure {
         case .cancelled:
-            if paging == .loading { paging = .idle }
+            if counting.paging == .loading { counting.paging = .idle }
             return []
         case .offline(let reason):
-            paging = .failed("GitHub cannot be reached (\(reason))")
+            counting.paging = .failed("GitHub cannot be reached (\(reason))")
             return networkFailed(reason)
         case .rateLimited(let until):
-            paging = .failed("rate limited until \(Self.clock(until))")
+            counting.paging = .failed("rate limited until \(Self.clock(until))")
             return pause(until: until)
         case .failed(let reason):
-            paging = .failed(reason)
+            counting.paging = .failed(reason)
             return []
         }
     }
@@ -63,74 +63,74 @@ extension BrowserModel {
     /// A thumbnail failed: that row's state (marked on the thumbnail, counted in "failed"),
     /// asked for again after ``avatarRetryDelay`` when worth it; never the network's state.
     mutating func avatarFailed(_ id: Int64, retryable: Bool) -> [BrowserEffect] {
-        guard case .loading = avatars[id] else { return [] }
-        avatars[id] = .failed(retryable: retryable)
-        avatarsFailed += 1
-        guard retryable, !avatarRetryPending else { return [] }
-        avatarRetryPending = true
-        avatarRetryGeneration += 1
-        return [.timer(.avatarRetry(avatarRetryGeneration), seconds: Self.avatarRetryDelay)]
+        guard case .loading = avatars.slots[id] else { return [] }
+        avatars.slots[id] = .failed(retryable: retryable)
+        avatars.failed += 1
+        guard retryable, !avatars.retryPending else { return [] }
+        avatars.retryPending = true
+        avatars.retryGeneration += 1
+        return [.timer(.avatarRetry(avatars.retryGeneration), seconds: Self.avatarRetryDelay)]
     }
 
     /// Failed thumbnails are asked for again (those on screen at once, by the next scheduling),
     /// and the avatar pipeline may use every host again.
     mutating func retryAvatars() -> [BrowserEffect] {
-        let before = avatarsFailed
+        let before = avatars.failed
         forgetAvatarFailures()
-        return avatarsFailed == before ? [] : [.networkBack]
+        return avatars.failed == before ? [] : [.networkBack]
     }
 
     /// A rate limit: no API request until `until` (the page fetch and profiles wait; avatars
     /// are not API requests and go on).
     mutating func pause(until: Date) -> [BrowserEffect] {
-        if case .rateLimited(let current) = connection, current >= until { return [] }  // timer already set
-        connection = .rateLimited(until: until)
-        retryGeneration += 1
-        return [.timerAt(.retry(retryGeneration), date: until)]
+        if case .rateLimited(let current) = network.connection, current >= until { return [] }  // timer already set
+        network.connection = .rateLimited(until: until)
+        network.retryGeneration += 1
+        return [.timerAt(.retry(network.retryGeneration), date: until)]
     }
 
     /// A retry timer fired: after a rate limit, requests may go again; while the network is
     /// down, avatars get another try and the next timer is set, a little later.
     mutating func retryNetwork() -> [BrowserEffect] {
-        switch connection {
+        switch network.connection {
         case .online:
             return []
         case .rateLimited:
-            connection = .online
-            if case .failed = paging { paging = .idle }
-            if pane != nil { return paneRested() }
+            network.connection = .online
+            counting.forgetPageFailure()
+            if pane.isOpen { return paneRested() }
             return []
         case .down:
             // Nothing asks for the network any more (the pane closed, the page came from
             // elsewhere): nothing is failing, so the banner goes.
-            let waiting = paging == .loading || pane?.fetching == true
+            let waiting = counting.paging == .loading || pane.profile?.fetching == true
             guard waiting else {
-                connection = .online
-                retryAttempt = 0
+                network.connection = .online
+                network.retryAttempt = 0
                 return [.networkBack]
             }
-            retryAttempt += 1
-            retryGeneration += 1
+            network.retryAttempt += 1
+            network.retryGeneration += 1
             forgetAvatarFailures()
-            if case .failed = paging { paging = .idle }
-            return [.networkBack, .timer(.retry(retryGeneration), seconds: Self.retryDelay(attempt: retryAttempt))]
+            counting.forgetPageFailure()
+            return [.networkBack, .timer(.retry(network.retryGeneration), seconds: Self.retryDelay(attempt: network.retryAttempt))]
         }
     }
 
     /// `r`: try now; a failed page and failed thumbnails are asked for again.
     mutating func retryNow() -> [BrowserEffect] {
         let avatarEffects = retryAvatars()
-        switch connection {
+        switch network.connection {
         case .rateLimited(let until):
             notice = "rate limited until \(Self.clock(until)): GitHub takes no requests before then"
             return avatarEffects
         case .down:
-            let waiting = paging == .loading
+            let waiting = counting.paging == .loading
             var effects = retryNetwork()
             if waiting { effects.append(.retryPageNow) }
             return effects + avatarEffects
         case .online:
-            if case .failed = paging { paging = .idle }
+            counting.forgetPageFailure()
             return avatarEffects
         }
     }
@@ -138,12 +138,12 @@ extension BrowserModel {
     /// Thumbnails that failed and are worth another try are asked for again by the next
     /// scheduling (and no longer count as failed).
     private mutating func forgetAvatarFailures() {
-        let before = avatars.count
-        avatars = avatars.filter { _, slot in
+        let before = avatars.slots.count
+        avatars.slots = avatars.slots.filter { _, slot in
             if case .failed(retryable: true) = slot { return false }
             return true
         }
-        avatarsFailed = max(0, avatarsFailed - (before - avatars.count))
+        avatars.failed = max(0, avatars.failed - (before - avatars.slots.count))
     }
 
     /// `date` as the local time of day, HH:MM.

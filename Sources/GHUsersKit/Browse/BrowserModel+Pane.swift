@@ -9,54 +9,52 @@ extension BrowserModel {
     /// the user is marked seen and the request (if the cache is stale) starts at once.
     mutating func openPane() -> [BrowserEffect] {
         guard let user = selected?.user else { return [] }
-        paneGeneration += 1
-        relayout { $0.pane = ProfilePane(user: user, generation: $0.paneGeneration) }
+        relayout { $0.pane.show(user) }
         return [.cancelProfile, .loadCachedProfile(id: user.id, login: user.login)] + paneRested()
     }
 
     mutating func closePane() -> [BrowserEffect] {
-        relayout { $0.pane = nil }
+        relayout { $0.pane.profile = nil }
         return [.cancelProfile]
     }
 
     /// With the pane open, a new selection moves the pane: its cached profile at once, the
     /// request and the seen mark once the selection has rested.
     mutating func followSelection(from previous: Int64?) -> [BrowserEffect] {
-        guard let pane, let user = selected?.user, user.id != pane.id else { return [] }
-        paneGeneration += 1
-        self.pane = ProfilePane(user: user, generation: paneGeneration)
+        guard let profile = pane.profile, let user = selected?.user, user.id != profile.id else { return [] }
+        pane.show(user)
         return [
             .cancelProfile, .loadCachedProfile(id: user.id, login: user.login),
-            .timer(.rest(paneGeneration), seconds: Self.restDelay),
+            .timer(.rest(pane.generation), seconds: Self.restDelay),
         ]
     }
 
     /// The pane's user has been on screen long enough: seen, and fetched if the cache is stale
     /// or empty (not while rate limited: the cached profile stays, with the reason).
     mutating func paneRested() -> [BrowserEffect] {
-        guard let pane else { return [] }
-        markSeenInWindow(pane.id)
-        var effects: [BrowserEffect] = [.markSeen(pane.id)]
-        if avatarsEnabled, let details = user(withID: pane.id) {
-            effects.append(.loadHeader(id: pane.id, url: details.user.avatarURL))
+        guard let profile = pane.profile else { return [] }
+        markSeenInWindow(profile.id)
+        var effects: [BrowserEffect] = [.markSeen(profile.id)]
+        if avatars.enabled, let details = window.user(withID: profile.id) {
+            effects.append(.loadHeader(id: profile.id, url: details.user.avatarURL))
         }
-        if case .rateLimited(let until) = connection {
-            self.pane?.message = "rate limited until \(Self.clock(until)): the cached profile is shown"
+        if case .rateLimited(let until) = network.connection {
+            pane.profile?.message = "rate limited until \(Self.clock(until)): the cached profile is shown"
             return effects
         }
-        self.pane?.fetching = true
-        return effects + [.fetchProfile(id: pane.id, login: pane.login)]
+        pane.profile?.fetching = true
+        return effects + [.fetchProfile(id: profile.id, login: profile.login)]
     }
 
     mutating func profileCached(id: Int64, _ cached: CachedProfile?) {
-        guard pane?.id == id else { return }
-        pane?.lookedUp = true
+        guard pane.profile?.id == id else { return }
+        pane.profile?.lookedUp = true
         guard let cached else { return }
-        if let shown = pane?.details, shown.fetchedAt >= cached.fetchedAt {
-            pane?.details?.note = cached.details.note  // a note saved elsewhere since
+        if let shown = pane.profile?.details, shown.fetchedAt >= cached.fetchedAt {
+            pane.profile?.details?.note = cached.details.note  // a note saved elsewhere since
             return
         }
-        pane?.details = ProfileDetails(
+        pane.profile?.details = ProfileDetails(
             user: cached.details.user, profile: cached.profile, note: cached.details.note, seen: cached.details.seen,
             fetchedAt: cached.fetchedAt, source: .cache)
     }
@@ -65,14 +63,14 @@ extension BrowserModel {
     /// profile and says why, and an unreachable API is the network's state.
     mutating func profileFailed(id: Int64, _ failure: RequestFailure) -> [BrowserEffect] {
         if failure == .cancelled { return [] }
-        let cached = pane?.details != nil
-        if pane?.id == id {
-            pane?.fetching = false
+        let cached = pane.profile?.details != nil
+        if pane.profile?.id == id {
+            pane.profile?.fetching = false
             switch failure {
             case .cancelled: break
-            case .offline: pane?.message = cached ? "offline: the cached profile is shown" : "offline: this profile is not cached yet"
-            case .rateLimited(let until): pane?.message = "rate limited until \(Self.clock(until))" + (cached ? ": the cached profile is shown" : "")
-            case .failed(let reason): pane?.message = reason
+            case .offline: pane.profile?.message = cached ? "offline: the cached profile is shown" : "offline: this profile is not cached yet"
+            case .rateLimited(let until): pane.profile?.message = "rate limited until \(Self.clock(until))" + (cached ? ": the cached profile is shown" : "")
+            case .failed(let reason): pane.profile?.message = reason
             }
         }
         switch failure {
@@ -83,37 +81,32 @@ extension BrowserModel {
     }
 
     mutating func profileFetched(id: Int64, _ details: ProfileDetails) -> [BrowserEffect] {
-        if let index = window.firstIndex(where: { $0.user.id == id }) {
-            window[index].user = details.user
-            window[index].note = details.note
-            window[index].seen = true
+        if let offset = window.offset(of: id) {
+            window.users[offset].user = details.user
+            window.users[offset].note = details.note
+            window.users[offset].seen = true
         }
-        guard pane?.id == id else { return [] }
-        pane?.fetching = false
-        pane?.details = details
+        guard pane.profile?.id == id else { return [] }
+        pane.profile?.fetching = false
+        pane.profile?.details = details
         switch details.source {
         case .network:
-            pane?.message = nil
+            pane.profile?.message = nil
             return networkRecovered()
         case .cache:
-            pane?.message = nil
+            pane.profile?.message = nil
         case .staleCache(let reason):
-            pane?.message = "cached profile (\(reason))"
+            pane.profile?.message = "cached profile (\(reason))"
         }
         return []
-    }
-
-    /// The user `id`, if in the window.
-    func user(withID id: Int64) -> UserDetails? {
-        window.first { $0.user.id == id }
     }
 
     // MARK: - Notes
 
     mutating func noteEdited(login: String, _ edit: NoteEdit, base: String?) -> [BrowserEffect] {
-        editingNote = false
-        if let conflict = conflictInEditor {
-            conflictInEditor = nil
+        let editing = self.editing
+        self.editing = nil
+        if case .conflict(let conflict) = editing {
             switch edit {
             case .changed(let text):
                 guard case .noteConflict(_, _, _, let draft) = conflict else { break }
@@ -145,8 +138,8 @@ extension BrowserModel {
     }
 
     mutating func noteSaved(login: String, text: String?) {
-        for index in window.indices where window[index].user.login == login { window[index].note = text }
-        if pane?.login == login { pane?.details?.note = text }
+        for offset in window.users.indices where window.users[offset].user.login == login { window.users[offset].note = text }
+        if pane.profile?.login == login { pane.profile?.details?.note = text }
         notice = text == nil ? "deleted the note on \(login)" : "saved the note on \(login)"
     }
 }

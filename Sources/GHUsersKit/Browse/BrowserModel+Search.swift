@@ -11,7 +11,7 @@ extension BrowserModel {
     }
 
     private var savedList: SearchFilter.SavedList {
-        SearchFilter.SavedList(window: window, windowStart: windowStart, cursor: cursor, top: top, total: total)
+        SearchFilter.SavedList(window: window.users, windowStart: window.start, cursor: window.cursor, top: window.top, total: counting.total)
     }
 
     /// A key while the query line has them: editing keys change the query (searched at once:
@@ -68,15 +68,10 @@ extension BrowserModel {
             restore(search.saved)
             return [.cancelSearch] + reloadWindow()
         }
-        window = []
-        windowStart = 0
-        cursor = 0
-        top = 0
-        total = nil
-        windowBlocked = false
-        reloading = false
+        window.replace(with: [], start: 0, cursor: 0, top: 0)
+        counting.total = nil
         let request = WindowRequest.searchAfter(query: search.query, id: nil, index: -1, count: Self.chunk)
-        windowRequest = request
+        window.request = request
         return [.cancelSearch, .loadWindow(request)]
     }
 
@@ -85,8 +80,7 @@ extension BrowserModel {
     mutating func searchCounted(_ query: String, total count: Int) {
         guard let search, isFiltering, search.shown == query else { return }
         self.search?.complete = true
-        total = count
-        cursor = min(cursor, max(0, count - 1))
+        setTotal(count)
     }
 
     /// Esc: the full list again, the selection where it was.
@@ -99,28 +93,23 @@ extension BrowserModel {
     }
 
     private mutating func restore(_ saved: SearchFilter.SavedList) {
-        window = saved.window
-        windowStart = saved.windowStart
-        total = saved.total
-        cursor = saved.cursor
-        top = saved.top
-        windowRequest = nil
-        windowBlocked = false
-        reloading = false
+        window.replace(with: saved.window, start: saved.windowStart, cursor: saved.cursor, top: saved.top)
+        counting.total = saved.total
         keepCursorVisible()
     }
 
     /// The window read that the matches on screen, and a screen around them, need.
     func searchWindowNeeded() -> WindowRequest? {
-        guard windowRequest == nil, !windowBlocked, let search, let first = window.first, let last = window.last else { return nil }
-        let end = windowStart + window.count
+        guard window.request == nil, !window.blocked, let search, let first = window.users.first, let last = window.users.last else { return nil }
+        let start = window.start
+        let end = window.end
         let visible = visibleRange
-        if visible.lowerBound - pageUsers < windowStart, windowStart > 0 {
-            return .searchBefore(query: search.shown, id: first.user.id, index: windowStart, count: Self.chunk)
+        if visible.lowerBound - pageUsers < start, start > 0 {
+            return .searchBefore(query: search.shown, id: first.user.id, index: start, count: Self.chunk)
         }
         // On while matches are unread: before the end was reached, or past a tail that the
         // window has since let go of.
-        if max(visible.upperBound, cursor + 1) + pageUsers > end, !search.complete || end < (total ?? 0) {
+        if max(visible.upperBound, window.cursor + 1) + pageUsers > end, !search.complete || end < (counting.total ?? 0) {
             let key = SearchQuery(search.shown).isExact(login: last.user.login) ? 0 : last.user.id
             return .searchAfter(query: search.shown, id: key, index: end - 1, count: Self.chunk)
         }
@@ -130,30 +119,31 @@ extension BrowserModel {
     /// The window's users read again (the database changed): the full list from its first user,
     /// or the matches from the first shown; the selection stays on its user.
     mutating func reloadWindow() -> [BrowserEffect] {
-        guard windowRequest == nil else {
-            reloadPending = true
+        guard window.request == nil else {
+            window.reloadPending = true
             return []
         }
         // No match yet: the search again from its start (a note saved elsewhere may match now).
-        if let search, isFiltering, window.isEmpty, search.complete {
+        if let search, isFiltering, window.users.isEmpty, search.complete {
             self.search?.complete = false
             let request = WindowRequest.searchAfter(query: search.shown, id: nil, index: -1, count: Self.chunk)
-            windowRequest = request
+            window.request = request
             return [.loadWindow(request)]
         }
-        guard let first = window.first else { return [] }
-        reloading = true
+        guard let first = window.users.first else { return [] }
+        window.reloading = true
+        let start = window.start
         let request: WindowRequest
         if let search, isFiltering {
-            let count = max(window.count, Self.chunk)
+            let count = max(window.users.count, Self.chunk)
             request =
-                windowStart == 0
+                start == 0
                 ? .searchAfter(query: search.shown, id: nil, index: -1, count: count)
-                : .searchAfter(query: search.shown, id: first.user.id - 1, index: windowStart - 1, count: count)
+                : .searchAfter(query: search.shown, id: first.user.id - 1, index: start - 1, count: count)
         } else {
-            request = .reload(id: first.user.id, start: windowStart, count: window.count)
+            request = .reload(id: first.user.id, start: start, count: window.users.count)
         }
-        windowRequest = request
+        window.request = request
         return [.loadWindow(request)]
     }
 }

@@ -4,7 +4,7 @@ extension BrowserModel {
 
     /// The first effects: count the cached users and read the first screens.
     public mutating func start() -> [BrowserEffect] {
-        windowRequest = .first(count: Self.chunk)
+        window.request = .first(count: Self.chunk)
         // The window first: its read is quick, the count of a million rows is not.
         return [.loadWindow(.first(count: Self.chunk))] + requestCount()
     }
@@ -21,14 +21,14 @@ extension BrowserModel {
         switch message {
         case .keys(let keys, let time):
             var effects: [BrowserEffect] = []
-            windowBlocked = false
-            fastScrolling = lastKeyAt >= 0 && time - lastKeyAt < Self.fastScrollInterval
-            lastKeyAt = time
+            window.blocked = false
+            window.fastScrolling = window.lastKeyAt.map { time - $0 < Self.fastScrollInterval } ?? false
+            window.lastKeyAt = time
             for key in keys {
                 effects += handle(key)
                 if quitting { return effects }
             }
-            if fastScrolling { effects.append(.timer(.scrollPause, seconds: Self.fastScrollInterval * 2)) }
+            if window.fastScrolling { effects.append(.timer(.scrollPause, seconds: Self.fastScrollInterval * 2)) }
             return effects
         case .resized(let columns, let rows):
             relayout {
@@ -38,34 +38,34 @@ extension BrowserModel {
         case .timerFired(let timer, let time):
             return fired(timer, at: time)
         case .windowLoaded(let request, let start, let users):
-            guard request == windowRequest else { return [] }  // an older query's, or replaced
-            windowRequest = nil
+            guard request == window.request else { return [] }  // an older query's, or replaced
+            window.request = nil
             loaded(users, at: start, for: request)
-            if reloadPending {
-                reloadPending = false
+            if window.reloadPending {
+                window.reloadPending = false
                 return reloadWindow()
             }
         case .searchCounted(let query, let count):
             searchCounted(query, total: count)
         case .windowFailed(let request, let reason):
-            guard request == windowRequest else { return [] }
-            windowRequest = nil
-            windowBlocked = true
+            guard request == window.request else { return [] }
+            window.request = nil
+            window.blocked = true
             notice = "could not read the cache: \(reason)"
         case .countFailed(let reason):
             notice = "could not count the cache: \(reason)"
             return countDone()
         case .counted(let count, let pageSize, let rateLimit, let endReached):
-            self.pageSize = pageSize
-            self.rateLimit = rateLimit
-            if endReached { paging = .ended }
+            counting.pageSize = pageSize
+            network.rateLimit = rateLimit
+            if endReached { counting.paging = .ended }
             if search != nil {
                 search?.saved.total = count
                 if !isFiltering { setTotal(count) }
             } else {
                 setTotal(count)
             }
-            if count == 0 && offline { notice = "nothing is cached yet, and this session stays off the network: q quits" }
+            if count == 0 && network.offline { notice = "nothing is cached yet, and this session stays off the network: q quits" }
             return countDone()
         case .pageFetched(let users, let reachedEnd, let isFirst, let rateLimit):
             return pageFetched(users, reachedEnd: reachedEnd, isFirst: isFirst, rateLimit: rateLimit)
@@ -74,9 +74,9 @@ extension BrowserModel {
         case .networkTrouble(let reason):
             return networkFailed(reason)
         case .avatarDrawn(let id, let cells):
-            if case .loading = avatars[id] {
-                avatars[id] = .drawn(cells)
-                avatarsDone += 1
+            if case .loading = avatars.slots[id] {
+                avatars.slots[id] = .drawn(cells)
+                avatars.done += 1
             }
         case .avatarFailed(let id, let retryable):
             return avatarFailed(id, retryable: retryable)
@@ -87,9 +87,9 @@ extension BrowserModel {
         case .profileFailed(let id, let failure):
             return profileFailed(id: id, failure)
         case .headerDrawn(let id, let grid, let picture):
-            if pane?.id == id {
-                pane?.header = grid
-                pane?.picture = picture
+            if pane.profile?.id == id {
+                pane.profile?.header = grid
+                pane.profile?.picture = picture
             }
         case .noteEdited(let login, let edit, let base):
             return noteEdited(login: login, edit, base: base)
@@ -104,7 +104,7 @@ extension BrowserModel {
             return pause(until: until)
         case .databaseChanged:
             var effects = requestCount()
-            if let pane { effects.append(.loadCachedProfile(id: pane.id, login: pane.login)) }
+            if let profile = pane.profile { effects.append(.loadCachedProfile(id: profile.id, login: profile.login)) }
             return effects + reloadWindow()
         }
         return []
@@ -113,38 +113,38 @@ extension BrowserModel {
     private mutating func fired(_ timer: BrowserTimer, at time: Double) -> [BrowserEffect] {
         switch timer {
         case .scrollPause:
-            if time - lastKeyAt >= Self.fastScrollInterval { fastScrolling = false }
+            if window.lastKeyAt.map({ time - $0 >= Self.fastScrollInterval }) ?? true { window.fastScrolling = false }
             return []
         case .rest(let generation):
-            guard pane?.generation == generation else { return [] }
+            guard pane.profile?.generation == generation else { return [] }
             return paneRested()
         case .retry(let generation):
-            guard generation == retryGeneration else { return [] }
+            guard generation == network.retryGeneration else { return [] }
             return retryNetwork()
         case .avatarRetry(let generation):
-            guard generation == avatarRetryGeneration else { return [] }
-            avatarRetryPending = false
+            guard generation == avatars.retryGeneration else { return [] }
+            avatars.retryPending = false
             return retryAvatars()
         }
     }
 
     private mutating func pageFetched(_ users: [UserDetails], reachedEnd: Bool, isFirst: Bool, rateLimit: RateLimit?) -> [BrowserEffect] {
-        if let rateLimit { self.rateLimit = rateLimit }
+        if let rateLimit { network.rateLimit = rateLimit }
         if !isFiltering {
-            let oldTotal = total ?? 0
-            total = oldTotal + users.count
-            if windowStart + window.count == oldTotal { window += users }
+            let oldTotal = counting.total ?? 0
+            counting.total = oldTotal + users.count
+            if window.end == oldTotal { window.users += users }
         }
-        if pageSize == nil, isFirst { pageSize = SyncState.clampedPageSize(users.count) }  // as the store keeps it
+        if counting.pageSize == nil, isFirst { counting.pageSize = SyncState.clampedPageSize(users.count) }  // as the store keeps it
         if isFirst {
             notice = "Welcome to ghusers! Everything fetched works offline. j/k move, Enter opens a profile, ? help."
         }
         if reachedEnd {
-            paging = .ended
-            if !endAnnounced { notice = "end of GitHub's users list: no users after the last cached one" }
-            endAnnounced = true
+            counting.paging = .ended
+            if !counting.endAnnounced { notice = "end of GitHub's users list: no users after the last cached one" }
+            counting.endAnnounced = true
         } else {
-            paging = .idle
+            counting.paging = .idle
         }
         // The saved page may have replaced users (a login taken over) and other processes may
         // have added pages: the count is read again.
@@ -154,38 +154,37 @@ extension BrowserModel {
     /// A count of the cache, unless one is in flight: then one more after it (a count of a
     /// million rows takes longer than the watcher's interval; counts never queue up).
     mutating func requestCount() -> [BrowserEffect] {
-        guard !counting else {
-            countAgain = true
+        guard counting.count == .idle else {
+            counting.count = .runningThenAgain
             return []
         }
-        counting = true
+        counting.count = .running
         return [.count]
     }
 
     private mutating func countDone() -> [BrowserEffect] {
-        counting = false
-        guard countAgain else { return [] }
-        countAgain = false
-        return requestCount()
+        let again = counting.count == .runningThenAgain
+        counting.count = .idle
+        return again ? requestCount() : []
     }
 
     /// Sets the list's length, keeping the selection in it.
     mutating func setTotal(_ count: Int) {
-        total = count
-        cursor = min(cursor, max(0, count - 1))
+        counting.total = count
+        window.cursor = min(window.cursor, max(0, count - 1))
     }
 
     /// Changes the size or the pane (`change`), keeping the first user on screen there and the
     /// selection visible: the number of users a line holds may change with it.
     mutating func relayout(_ change: (inout BrowserModel) -> Void) {
-        let first = top * perLine
+        let first = window.top * perLine
         change(&self)
-        top = first / perLine
+        window.top = first / perLine
         keepCursorVisible()
     }
 
     /// Marks the user `id` seen in the window (the list dims them at once).
     mutating func markSeenInWindow(_ id: Int64) {
-        if let index = window.firstIndex(where: { $0.user.id == id }) { window[index].seen = true }
+        if let offset = window.offset(of: id) { window.users[offset].seen = true }
     }
 }

@@ -10,7 +10,8 @@ import Synchronization
 /// page fetches and avatar loads run in their own tasks and come back as messages, so a key is
 /// answered while a download or a page save is in progress.
 public final class BrowserRuntime: Sendable {
-    private enum Event: Sendable {
+    /// What the loop waits for: terminal input, a timer, an effect's message, a signal.
+    enum Event: Sendable {
         case input([UInt8])
         case escapeTimeout(Int)
         case message(BrowserMessage)
@@ -26,7 +27,8 @@ public final class BrowserRuntime: Sendable {
     let session = TerminalSession()
     let input = TerminalInput()
     private let events: AsyncStream<Event>
-    private let send: AsyncStream<Event>.Continuation
+    /// Posts an event to the loop (from the reader thread, signals, timers, effects' tasks).
+    let send: AsyncStream<Event>.Continuation
     let avatarTasks = Mutex<[Int64: Task<Void, Never>]>([:])
     /// The page fetch, the profile fetch and the pane's avatar in flight, if any.
     let pageTask = Mutex<Task<Void, Never>?>(nil)
@@ -89,7 +91,9 @@ public final class BrowserRuntime: Sendable {
         }
     }
 
-    /// Takes the terminal, runs until the user quits, and puts the terminal back.
+    /// Takes the terminal, runs until the user quits, and puts the terminal back. Each event
+    /// is dispatched (``dispatch(_:model:decoder:screen:)``: bytes decoded into keys, messages
+    /// through the model, effects started), then the new frame is written (``BrowserScreen``).
     public func run() async throws {
         // After the terminal is restored (defers run last to first): unsaved text is named.
         defer {
@@ -101,101 +105,29 @@ public final class BrowserRuntime: Sendable {
             onSignal: { number in exit(128 + number) },
             onContinue: { [send] in send.yield(.resized) })
         defer { session.restore() }
-        let winch = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
-        signal(SIGWINCH, SIG_IGN)
-        winch.setEventHandler { [send] in send.yield(.resized) }
-        winch.resume()
-        defer { winch.cancel() }
-        let reading = Task { [send, input] in
-            for await chunk in input.chunks() { send.yield(.input(chunk)) }
-            send.yield(.inputEnded)  // stdin closed (EOF, EIO): nothing can be typed any more
-        }
+        let resizes = watchResizes()
+        defer { resizes.cancel() }
+        let reading = readTerminal()
         defer { reading.cancel() }
-        // Started once the first frame is out: the first screen waits for nothing else.
-        var watching = false
         defer { watcher.withLock { $0?.stop() } }
 
         let size = session.size()
         var model = BrowserModel(columns: size.columns, rows: size.rows, offline: service.configuration.offline, avatarsEnabled: pipeline != nil)
-        var decoder = KeyDecoder()
-        var escapeGeneration = 0
-        var shown: CellGrid? = nil
-        var overlayShown: PixelOverlay? = nil
-        var shownGeneration = session.generation
-        perform(model.start(), model: &model, shown: &shown)
+        var decoder = BrowserInputDecoder()
+        var screen = BrowserScreen(view: view, pixels: pixels, sessionGeneration: session.generation)
+        var firstFrame = true
+        perform(model.start(), model: &model, screen: &screen)
         for await event in events {
-            var messages: [BrowserMessage] = []
-            var readAt: Duration?
-            switch event {
-            case .input(let bytes):
-                readAt = ContinuousClock.now - clockStart
-                let keys = decoder.feed(bytes)
-                if decoder.hasPending {
-                    escapeGeneration += 1
-                    let generation = escapeGeneration
-                    Task { [send] in
-                        try? await Task.sleep(for: .milliseconds(50))
-                        send.yield(.escapeTimeout(generation))
-                    }
-                }
-                if !keys.isEmpty { messages.append(.keys(keys, at: now)) }
-            case .escapeTimeout(let generation):
-                if generation == escapeGeneration {
-                    let keys = decoder.flush()
-                    if !keys.isEmpty { messages.append(.keys(keys, at: now)) }
-                }
-            case .message(let message):
-                messages.append(message)
-                switch message {
-                case .avatarDrawn(let id, _), .avatarFailed(let id, _): _ = avatarTasks.withLock { $0.removeValue(forKey: id) }
-                case .databaseChanged: refreshSearchIndex()
-                default: break
-                }
-            case .resized:
-                let size = session.size()
-                shown = nil
-                messages.append(.resized(columns: size.columns, rows: size.rows))
-            case .repaint:
-                shown = nil
-            case .inputEnded:
-                model.quitting = true
-            }
-            for message in messages {
-                perform(model.update(message), model: &model, shown: &shown)
-            }
-            // A search the index answers within the frame is drawn in it.
-            for message in handoff.take() {
-                perform(model.update(message), model: &model, shown: &shown)
-            }
+            let readAt: Duration? = if case .input = event { ContinuousClock.now - clockStart } else { nil }
+            dispatch(event, model: &model, decoder: &decoder, screen: &screen)
             if model.quitting { break }
-            // The terminal was taken again (after the editor, after fg): the screen is blank.
-            if session.generation != shownGeneration {
-                shownGeneration = session.generation
-                shown = nil
-            }
             model.wallClock = Date()  // the view never reads the clock itself
-            let frame = view.frame(model)
-            let overlay = pixelOverlay(model)
-            let bytes =
-                pixels == nil
-                ? FrameDiff.bytes(from: shown, to: frame)
-                : PixelOverlay.bytes(previous: overlayShown, next: overlay, shown: shown, frame: frame)
-            overlayShown = overlay
-            session.write(bytes)
-            shown = frame
-            if !watching {
-                watching = true
-                // Opening its connection may wait on a locked file: not on this loop.
-                DispatchQueue.global().async { [self, send] in
-                    let started = DatabaseWatcher(database: service.database) { send.yield(.message(.databaseChanged)) }
-                    watcher.withLock { $0 = started }
-                }
-                loadSearchIndex()
+            let written = screen.write(model, to: session)
+            if firstFrame {
+                firstFrame = false
+                startAfterFirstFrame()
             }
-            if let trace, let readAt {
-                let written = ContinuousClock.now - clockStart
-                trace.write(Data("\(nanoseconds(readAt)) \(nanoseconds(written)) \(bytes.count)\n".utf8))
-            }
+            if let readAt { traceRead(at: readAt, written: written) }
         }
         avatarTasks.withLock { tasks in tasks.values.forEach { $0.cancel() } }
         writeQueue.sync {}  // a note being saved is saved before the service closes
@@ -204,15 +136,41 @@ public final class BrowserRuntime: Sendable {
         headerTask.withLock { $0 }?.cancel()
     }
 
-    /// The pane's avatar as a pixel picture over its cells, when one is forced and drawn for
-    /// the user and the size the pane shows (not under the help or a question).
-    private func pixelOverlay(_ model: BrowserModel) -> PixelOverlay? {
-        guard let pixels, let pane = model.pane, !model.showsHelp, model.confirmation == nil, !model.isTooSmall,
-            let picture = pane.picture,
-            picture.columns == model.paneHeaderCells.columns, picture.rows == model.paneHeaderCells.rows
-        else { return nil }
-        let x = (model.paneBeside ? model.listColumns + 1 : 0) + 1
-        return PixelOverlay(x: x, y: 0, columns: picture.columns, rows: picture.rows, pixels: pixels, picture: picture.bytes)
+    /// SIGWINCH as `.resized` events, until the source is cancelled.
+    private func watchResizes() -> any DispatchSourceSignal {
+        let source = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
+        signal(SIGWINCH, SIG_IGN)
+        source.setEventHandler { [send] in send.yield(.resized) }
+        source.resume()
+        return source
+    }
+
+    /// The terminal's bytes as `.input` events, read on ``TerminalInput``'s thread, then
+    /// `.inputEnded` when stdin closes.
+    private func readTerminal() -> Task<Void, Never> {
+        Task { [send, input] in
+            for await chunk in input.chunks() { send.yield(.input(chunk)) }
+            send.yield(.inputEnded)  // stdin closed (EOF, EIO): nothing can be typed any more
+        }
+    }
+
+    /// What waits for the first frame, so that the first screen waits for nothing else: the
+    /// database watcher and the search index.
+    private func startAfterFirstFrame() {
+        // Opening its connection may wait on a locked file: not on this loop.
+        DispatchQueue.global().async { [self, send] in
+            let started = DatabaseWatcher(database: service.database) { send.yield(.message(.databaseChanged)) }
+            watcher.withLock { $0 = started }
+        }
+        loadSearchIndex()
+    }
+
+    /// One line of `GHUSERS_BROWSE_TRACE`: when the input was read, when its frame was written,
+    /// and the frame's size in bytes.
+    private func traceRead(at readAt: Duration, written bytes: Int) {
+        guard let trace else { return }
+        let written = ContinuousClock.now - clockStart
+        trace.write(Data("\(nanoseconds(readAt)) \(nanoseconds(written)) \(bytes)\n".utf8))
     }
 
     func nanoseconds(_ duration: Duration) -> Int64 {
@@ -222,58 +180,5 @@ public final class BrowserRuntime: Sendable {
     var now: Double {
         let elapsed = ContinuousClock.now - clockStart
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    }
-
-    private func perform(_ effects: [BrowserEffect], model: inout BrowserModel, shown: inout CellGrid?) {
-        for effect in effects {
-            switch effect {
-            case .loadWindow(let request): loadWindow(request)
-            case .cancelSearch: cancelSearch()
-            case .count: count()
-            case .fetchPage: fetchPage()
-            case .retryPageNow:
-                if let task = pageTask.withLock({ $0 }) {
-                    task.cancel()
-                    fetchPage()
-                }
-            case .loadAvatar(let id, let url, let position, let priority): loadAvatar(id: id, url: url, position: position, priority: priority)
-            case .cancelAvatar(let id): avatarTasks.withLock { $0.removeValue(forKey: id) }?.cancel()
-            case .networkBack: pipeline?.resumeNetwork()
-            case .loadCachedProfile(let id, let login): loadCachedProfile(id: id, login: login)
-            case .fetchProfile(let id, let login): fetchProfile(id: id, login: login)
-            case .cancelProfile:
-                profileTask.withLock { $0 }?.cancel()
-                headerTask.withLock { $0 }?.cancel()
-            case .loadHeader(let id, let url): loadHeader(id: id, url: url, size: model.paneHeaderCells)
-            case .markSeen(let id): markSeen(id)
-            case .editNote(let login, let draft):
-                input.pause()  // now: not one more key is read until the editor is done
-                editNote(login: login, draft: draft)
-            case .saveNote(let login, let text, let base, let draft): saveNote(login: login, text: text, base: base, draft: draft)
-            case .deleteNote(let login, let base): deleteNote(login: login, base: base)
-            case .openURL(let url): openURL(url)
-            case .timer(let timer, let seconds): fire(timer, after: seconds)
-            case .timerAt(let timer, let date):
-                // A reset already past (a skewed clock) must not make a loop of requests.
-                fire(timer, after: max(10, date.timeIntervalSinceNow + 0.5))
-            case .repaint: shown = nil
-            case .suspend:
-                session.suspend()
-                shown = nil
-                send.yield(.resized)  // a stopped job gets no SIGWINCH
-            case .quit: break
-            }
-        }
-    }
-
-    func deliver(_ message: BrowserMessage) {
-        send.yield(.message(message))
-    }
-
-    private func fire(_ timer: BrowserTimer, after seconds: Double) {
-        Task { [self] in
-            try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
-            deliver(.timerFired(timer, at: now))
-        }
     }
 }

@@ -5,7 +5,7 @@ extension BrowserView {
     /// where the profile came from; then the fields `ghusers profile` prints, the bio and the
     /// note in full, wrapped to the pane.
     func drawPane(_ model: BrowserModel, into grid: inout CellGrid) {
-        guard let pane = model.pane else { return }
+        guard let pane = model.pane.profile else { return }
         let x0 = model.paneBeside ? model.listColumns + 1 : 0
         let width = model.paneWidth
         let height = model.listHeight
@@ -73,7 +73,7 @@ extension BrowserView {
                 put(clean(bio))
             }
         }
-        let note = pane.details?.note ?? model.user(withID: pane.id)?.note
+        let note = pane.details?.note ?? model.window.user(withID: pane.id)?.note
         if let note {
             y += 1
             put("\(UserRowFormatter.noteMarker) Note  (e edit · x delete)", color ? CellStyle(foreground: .indexed(3)) : CellStyle(bold: true))
@@ -91,10 +91,10 @@ extension BrowserView {
         if pane.fetching && pane.details == nil { return "loading the profile…" }
         guard let details = pane.details else {
             if !pane.lookedUp { return "reading the cache…" }
-            return model.offline ? "not cached (offline)" : "not cached"
+            return model.network.offline ? "not cached (offline)" : "not cached"
         }
         let age = Self.age(since: details.fetchedAt, now: model.wallClock)
-        let seen = details.seen || model.user(withID: pane.id)?.seen == true ? " · seen" : ""
+        let seen = details.seen || model.window.user(withID: pane.id)?.seen == true ? " · seen" : ""
         switch details.source {
         case .network: return "fetched just now" + seen
         case .cache, .staleCache: return "cached, fetched \(age)" + (pane.fetching ? " · revalidating…" : "") + seen

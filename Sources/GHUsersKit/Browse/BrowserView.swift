@@ -42,24 +42,24 @@ public struct BrowserView: Sendable {
                 let index = (top + line) * model.perLine + column
                 if index >= total {
                     // The loading, retry or end row: on the line after the last user's.
-                    if model.total != nil, column == 0, index - total < model.perLine { drawEndRow(model, y: y, into: &grid) }
+                    if model.counting.total != nil, column == 0, index - total < model.perLine { drawEndRow(model, y: y, into: &grid) }
                     break
                 }
                 let x = model.layout == .grid ? gutter + column * (renderer.cardWidth + 2) : gutter
-                guard let details = model.user(at: index) else {
+                guard let details = model.window.user(at: index) else {
                     grid.write("…", x: x, y: y, style: CellStyle(dim: true))
                     continue
                 }
                 let row = AvatarListRenderer.row(details, position: index + 1)
                 var avatar = renderer.avatar(row, nil)
-                switch model.avatars[details.user.id] {
+                switch model.avatars.slots[details.user.id] {
                 case .drawn(let cells): avatar = model.layout == .grid ? cells.large : cells.small
                 case .failed:
                     // That thumbnail could not be had: marked on it, counted in "failed".
                     avatar.write("✗", x: 0, y: 0, style: color ? CellStyle(foreground: .indexed(1), bold: true) : CellStyle(bold: true))
                 default: break
                 }
-                let selected = index == model.cursor
+                let selected = index == model.window.cursor
                 if model.layout == .grid {
                     grid.place(renderer.card(row, avatar: avatar), x: x, y: y)
                     if selected { grid.restyle(x: x, y: y + avatar.height, count: renderer.cardWidth) { $0.reverse = true } }
@@ -77,9 +77,9 @@ public struct BrowserView: Sendable {
     /// The first line of entries drawn: the model's, or one more when the selection is on the
     /// last user's line and the loading, retry or end row would fall just below the screen.
     static func top(_ model: BrowserModel) -> Int {
-        guard let total = model.total, total > 0, model.paging != .idle, model.visibleLines > 1 else { return model.top }
+        guard let total = model.counting.total, total > 0, model.counting.paging != .idle, model.visibleLines > 1 else { return model.window.top }
         let lastLine = (total - 1) / model.perLine
-        guard model.cursor / model.perLine == lastLine, lastLine + 1 >= model.top + model.visibleLines else { return model.top }
+        guard model.window.cursor / model.perLine == lastLine, lastLine + 1 >= model.window.top + model.visibleLines else { return model.window.top }
         return lastLine + 2 - model.visibleLines
     }
 
@@ -88,13 +88,13 @@ public struct BrowserView: Sendable {
         guard y < model.listHeight else { return }
         var text: String
         var style = CellStyle(dim: true)
-        switch model.paging {
+        switch model.counting.paging {
         case .loading: text = "⠿ loading the next page of users…"
         case .failed(let reason):
             text = "✗ the next page failed: \(reason) · r retries"
             style = color ? CellStyle(foreground: .indexed(1)) : .plain
         case .ended: text = "— end of GitHub's users list —"
-        case .idle: text = model.offline ? "— offline: no more cached users —" : ""
+        case .idle: text = model.network.offline ? "— offline: no more cached users —" : ""
         }
         if model.isFiltering {
             guard model.search?.complete == true else { return }
@@ -119,21 +119,21 @@ public struct BrowserView: Sendable {
         if let search = model.search, model.isFiltering {
             let known = model.knownUsers
             let count = search.complete ? "\(known)" : "\(known)+"
-            parts.append(known == 0 ? (search.complete ? "no matches" : "searching…") : "match \(min(model.cursor + 1, known)) of \(count)")
+            parts.append(known == 0 ? (search.complete ? "no matches" : "searching…") : "match \(min(model.window.cursor + 1, known)) of \(count)")
             parts.append("“\(clean(search.shown))”")
-        } else if let total = model.total {
-            parts.append(total == 0 ? "no users cached" : "row \(min(model.cursor + 1, total)) of \(total) cached")
+        } else if let total = model.counting.total {
+            parts.append(total == 0 ? "no users cached" : "row \(min(model.window.cursor + 1, total)) of \(total) cached")
         } else {
-            parts.append(model.window.isEmpty ? "reading the cache…" : "row \(model.cursor + 1) of … cached (counting)")
+            parts.append(model.window.users.isEmpty ? "reading the cache…" : "row \(model.window.cursor + 1) of … cached (counting)")
         }
-        parts.append("page \(model.pageSize.map(String.init) ?? "–")")
-        switch model.connection {
-        case _ where model.offline: parts.append("offline by choice")
+        parts.append("page \(model.counting.pageSize.map(String.init) ?? "–")")
+        switch model.network.connection {
+        case _ where model.network.offline: parts.append("offline by choice")
         case .online: parts.append("online")
         case .down: parts.append("network down")
         case .rateLimited: parts.append("rate limited")
         }
-        if let limit = model.rateLimit { parts.append("rate \(limit.remaining)/\(limit.limit)") }
+        if let limit = model.network.rateLimit { parts.append("rate \(limit.remaining)/\(limit.limit)") }
         return parts
     }
 
@@ -141,8 +141,8 @@ public struct BrowserView: Sendable {
     /// fetch, the avatar queue's counters and the last notice.
     private func drawActivity(_ model: BrowserModel, y: Int, into grid: inout CellGrid) {
         let banner = CellStyle(foreground: color ? .indexed(15) : .default, background: color ? .indexed(1) : .default, bold: true, reverse: !color)
-        switch model.connection {
-        case .down(let reason) where !model.offline:
+        switch model.network.connection {
+        case .down(let reason) where !model.network.offline:
             grid.fill(x: 0, y: y, width: model.columns, height: 1, with: Cell(" ", style: banner))
             let text = " ⚠ offline: GitHub cannot be reached (\(clean(reason))) · retrying by itself, r now · the cache, search and notes work"
             grid.write(CellGrid.fitted(text, width: model.columns), x: 0, y: y, style: banner)
@@ -156,16 +156,16 @@ public struct BrowserView: Sendable {
             break
         }
         var activity: [String] = []
-        switch model.paging {
+        switch model.counting.paging {
         case .loading: activity.append("loading the next page…")
         case .failed(let reason): activity.append("the next page failed (r retries): \(reason)")
         case .ended: activity.append("end of the list")
         case .idle: break
         }
-        if model.avatarsEnabled {
-            let pending = model.avatarsPending
-            let loading = model.offline ? 0 : min(1, pending)
-            activity.append("avatars \(pending - loading) queued · \(loading) loading · \(model.avatarsDone) done · \(model.avatarsFailed) failed")
+        if model.avatars.enabled {
+            let pending = model.avatars.pending
+            let loading = model.network.offline ? 0 : min(1, pending)
+            activity.append("avatars \(pending - loading) queued · \(loading) loading · \(model.avatars.done) done · \(model.avatars.failed) failed")
         }
         if let notice = model.notice { activity.append(notice) }
         // A conflict's draft path must be seen whole: the notice alone.
@@ -194,7 +194,7 @@ public struct BrowserView: Sendable {
             grid.write("Enter keep · Esc all users", x: max(end + 2, model.columns - 27), y: y, style: CellStyle(dim: true))
             return
         }
-        let keys = BrowserKeymap.footer(model.search != nil ? .search : model.pane != nil ? .pane : .list)
+        let keys = BrowserKeymap.footer(model.search != nil ? .search : model.pane.isOpen ? .pane : .list)
         grid.write(CellGrid.fitted(keys, width: model.columns), x: 0, y: y, style: CellStyle(dim: true))
     }
 

@@ -1,5 +1,5 @@
 /// The pane's avatar as a pixel picture (kitty, iTerm2 or sixel bytes), drawn for a size in
-/// cells: ``BrowserRuntime`` writes it over the frame when the pane still shows that size.
+/// cells: ``BrowserScreen`` writes it over the frame when the pane still shows that size.
 public struct PanePicture: Hashable, Sendable {
     /// The size in cells the picture covers.
     public var columns: Int

@@ -22,7 +22,7 @@ struct BrowserKeymapTests {
         _ = BrowserModelTests.keys(&model, [.character("x")], at: 1)  // any key closes the help
         #expect(!model.showsHelp)
         _ = BrowserModelTests.keys(&model, [.character("j")], at: 2)
-        #expect(model.cursor == 1)
+        #expect(model.window.cursor == 1)
         _ = BrowserModelTests.keys(&model, [.character("/")], at: 3)
         #expect(model.search?.editing == true)
         var quitting = BrowserModelModesTests.model()

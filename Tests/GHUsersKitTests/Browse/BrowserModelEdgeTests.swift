@@ -14,10 +14,10 @@ struct BrowserModelEdgeTests {
     func keysBehindTheEditor() {
         var model = Modes.model()
         #expect(Base.keys(&model, [.character("e"), .character("q"), .character("j")], at: 0) == [.editNote(login: "user1")])
-        #expect(!model.quitting && model.cursor == 0)
+        #expect(!model.quitting && model.window.cursor == 0)
         _ = model.update(.noteEdited(login: "user1", .unchanged, base: nil))
         _ = Base.keys(&model, [.character("j")], at: 1)
-        #expect(model.cursor == 1)
+        #expect(model.window.cursor == 1)
     }
 
     @Test("Esc and a key in one read (Alt and the key to the decoder) are Esc, then the key")
@@ -25,7 +25,7 @@ struct BrowserModelEdgeTests {
         var model = Modes.model()
         _ = Base.keys(&model, [.enter], at: 0)
         _ = Base.keys(&model, [.alt("/"), .character("u")], at: 1)
-        #expect(model.pane == nil && model.search?.query == "u")
+        #expect(model.pane.profile == nil && model.search?.query == "u")
     }
 
     @Test("a long search whose tail the window let go of reads it again on the way back down")
@@ -34,20 +34,20 @@ struct BrowserModelEdgeTests {
         _ = Base.keys(&model, [.character("/"), .character("u"), .enter], at: 0)
         var matches = 0
         // Read 1,400 matches to the end, 200 at a time
-        while case .searchAfter(let query, let id, let index, let count)? = model.windowRequest {
+        while case .searchAfter(let query, let id, let index, let count)? = model.window.request {
             let users = matches < 1_400 ? Base.users(matches..<min(1_400, matches + count)) : []
             _ = model.update(.windowLoaded(.searchAfter(query: query, id: id, index: index, count: count), start: index + 1, users: users))
             matches += users.count
             _ = Base.keys(&model, [.character("G")], at: 1)
         }
-        #expect(model.search?.complete == true && model.total == 1_400 && model.window.count == BrowserModel.windowLimit)
+        #expect(model.search?.complete == true && model.counting.total == 1_400 && model.window.users.count == BrowserModel.windowLimit)
         // Back to the top: the window moves up and lets the tail go
         _ = Base.keys(&model, [.character("g")], at: 2)
-        while case .searchBefore(let query, let id, let index, let count)? = model.windowRequest {
+        while case .searchBefore(let query, let id, let index, let count)? = model.window.request {
             let first = Int(id) - 1
             _ = model.update(.windowLoaded(.searchBefore(query: query, id: id, index: index, count: count), start: max(0, first - count), users: Base.users(max(0, first - count)..<first)))
         }
-        #expect(model.windowStart == 0 && model.windowStart + model.window.count < 1_400)
+        #expect(model.window.start == 0 && model.window.start + model.window.users.count < 1_400)
         let down = Base.keys(&model, [.character("G")], at: 3)
         #expect(down.contains { if case .loadWindow(.searchAfter) = $0 { true } else { false } })
     }
@@ -67,11 +67,11 @@ struct BrowserModelEdgeTests {
         var model = Modes.model()
         _ = Base.keys(&model, [.enter], at: 0)
         _ = model.update(.networkTrouble(reason: "connection refused"))
-        _ = model.update(.timerFired(.retry(model.retryGeneration), at: 1))
-        #expect(model.connection == .down(reason: "connection refused"))  // the profile still waits
+        _ = model.update(.timerFired(.retry(model.network.retryGeneration), at: 1))
+        #expect(model.network.connection == .down(reason: "connection refused"))  // the profile still waits
         _ = Base.keys(&model, [.escape], at: 2)
-        _ = model.update(.timerFired(.retry(model.retryGeneration), at: 3))
-        #expect(model.connection == .online)
+        _ = model.update(.timerFired(.retry(model.network.retryGeneration), at: 3))
+        #expect(model.network.connection == .online)
     }
 
     @Test("the same rate limit seen again sets no second timer")

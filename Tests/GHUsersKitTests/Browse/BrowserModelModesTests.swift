@@ -33,15 +33,15 @@ struct BrowserModelModesTests {
     func openAndClose() {
         var model = Self.model(columns: 150)
         let effects = Base.keys(&model, [.enter], at: 0)
-        #expect(model.pane?.id == 1 && model.paneBeside && model.listColumns < 96 && model.layout == .lines)
+        #expect(model.pane.profile?.id == 1 && model.paneBeside && model.listColumns < 96 && model.layout == .lines)
         #expect(effects.contains(.loadCachedProfile(id: 1, login: "user1")))
         #expect(effects.contains(.markSeen(1)) && Self.fetches(effects) == [1])
-        #expect(model.window[0].seen)
+        #expect(model.window.users[0].seen)
         _ = Base.keys(&model, [.escape], at: 1)
-        #expect(model.pane == nil && model.layout == .grid && !model.quitting)
+        #expect(model.pane.profile == nil && model.layout == .grid && !model.quitting)
         _ = Base.keys(&model, [.enter], at: 2)
         _ = Base.keys(&model, [.character("q")], at: 3)
-        #expect(model.pane == nil && !model.quitting)
+        #expect(model.pane.profile == nil && !model.quitting)
         _ = Base.keys(&model, [.character("q")], at: 4)
         #expect(model.quitting)
         var narrow = Self.model(columns: 80)
@@ -58,13 +58,13 @@ struct BrowserModelModesTests {
         #expect(Self.fetches(effects).isEmpty)
         #expect(!effects.contains { if case .markSeen = $0 { true } else { false } })
         #expect(effects.filter { if case .loadCachedProfile = $0 { true } else { false } }.count == 20)
-        #expect(model.pane?.id == 21)
-        let generation = model.pane!.generation
+        #expect(model.pane.profile?.id == 21)
+        let generation = model.pane.profile!.generation
         // An older user's timer does nothing; the last one's fetches and marks seen
         #expect(Self.fetches(model.update(.timerFired(.rest(generation - 1), at: 2))).isEmpty)
         let rested = model.update(.timerFired(.rest(generation), at: 2))
         #expect(Self.fetches(rested) == [21] && rested.contains(.markSeen(21)))
-        #expect(model.window[20].seen && !model.window[19].seen)
+        #expect(model.window.users[20].seen && !model.window.users[19].seen)
     }
 
     @Test("the cached profile shows, the fetched one replaces it and updates the row; an old user's result is ignored")
@@ -73,14 +73,14 @@ struct BrowserModelModesTests {
         _ = Base.keys(&model, [.enter], at: 0)
         let cached = CachedProfile(details: UserDetails(user: Self.details(1).user, note: "old"), profile: Profile(name: "Cached"), etag: nil, fetchedAt: Date(timeIntervalSinceNow: -7_200))
         _ = model.update(.profileCached(id: 1, cached))
-        #expect(model.pane?.details?.profile.name == "Cached" && model.pane?.details?.source == .cache)
+        #expect(model.pane.profile?.details?.profile.name == "Cached" && model.pane.profile?.details?.source == .cache)
         _ = model.update(.profileFetched(id: 2, Self.details(2)))
-        #expect(model.pane?.details?.profile.name == "Cached")
+        #expect(model.pane.profile?.details?.profile.name == "Cached")
         _ = model.update(.profileFetched(id: 1, Self.details(1, source: .staleCache(reason: "offline"), note: "new")))
-        #expect(model.pane?.message == "cached profile (offline)" && model.window[0].note == "new")
+        #expect(model.pane.profile?.message == "cached profile (offline)" && model.window.users[0].note == "new")
         _ = model.update(.profileFailed(id: 1, .failed("no GitHub user is named user1")))
-        #expect(model.pane?.message == "no GitHub user is named user1" && model.pane?.fetching == false)
-        #expect(model.connection == .online, "a 404 is not an outage")
+        #expect(model.pane.profile?.message == "no GitHub user is named user1" && model.pane.profile?.fetching == false)
+        #expect(model.network.connection == .online, "a 404 is not an outage")
     }
 
     // MARK: - Notes
@@ -92,7 +92,7 @@ struct BrowserModelModesTests {
         #expect(Base.keys(&model, [.character("e"), .character("e")], at: 0) == [.editNote(login: "user1")])
         #expect(model.update(.noteEdited(login: "user1", .changed("hello"), base: nil)).contains(.saveNote(login: "user1", text: "hello", base: nil)))
         _ = model.update(.noteSaved(login: "user1", text: "hello"))
-        #expect(model.window[0].note == "hello" && model.notice == "saved the note on user1")
+        #expect(model.window.users[0].note == "hello" && model.notice == "saved the note on user1")
         let failed = model.update(.noteEdited(login: "user1", .failed("nano: command not found"), base: "hello"))
         #expect(!failed.contains { if case .saveNote = $0 { true } else { false } })
         #expect(model.notice?.contains("note on user1 is unchanged") == true)
@@ -102,7 +102,7 @@ struct BrowserModelModesTests {
         _ = model.update(.noteEdited(login: "user1", .emptied, base: "hello"))
         #expect(Base.keys(&model, [.character("y")], at: 2) == [.deleteNote(login: "user1", base: "hello")])
         _ = model.update(.noteSaved(login: "user1", text: nil))
-        #expect(model.window[0].note == nil)
+        #expect(model.window.users[0].note == nil)
     }
 
     @Test("x asks before deleting, and only when there is a note")
@@ -110,12 +110,12 @@ struct BrowserModelModesTests {
         var model = Self.model()
         #expect(Base.keys(&model, [.character("x")], at: 0).isEmpty && model.confirmation == nil)
         #expect(model.notice == "user1 has no note")
-        model.window[0].note = "a note"
+        model.window.users[0].note = "a note"
         _ = Base.keys(&model, [.character("x")], at: 1)
         #expect(model.confirmation == .deleteNote(login: "user1", base: "a note"))
         // The answer is one key: j is "no", not a move
         _ = Base.keys(&model, [.character("j")], at: 2)
-        #expect(model.confirmation == nil && model.cursor == 0)
+        #expect(model.confirmation == nil && model.window.cursor == 0)
         _ = Base.keys(&model, [.character("x")], at: 3)
         #expect(Base.keys(&model, [.character("y")], at: 4) == [.deleteNote(login: "user1", base: "a note")])
     }
@@ -135,13 +135,13 @@ struct BrowserModelModesTests {
         // A read for an older query comes back late: ignored, and so is its count
         _ = model.update(.searchCounted(query: "a", total: 50))
         _ = model.update(.windowLoaded(.searchAfter(query: "a", id: nil, index: -1, count: BrowserModel.chunk), start: 0, users: Base.users(0..<50)))
-        #expect(model.window.isEmpty && model.total == nil)
+        #expect(model.window.users.isEmpty && model.counting.total == nil)
         _ = model.update(.windowLoaded(request, start: 0, users: Base.users(10..<13)))
-        #expect(model.isFiltering && model.search?.complete == true && model.total == 3 && model.cursor == 0)
-        #expect(model.window.map(\.user.id) == [11, 12, 13])
+        #expect(model.isFiltering && model.search?.complete == true && model.counting.total == 3 && model.window.cursor == 0)
+        #expect(model.window.users.map(\.user.id) == [11, 12, 13])
         // Esc: the full list, the selection where it was
         let back = Base.keys(&model, [.escape], at: 2)
-        #expect(model.search == nil && model.total == 100 && model.cursor == 2 && model.window.count == 100)
+        #expect(model.search == nil && model.counting.total == 100 && model.window.cursor == 2 && model.window.users.count == 100)
         #expect(back.contains(.cancelSearch) && back.contains(.loadWindow(.reload(id: 1, start: 0, count: 100))))
     }
 
@@ -152,12 +152,12 @@ struct BrowserModelModesTests {
         let request = WindowRequest.searchAfter(query: "u", id: nil, index: -1, count: BrowserModel.chunk)
         _ = model.update(.searchCounted(query: "u", total: 5000))
         _ = model.update(.windowLoaded(request, start: 0, users: Base.users(0..<BrowserModel.chunk)))
-        #expect(model.search?.complete == true && model.total == 5000 && model.knownUsers == 5000)
+        #expect(model.search?.complete == true && model.counting.total == 5000 && model.knownUsers == 5000)
         // Enter keeps the matches (no read again); G goes to the last of the 5,000 and reads on
         let kept = Base.keys(&model, [.enter], at: 0.1)
         #expect(model.search?.editing == false && !kept.contains(.cancelSearch))
         let end = Base.keys(&model, [.character("G")], at: 0.2)
-        #expect(model.cursor == 4999)
+        #expect(model.window.cursor == 4999)
         #expect(end.contains { if case .loadWindow(.searchAfter(query: "u", _, _, _)) = $0 { true } else { false } })
     }
 
@@ -197,7 +197,7 @@ struct BrowserModelModesTests {
         users.remove(at: 0)  // user 1 went: user 3 is now at index 1
         users[1].note = "written elsewhere"
         let after = model.update(.windowLoaded(reload, start: 0, users: users))
-        #expect(model.selected?.user.id == 3 && model.cursor == 1 && model.window[1].note == "written elsewhere")
+        #expect(model.selected?.user.id == 3 && model.window.cursor == 1 && model.window.users[1].note == "written elsewhere")
         #expect(after.contains { if case .loadWindow(.reload) = $0 { true } else { false } })
     }
 
@@ -208,7 +208,7 @@ struct BrowserModelModesTests {
         var model = Self.model()
         #expect(Base.keys(&model, [.character("G")], at: 0).contains(.fetchPage))  // waits for the network
         let down = model.update(.networkTrouble(reason: "connection refused"))
-        #expect(model.connection == .down(reason: "connection refused"))
+        #expect(model.network.connection == .down(reason: "connection refused"))
         #expect(down.contains(.timer(.retry(1), seconds: BrowserModel.retryDelay(attempt: 1))))
         let retry = model.update(.timerFired(.retry(1), at: 3))
         #expect(retry.contains(.networkBack) && retry.contains(.timer(.retry(2), seconds: BrowserModel.retryDelay(attempt: 2))))
@@ -216,7 +216,7 @@ struct BrowserModelModesTests {
         #expect(BrowserModel.retryDelay(attempt: 20) <= BrowserModel.retryCap)
         #expect(model.update(.timerFired(.retry(1), at: 4)).isEmpty)  // stale
         let back = model.update(.pageFetched(users: [], reachedEnd: false, isFirst: false, rateLimit: nil))
-        #expect(model.connection == .online && back.contains(.networkBack))
+        #expect(model.network.connection == .online && back.contains(.networkBack))
     }
 
     @Test("a rate limit pauses the page fetch and profile requests until its reset, then they resume")
@@ -224,12 +224,12 @@ struct BrowserModelModesTests {
         var model = Self.model(total: 30, loaded: 30)
         let reset = Date(timeIntervalSinceNow: 600)
         let paused = model.update(.pageFailed(.rateLimited(until: reset)))
-        #expect(model.connection == .rateLimited(until: reset) && paused.contains(.timerAt(.retry(1), date: reset)))
+        #expect(model.network.connection == .rateLimited(until: reset) && paused.contains(.timerAt(.retry(1), date: reset)))
         #expect(!Base.keys(&model, [.character("G"), .character("r")], at: 1).contains(.fetchPage))
         #expect(model.notice?.hasPrefix("rate limited until") == true)
         #expect(Self.fetches(Base.keys(&model, [.enter], at: 2)).isEmpty)
-        #expect(model.pane?.message?.hasPrefix("rate limited until") == true)
+        #expect(model.pane.profile?.message?.hasPrefix("rate limited until") == true)
         let resumed = model.update(.timerFired(.retry(1), at: 600))
-        #expect(model.connection == .online && resumed.contains(.fetchPage) && Self.fetches(resumed) == [30])
+        #expect(model.network.connection == .online && resumed.contains(.fetchPage) && Self.fetches(resumed) == [30])
     }
 }

@@ -18,8 +18,8 @@ struct BrowserModelNetworkTests {
         _ = Base.keys(&model, [.character("j")], at: 1)  // the pane moves: its request is cancelled
         #expect(model.update(.profileFailed(id: 1, .cancelled)).isEmpty)
         #expect(model.update(.pageFailed(.cancelled)).isEmpty)
-        #expect(model.connection == .online && model.avatarsFailed == 0)
-        #expect(model.pane?.message == nil && model.paging == .idle)
+        #expect(model.network.connection == .online && model.avatars.failed == 0)
+        #expect(model.pane.profile?.message == nil && model.counting.paging == .idle)
     }
 
     @Test("moving the pane at reading pace never changes the network state")
@@ -30,9 +30,9 @@ struct BrowserModelNetworkTests {
             let effects = Base.keys(&model, [.character("j")], at: Double(step) * 0.5)
             #expect(effects.contains(.cancelProfile))
             _ = model.update(.profileFailed(id: Int64(step), .cancelled))
-            #expect(model.connection == .online)
+            #expect(model.network.connection == .online)
         }
-        #expect(model.pane?.id == 11)
+        #expect(model.pane.profile?.id == 11)
     }
 
     @Test("a thumbnail that fails is its row's state: counted, marked, retried later; never an outage")
@@ -40,18 +40,18 @@ struct BrowserModelNetworkTests {
         var model = Base.model(total: 30, loaded: 30)
         _ = model.update(.timerFired(.scrollPause, at: 0))
         let effects = model.update(.avatarFailed(1, retryable: true))
-        #expect(model.connection == .online)
-        #expect(model.avatarsFailed == 1)
-        guard case .failed(retryable: true) = model.avatars[1] else { Issue.record("row 1 is marked failed"); return }
+        #expect(model.network.connection == .online)
+        #expect(model.avatars.failed == 1)
+        guard case .failed(retryable: true) = model.avatars.slots[1] else { Issue.record("row 1 is marked failed"); return }
         #expect(effects.contains(.timer(.avatarRetry(1), seconds: BrowserModel.avatarRetryDelay)))
         #expect(model.update(.avatarFailed(2, retryable: true)).allSatisfy { if case .timer = $0 { false } else { true } }, "one timer")
         let retried = model.update(.timerFired(.avatarRetry(1), at: 31))
-        #expect(retried.contains(.networkBack) && model.avatarsFailed == 0)
+        #expect(retried.contains(.networkBack) && model.avatars.failed == 0)
         #expect(retried.contains { if case .loadAvatar(1, _, _, _) = $0 { true } else { false } }, "asked for again")
         // An image refused for its content is not asked for again, even on r.
         _ = model.update(.avatarFailed(1, retryable: false))
         _ = Base.keys(&model, [.character("r")], at: 40)
-        #expect(model.avatarsFailed >= 1 && model.connection == .online)
+        #expect(model.avatars.failed >= 1 && model.network.connection == .online)
     }
 
     @Test("only the API out of reach is offline; a 404 or a cut answer is that request's message")
@@ -59,12 +59,12 @@ struct BrowserModelNetworkTests {
         var model = Modes.model()
         _ = Base.keys(&model, [.enter], at: 0)
         _ = model.update(.profileFailed(id: 1, .failed("not found on GitHub")))
-        #expect(model.connection == .online && model.pane?.message == "not found on GitHub")
+        #expect(model.network.connection == .online && model.pane.profile?.message == "not found on GitHub")
         _ = Base.keys(&model, [.enter], at: 1)
         let down = model.update(.profileFailed(id: 1, .offline("connection refused")))
-        #expect(model.connection == .down(reason: "connection refused"))
+        #expect(model.network.connection == .down(reason: "connection refused"))
         #expect(down.contains { if case .timer(.retry, _) = $0 { true } else { false } })
-        #expect(model.pane?.message?.hasPrefix("offline:") == true)
+        #expect(model.pane.profile?.message?.hasPrefix("offline:") == true)
     }
 
     @Test("a note changed while it was edited is a question: m keeps mine over theirs, b edits both, t keeps theirs")
@@ -91,7 +91,7 @@ struct BrowserModelNetworkTests {
         // Type-ahead or the mouse does not answer; t (or Esc) keeps theirs and names the draft.
         var keepTheirs = model
         #expect(Base.keys(&keepTheirs, [.character("j"), .wheel(up: false)], at: 1).isEmpty)
-        #expect(keepTheirs.confirmation == model.confirmation && keepTheirs.cursor == 0)
+        #expect(keepTheirs.confirmation == model.confirmation && keepTheirs.window.cursor == 0)
         #expect(Base.keys(&keepTheirs, [.character("t")], at: 2).isEmpty)
         #expect(keepTheirs.confirmation == nil && keepTheirs.notice?.contains("/d/user1.md") == true)
         // Without a draft, keeping theirs would lose mine: refused.

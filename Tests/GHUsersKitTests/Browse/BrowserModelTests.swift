@@ -48,7 +48,7 @@ struct BrowserModelTests {
         #expect(!effects.contains(.fetchPage))
         #expect(model.visibleRange == 0..<8)
         _ = model.update(.keys([.character("j")], at: 0))
-        #expect(model.cursor == 1)
+        #expect(model.window.cursor == 1)
         let frame = BrowserView(drawer: AvatarDrawer(mode: GraphicsMode(pixels: .symbols, colors: .trueColor)), color: false).frame(model)
         #expect(frame.textLines().joined(separator: "\n").contains("user1") && frame.textLines().joined().contains("(counting)"))
     }
@@ -61,23 +61,23 @@ struct BrowserModelTests {
             fetches += Self.keys(&model, [.character("j")], at: Double(step)).filter { $0 == .fetchPage }.count
         }
         #expect(fetches == 1)
-        #expect(model.paging == .loading)
-        #expect(model.cursor == 29)  // never past the last cached user
+        #expect(model.counting.paging == .loading)
+        #expect(model.window.cursor == 29)  // never past the last cached user
         _ = model.update(.pageFetched(users: Self.users(30..<60), reachedEnd: false, isFirst: false, rateLimit: nil))
-        #expect(model.total == 60 && model.window.count == 60 && model.paging == .idle)
-        #expect(model.cursor == 29)  // the cursor does not jump
+        #expect(model.counting.total == 60 && model.window.users.count == 60 && model.counting.paging == .idle)
+        #expect(model.window.cursor == 29)  // the cursor does not jump
     }
 
     @Test("a failed page is a retry row until r; the end of the list is said once")
     func retryAndEnd() {
         var model = Self.model(total: 10, loaded: 10, avatars: false)
-        #expect(Self.keys(&model, [.character("G")], at: 0).contains(.fetchPage) || model.paging == .loading)
+        #expect(Self.keys(&model, [.character("G")], at: 0).contains(.fetchPage) || model.counting.paging == .loading)
         _ = model.update(.pageFailed(.failed("GitHub answered 502, a server error, on every try")))
-        #expect(model.paging == .failed("GitHub answered 502, a server error, on every try"))
+        #expect(model.counting.paging == .failed("GitHub answered 502, a server error, on every try"))
         #expect(!Self.keys(&model, [.character("j")], at: 1).contains(.fetchPage))
         #expect(Self.keys(&model, [.character("r")], at: 2).contains(.fetchPage))
         _ = model.update(.pageFetched(users: [], reachedEnd: true, isFirst: false, rateLimit: nil))
-        #expect(model.paging == .ended && model.notice?.contains("end of GitHub's users list") == true)
+        #expect(model.counting.paging == .ended && model.notice?.contains("end of GitHub's users list") == true)
         model.notice = nil
         #expect(!Self.keys(&model, [.character("k"), .character("j")], at: 3).contains(.fetchPage))
         #expect(model.notice == nil)
@@ -102,12 +102,12 @@ struct BrowserModelTests {
         var model = Self.model(total: 1_000, loaded: 200)
         _ = Self.keys(&model, [.character("j")], at: 10.00)
         let fast = Self.keys(&model, [.pageDown, .pageDown, .pageDown], at: 10.02)
-        #expect(model.fastScrolling)
+        #expect(model.window.fastScrolling)
         #expect(fast.contains(.timer(.scrollPause, seconds: BrowserModel.fastScrollInterval * 2)))
         let priorities = fast.compactMap { if case .loadAvatar(_, _, _, let priority) = $0 { priority } else { nil } }
         #expect(!priorities.isEmpty && priorities.allSatisfy { $0 < 1_000 })
         let paused = model.update(.timerFired(.scrollPause, at: 10.2))
-        #expect(!model.fastScrolling)
+        #expect(!model.window.fastScrolling)
         #expect(paused.contains { if case .loadAvatar(_, _, _, let priority) = $0 { priority >= 1_000 } else { false } })
     }
 
@@ -117,38 +117,38 @@ struct BrowserModelTests {
         _ = model.update(.resized(columns: 120, rows: 40))
         #expect(model.layout == .grid && model.perLine == 3)
         _ = Self.keys(&model, [.character("j")], at: 0)
-        #expect(model.cursor == 1)
+        #expect(model.window.cursor == 1)
         _ = Self.keys(&model, [.down], at: 1)
-        #expect(model.cursor == 4)
+        #expect(model.window.cursor == 4)
         _ = Self.keys(&model, [.character("l"), .character("l")], at: 2)
-        #expect(model.cursor == 5)  // stops at the end of the line
+        #expect(model.window.cursor == 5)  // stops at the end of the line
         _ = Self.keys(&model, [.character("h"), .character("h"), .character("h")], at: 3)
-        #expect(model.cursor == 3)
+        #expect(model.window.cursor == 3)
         _ = Self.keys(&model, [.up], at: 4)
-        #expect(model.cursor == 0)
+        #expect(model.window.cursor == 0)
     }
 
     @Test("wheel scrolls three lines and keeps the selection on screen; a paste changes nothing")
     func wheelAndPaste() {
         var model = Self.model(total: 100, loaded: 100, avatars: false)
         _ = Self.keys(&model, [.wheel(up: false)], at: 0)
-        #expect(model.top == 3 && model.cursor == 3)
-        let before = (model.cursor, model.top, model.showsHelp, model.quitting)
+        #expect(model.window.top == 3 && model.window.cursor == 3)
+        let before = (model.window.cursor, model.window.top, model.showsHelp, model.quitting)
         _ = Self.keys(&model, [.paste("qGj?")], at: 1)
-        #expect(before == (model.cursor, model.top, model.showsHelp, model.quitting))
+        #expect(before == (model.window.cursor, model.window.top, model.showsHelp, model.quitting))
         _ = Self.keys(&model, [.click(x: 5, y: 7)], at: 2)
-        #expect(model.cursor == 5)
+        #expect(model.window.cursor == 5)
     }
 
     @Test("G reads the last users by keyset, not the whole list")
     func jumpToEnd() {
         var model = Self.model(total: 1_000_000, loaded: 200, avatars: false)
         let effects = Self.keys(&model, [.character("G")], at: 0)
-        #expect(model.cursor == 999_999)
+        #expect(model.window.cursor == 999_999)
         #expect(effects.contains(.loadWindow(.last(count: BrowserModel.chunk))))
         _ = model.update(.windowLoaded(.last(count: BrowserModel.chunk), start: 999_800, users: Self.users(999_800..<1_000_000)))
-        #expect(model.user(at: 999_999)?.user.id == 1_000_000)
-        #expect(model.window.count <= BrowserModel.windowLimit)
+        #expect(model.window.user(at: 999_999)?.user.id == 1_000_000)
+        #expect(model.window.users.count <= BrowserModel.windowLimit)
     }
 
     @Test("an empty home fetches the first page at once; offline it says what to do")
@@ -169,12 +169,12 @@ struct BrowserModelTests {
         #expect(effects.contains(.loadWindow(.after(id: 200, index: 199, count: BrowserModel.chunk))))
         // The count said 300, but only 99 users follow: another process replaced one
         _ = model.update(.windowLoaded(.after(id: 200, index: 199, count: BrowserModel.chunk), start: 200, users: Self.users(200..<299)))
-        #expect(model.total == 299 && model.cursor == 298)
-        #expect(model.windowStart + model.window.count == 299)
+        #expect(model.counting.total == 299 && model.window.cursor == 298)
+        #expect(model.window.start + model.window.users.count == 299)
         // A read that fails is not sent again in a loop, only after the next key
         var broken = Self.model(total: 1_000, loaded: 200, avatars: false)
         let first = Self.keys(&broken, [.pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown], at: 1)
-        guard let request = broken.windowRequest else {
+        guard let request = broken.window.request else {
             Issue.record("no window read after 24 pages down")
             return
         }
@@ -190,11 +190,11 @@ struct BrowserModelTests {
         _ = model.update(.resized(columns: 120, rows: 40))
         #expect(model.gutter == 10 && model.cardWidth == 32)
         _ = Self.keys(&model, [.click(x: 10 + 34 + 5, y: 2)], at: 0)
-        #expect(model.cursor == 1)
+        #expect(model.window.cursor == 1)
         _ = Self.keys(&model, [.click(x: 10 + 32, y: 2)], at: 1)  // the gap between cards
-        #expect(model.cursor == 1)
+        #expect(model.window.cursor == 1)
         _ = Self.keys(&model, [.wheel(up: false)], at: 2)
-        #expect(model.top == 1 && model.cursor == 3)
+        #expect(model.window.top == 1 && model.window.cursor == 3)
     }
 
     @Test("grid: the loading row shows below the last card whatever the count")
@@ -202,7 +202,7 @@ struct BrowserModelTests {
         var model = Self.model(total: 31, loaded: 31, avatars: false)
         _ = model.update(.resized(columns: 120, rows: 40))
         _ = Self.keys(&model, [.character("G")], at: 0)
-        #expect(model.paging == .loading)
+        #expect(model.counting.paging == .loading)
         let frame = BrowserView(drawer: AvatarDrawer(mode: GraphicsMode(pixels: .symbols, colors: .trueColor)), color: false).frame(model)
         #expect(frame.textLines().contains { $0.contains("loading the next page of users") })
     }

@@ -1,0 +1,36 @@
+/// The thumbnails of `browse`, as the list and the activity line show them: each row's avatar
+/// state, the counters ("done", "failed"; "queued" and "loading" are the slots still loading)
+/// and the timer that asks again for the failed ones.
+public struct BrowserAvatars: Sendable {
+    /// An avatar's state: asked for, drawn (cells for both layouts), or failed: that row's
+    /// state, marked on its thumbnail, never the screen's (`retryable`: asked again on `r` and
+    /// after ``BrowserModel/avatarRetryDelay``).
+    public enum Slot: Sendable {
+        case loading
+        case drawn(AvatarCells)
+        case failed(retryable: Bool)
+    }
+
+    /// Whether avatars are drawn at all.
+    public var enabled: Bool
+    /// The avatars asked for, by user id: only users in the window (or loads still running).
+    public var slots: [Int64: Slot] = [:]
+    /// Avatars drawn so far.
+    public var done = 0
+    /// Rows whose avatar failed and is still marked so.
+    public var failed = 0
+    /// The generation of the timer that asks again for failed thumbnails (an older timer is
+    /// stale), and whether one is set.
+    public var retryGeneration = 0
+    public var retryPending = false
+
+    /// Avatars for `enabled`, none asked for yet.
+    public init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    /// Avatars asked for and not drawn or failed yet.
+    public var pending: Int {
+        slots.values.count { if case .loading = $0 { true } else { false } }
+    }
+}

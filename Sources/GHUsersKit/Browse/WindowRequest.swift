@@ -1,0 +1,27 @@
+/// A read of users for the window.
+public enum WindowRequest: Hashable, Sendable {
+    /// The first `count` users.
+    case first(count: Int)
+    /// `count` users after the user `id`, whose index is `index`.
+    case after(id: Int64, index: Int, count: Int)
+    /// `count` users before the user `id`, whose index is `index`.
+    case before(id: Int64, index: Int, count: Int)
+    /// The last `count` users.
+    case last(count: Int)
+    /// The window again from the user `id` on (`count` users from index `start`): the database
+    /// changed.
+    case reload(id: Int64, start: Int, count: Int)
+    /// `count` matches of `query` after the match `id` (`nil`: from the first; `0`: after the
+    /// exact login), whose index is `index` (-1 before the first).
+    case searchAfter(query: String, id: Int64?, index: Int, count: Int)
+    /// `count` matches of `query` before the match `id`, whose index is `index`.
+    case searchBefore(query: String, id: Int64, index: Int, count: Int)
+
+    /// Whether the read is of a search's matches.
+    public var isSearch: Bool {
+        switch self {
+        case .searchAfter, .searchBefore: true
+        default: false
+        }
+    }
+}
