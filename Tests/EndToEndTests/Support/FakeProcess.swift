@@ -39,18 +39,26 @@ final class FakeProcess: @unchecked Sendable {
         process.standardError = FileHandle.nullDevice
         try process.run()
         self.process = process
-        // "github-fake listening on http://127.0.0.1:PORT", printed once it listens.
-        let line = try await Task.detached {
-            var text = ""
-            while !text.contains("\n") {
-                let data = output.fileHandleForReading.availableData
-                if data.isEmpty { throw HarnessError("github-fake ended before listening: \(text)") }
-                text += String(decoding: data, as: UTF8.self)
-            }
-            return text
-        }.value
-        // Whatever it prints later is read and dropped, so that it never blocks on a full pipe.
-        Task.detached { while !output.fileHandleForReading.availableData.isEmpty {} }
+        // "github-fake listening on http://127.0.0.1:PORT", printed once it listens. Read on a
+        // thread of its own, and whatever it prints later too (so that it never blocks on a full
+        // pipe): a blocking read on the cooperative pool (two threads on a two-core machine)
+        // would hold one of them for the fake's whole life and starve every other test.
+        let handle = output.fileHandleForReading
+        let line = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
+            Thread {
+                var text = ""
+                while !text.contains("\n") {
+                    let data = handle.availableData
+                    if data.isEmpty {
+                        continuation.resume(throwing: HarnessError("github-fake ended before listening: \(text)"))
+                        return
+                    }
+                    text += String(decoding: data, as: UTF8.self)
+                }
+                continuation.resume(returning: text)
+                while !handle.availableData.isEmpty {}
+            }.start()
+        }
         guard let bound = line.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) else {
             throw HarnessError("github-fake said: \(line)")
         }

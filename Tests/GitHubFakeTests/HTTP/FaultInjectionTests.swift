@@ -101,11 +101,11 @@ struct FaultInjectionTests {
             let request = "GET /users/octocat HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: raw\r\n\r\n"
 
             await fake.server.inject(.dropConnection)
-            let dropped = try #require(RawSocket.exchange(port: fake.server.port, request: request))
+            let dropped = try #require(await RawSocket.exchange(port: fake.server.port, request: request))
             #expect(dropped.isEmpty)
 
             await fake.server.inject(.truncatedBody)
-            let truncated = String(decoding: try #require(RawSocket.exchange(port: fake.server.port, request: request)), as: UTF8.self)
+            let truncated = String(decoding: try #require(await RawSocket.exchange(port: fake.server.port, request: request)), as: UTF8.self)
             let (head, body) = try Self.split(truncated)
             let declared = try #require(Self.header("content-length", in: head).flatMap { Int($0) })
             #expect(head.hasPrefix("HTTP/1.1 200"))
@@ -113,7 +113,7 @@ struct FaultInjectionTests {
             #expect(body.utf8.count > 0)
 
             await fake.server.inject(.dropMidBody)
-            let midBody = String(decoding: try #require(RawSocket.exchange(port: fake.server.port, request: request)), as: UTF8.self)
+            let midBody = String(decoding: try #require(await RawSocket.exchange(port: fake.server.port, request: request)), as: UTF8.self)
             let (chunkedHead, chunkedBody) = try Self.split(midBody)
             #expect(Self.header("transfer-encoding", in: chunkedHead) == "chunked")
             #expect(Self.header("content-length", in: chunkedHead) == nil)

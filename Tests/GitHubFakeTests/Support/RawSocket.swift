@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -23,8 +24,16 @@ enum RawSocket {
 
     /// Sends `request` to 127.0.0.1:`port` and returns every byte received until the server
     /// closes the connection (or 30 s pass without a byte: a loaded machine can be slow to answer;
-    /// every use is of a fault that closes). Blocking; for short exchanges in tests.
-    static func exchange(port: Int, request: String) -> [UInt8]? {
+    /// every use is of a fault that closes). On a thread of its own: blocking a thread of the
+    /// cooperative pool (two on a two-core machine) would starve the fake's own handlers, which
+    /// run there, and every other test with them.
+    static func exchange(port: Int, request: String) async -> [UInt8]? {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: blockingExchange(port: port, request: request)) }.start()
+        }
+    }
+
+    private static func blockingExchange(port: Int, request: String) -> [UInt8]? {
         guard case .success(let fd) = PortProbe.connect(port: port) else { return nil }
         defer { close(fd) }
         var timeout = timeval(tv_sec: 30, tv_usec: 0)
