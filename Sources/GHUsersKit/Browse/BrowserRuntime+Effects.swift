@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 #if canImport(Glibc)
     import Glibc

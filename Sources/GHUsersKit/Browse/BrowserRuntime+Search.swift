@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import GRDB
 
 /// The search effects: a read of matches answered by the ``SearchIndex`` once it is loaded
 /// (within the frame, through ``SearchHandoff``), by SQLite before that; the index's load after
@@ -12,9 +11,8 @@ extension BrowserRuntime {
         searches.withLock { $0.current = request }
         if searchIndex.isLoaded { return indexSearch(request) }
         searchQueue.async { [self] in
-            // Opened here at the first search, off the event loop; without a connection of its
-            // own, the window reads' connection (which is never interrupted).
-            let window = StoreService.Users.SearchWindow(database: searchReader.wrappedValue ?? reader)
+            // Opened here at the first search, off the event loop.
+            let reads = searchReads.wrappedValue
             for attempt in 1...2 {
                 let isCurrent = searches.withLock { state in
                     guard state.current == request else { return false }
@@ -26,9 +24,9 @@ extension BrowserRuntime {
                 do {
                     switch request {
                     case .searchAfter(let query, let id, let index, let count):
-                        deliver(.windowLoaded(request, start: index + 1, users: try window.after(query, id: id, count: count)))
+                        deliver(.windowLoaded(request, start: index + 1, users: try reads.matches(query, after: id, count: count)))
                     case .searchBefore(let query, let id, let index, let count):
-                        let users = try window.before(query, id: id, count: count)
+                        let users = try reads.matches(query, before: id, count: count)
                         deliver(.windowLoaded(request, start: index - users.count, users: users))
                     default:
                         break
@@ -36,7 +34,7 @@ extension BrowserRuntime {
                     return
                 } catch {
                     // Interrupted for an older query just as this one started: once more.
-                    if attempt == 1, (error as? DatabaseError)?.resultCode == .SQLITE_INTERRUPT, searches.withLock({ $0.current == request }) {
+                    if attempt == 1, error as? StoreError == .interrupted, searches.withLock({ $0.current == request }) {
                         continue
                     }
                     deliver(.windowFailed(request, Self.describe(error)))
@@ -68,7 +66,7 @@ extension BrowserRuntime {
             }
             guard let found, !isStale() else { return }
             do {
-                let users = try StoreService.Users.SearchWindow(database: searchReader.wrappedValue ?? reader).users(found.ids)
+                let users = try searchReads.wrappedValue.users(found.ids)
                 let start = if case .searchBefore = request { index - users.count } else { index + 1 }
                 let messages: [BrowserMessage] = [.searchCounted(query: query, total: found.total), .windowLoaded(request, start: start, users: users)]
                 if !handoff.offer(request, messages) { messages.forEach(deliver) }
@@ -81,15 +79,15 @@ extension BrowserRuntime {
     /// The search index after a change to the database (on the search queue: the reads that
     /// follow see it current); read whole at the first frame (``loadSearchIndex()``).
     func refreshSearchIndex() {
-        searchQueue.async { [self] in try? searchIndex.refresh(from: searchReader.wrappedValue ?? reader) }
+        searchQueue.async { [self] in try? searchReads.wrappedValue.refresh(searchIndex) }
     }
 
     /// Reads the search index once, on a connection of its own, off the event loop.
     func loadSearchIndex() {
         DispatchQueue.global(qos: .utility).async { [self] in
-            let connection = service.database.reader()
-            defer { connection?.close() }
-            guard (try? searchIndex.load(from: connection ?? service.database)) != nil, let trace else { return }
+            let reads = service.reads()
+            defer { reads.close() }
+            guard (try? reads.load(searchIndex)) != nil, let trace else { return }
             let at = nanoseconds(ContinuousClock.now - clockStart)
             trace.write(Data("# search index loaded at \(at): \(searchIndex.count) users, \(searchIndex.memory) bytes\n".utf8))
         }
@@ -102,6 +100,6 @@ extension BrowserRuntime {
             defer { state.current = nil }
             return state.running != nil
         }
-        if stale, let connection = searchReader.ifMade ?? nil { connection.interrupt() }
+        if stale { searchReads.ifMade?.interrupt() }
     }
 }

@@ -40,12 +40,10 @@ public final class BrowserRuntime: Sendable {
     let databaseQueue = DispatchQueue(label: "ghusers.browse.database")
     /// Window reads, counts and cached profiles, through the service's reads.
     let reads: CombinedService.Reads
-    /// Their connection, for the search's reads until they have one of their own.
-    var reader: AppDatabase { reads.database }
     /// Searches run here, on another read-only connection (opened at the first search), which a
     /// newer query interrupts.
     let searchQueue = DispatchQueue(label: "ghusers.browse.search")
-    let searchReader: Lazy<AppDatabase?>
+    let searchReads: Lazy<CombinedService.Reads>
     /// Started on a background queue once the first frame is out.
     let watcher = Mutex<DatabaseWatcher?>(nil)
     /// The logins and notes in memory, read after the first frame: searches use it once loaded.
@@ -76,7 +74,7 @@ public final class BrowserRuntime: Sendable {
         self.editor = editor
         reads = service.reads()
         pixels = GraphicsMode.forcedPixels(environment: ProcessInfo.processInfo.environment)
-        searchReader = Lazy { [database = service.database] in database.reader() }
+        searchReads = Lazy { [service] in service.reads() }
         (events, send) = AsyncStream<Event>.makeStream(bufferingPolicy: .unbounded)
         if let path = ProcessInfo.processInfo.environment["GHUSERS_BROWSE_TRACE"], FileManager.default.createFile(atPath: path, contents: nil) {
             trace = FileHandle(forWritingAtPath: path)

@@ -3,10 +3,14 @@
 extension CombinedService {
     /// The reads `ghusers browse` makes, on a read-only connection of their own so that they
     /// never wait for a page save: windows of the cached users, their count, where pagination
-    /// stands, and cached profiles. Made by ``reads()``; the browser reads only through it.
+    /// stands, cached profiles, and searches (windows of matches, the search index's load).
+    /// Made by ``reads()``; the browser reads only through it.
     public struct Reads: Sendable {
         /// The connection the reads use.
         let database: AppDatabase
+        /// Whether ``database`` is the reads' own connection (else it is the service's, which
+        /// is neither interrupted nor closed from here).
+        let ownsConnection: Bool
 
         /// `count` cached users after the user `id`, in id order (`0`: from the first).
         public func users(after id: Int64, count: Int) throws -> [UserDetails] {
@@ -37,12 +41,50 @@ extension CombinedService {
         public func cachedProfile(login: String) throws -> CachedProfile? {
             try StoreService.Profiles.Find(database: database)(login: login)
         }
+
+        /// Up to `count` matches of `query` after the match with id `id`
+        /// (``StoreService/Users/SearchWindow/after(_:id:count:)``).
+        public func matches(_ query: String, after id: Int64?, count: Int) throws -> [UserDetails] {
+            try StoreService.Users.SearchWindow(database: database).after(query, id: id, count: count)
+        }
+
+        /// Up to `count` matches of `query` before the match with id `id`, in order.
+        public func matches(_ query: String, before id: Int64, count: Int) throws -> [UserDetails] {
+            try StoreService.Users.SearchWindow(database: database).before(query, id: id, count: count)
+        }
+
+        /// The users with ids `ids`, in that order (those no longer cached left out).
+        public func users(_ ids: [Int64]) throws -> [UserDetails] {
+            try StoreService.Users.SearchWindow(database: database).users(ids)
+        }
+
+        /// Reads `index` whole from the cache.
+        public func load(_ index: SearchIndex) throws {
+            try index.load(from: database)
+        }
+
+        /// Brings `index` up to date with the cache.
+        public func refresh(_ index: SearchIndex) throws {
+            try index.refresh(from: database)
+        }
+
+        /// Stops the statement running on the reads' own connection (a search a newer query
+        /// replaced); it fails with `SQLITE_INTERRUPT`. Nothing on the service's connection.
+        public func interrupt() {
+            if ownsConnection { database.interrupt() }
+        }
+
+        /// Closes the reads' own connection now.
+        public func close() {
+            if ownsConnection { database.close() }
+        }
     }
 
     /// Reads on a read-only connection of their own (the service's own when none can be
     /// opened, as for an in-memory database).
     public func reads() -> Reads {
-        Reads(database: database.reader() ?? database)
+        if let reader = database.reader() { return Reads(database: reader, ownsConnection: true) }
+        return Reads(database: database, ownsConnection: false)
     }
 
     /// Marks the user `id` seen (the list dims them).

@@ -17,6 +17,9 @@ public enum StoreError: Error, Equatable {
     /// The database holds another GitHub site's data (its recorded API root differs: two roots
     /// that share a folder name, such as `http://` and `https://` of one host).
     case otherSite(path: String, apiRoot: String)
+    /// The statement was stopped by ``AppDatabase/interrupt()`` (a search that a newer query
+    /// replaced): not a failure to report.
+    case interrupted
     /// Any other SQLite failure.
     case sqlite(String)
 
@@ -25,6 +28,7 @@ public enum StoreError: Error, Equatable {
         case .SQLITE_CORRUPT, .SQLITE_NOTADB: self = .corrupt(path: path)
         case .SQLITE_BUSY, .SQLITE_LOCKED: self = .busy(path: path)
         case .SQLITE_FULL: self = .diskFull(path: path)
+        case .SQLITE_INTERRUPT: self = .interrupted
         default: self = .sqlite(error.message ?? error.description)
         }
     }
@@ -45,6 +49,8 @@ extension StoreError: LocalizedError {
             "cannot write the database \(path): the disk is full; nothing of this change was saved and what was saved before is intact: free some space and run again"
         case .otherSite(let path, let apiRoot):
             "the database \(path) holds the data of \(apiRoot), not of this API root; pass --api-url \(apiRoot), or use another --home"
+        case .interrupted:
+            "a search was stopped for a newer one"
         case .sqlite(let message):
             "the local database failed: \(message)"
         }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 
 @testable import GHUsersKit
@@ -17,6 +18,41 @@ struct AppDatabaseTests {
         let folderMode = try FileManager.default.attributesOfItem(atPath: url.deletingLastPathComponent().path)[.posixPermissions] as? Int
         #expect(fileMode == 0o600)
         #expect(folderMode == 0o700)
+    }
+
+    @Test("a read stopped by interrupt() fails as interrupted (the browser's sign to let a search go), not as a failure")
+    func interruptedRead() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let reads = try CombinedService(configuration: .init(paths: GHUsersPaths.resolve(home: folder.url.path, environment: [:], site: .gitHubDotCom))).reads()
+        defer { reads.close() }
+        // A statement that never ends on its own, on the reads' own connection, interrupted
+        // until it has stopped (it may not have started at the first interrupt).
+        let stopped = Mutex(false), interrupting = Mutex(true)
+        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<(any Error)?, Never>) in
+            Thread {
+                var outcome: (any Error)?
+                do {
+                    _ = try reads.database.read { db in
+                        try Int.fetchOne(db, sql: "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n")
+                    }
+                } catch {
+                    outcome = error
+                }
+                stopped.withLock { $0 = true }
+                continuation.resume(returning: outcome)
+            }.start()
+            Thread {
+                while !stopped.withLock({ $0 }) {
+                    reads.interrupt()
+                    Thread.sleep(forTimeInterval: 0.01)
+                }
+                interrupting.withLock { $0 = false }
+            }.start()
+        }
+        while interrupting.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }  // before close()
+        #expect(outcome as? StoreError == .interrupted)
+        #expect((outcome as? StoreError)?.localizedDescription.contains("Store") == false)
     }
 
     @Test("a file that is not a database is reported as damaged and left untouched")
