@@ -4,40 +4,74 @@ import GRDB
 // MARK: - Database
 
 extension User {
-    /// The columns of `user` a ``User`` is read from, in this order, for ``init(row:startingAt:)``.
-    static let selection = """
-        user.id, user.login, user.node_id, user.avatar_url, user.html_url, user.type, user.site_admin, \
-        user.gravatar_id, user.user_view_type
-        """
+    /// The columns of `user` that hold a ``User``, in one order: the one list that
+    /// ``selection``, ``init(row:startingAt:)`` and the upserts follow, so that a new column is
+    /// a new case here (the switches below then ask for its name and value). Read by position
+    /// (`Column.rawValue`), not by name: `list` and the page save read and write every user,
+    /// and a lookup by name costs a search of the row's columns per value.
+    enum Column: Int, CaseIterable {
+        case id, login, nodeID, avatarURL, htmlURL, type, siteAdmin, gravatarID, userViewType
+
+        /// The column's name in `user`.
+        var name: String {
+            switch self {
+            case .id: "id"
+            case .login: "login"
+            case .nodeID: "node_id"
+            case .avatarURL: "avatar_url"
+            case .htmlURL: "html_url"
+            case .type: "type"
+            case .siteAdmin: "site_admin"
+            case .gravatarID: "gravatar_id"
+            case .userViewType: "user_view_type"
+            }
+        }
+    }
+
+    /// This user's value for `column`.
+    private func value(_ column: Column) -> (any DatabaseValueConvertible)? {
+        switch column {
+        case .id: id
+        case .login: login
+        case .nodeID: nodeID
+        case .avatarURL: avatarURL
+        case .htmlURL: htmlURL
+        case .type: type
+        case .siteAdmin: siteAdmin
+        case .gravatarID: gravatarID
+        case .userViewType: userViewType
+        }
+    }
+
+    /// The columns of `user` a ``User`` is read from, in the order of ``Column``, for
+    /// ``init(row:startingAt:)``.
+    static let selection = Column.allCases.map { "user." + $0.name }.joined(separator: ", ")
 
     /// How many columns ``selection`` has.
-    static let selectionCount = 9
+    static let selectionCount = Column.allCases.count
 
     /// Reads a user from the columns of ``selection`` starting at `index`.
     init(row: Row, startingAt index: Int = 0) {
+        func at(_ column: Column) -> Int { index + column.rawValue }
         self.init(
-            id: row[index], login: row[index + 1], nodeID: row[index + 2], avatarURL: row[index + 3],
-            gravatarID: row[index + 7], htmlURL: row[index + 4], type: row[index + 5], siteAdmin: row[index + 6],
-            userViewType: row[index + 8])
+            id: row[at(.id)], login: row[at(.login)], nodeID: row[at(.nodeID)], avatarURL: row[at(.avatarURL)],
+            gravatarID: row[at(.gravatarID)], htmlURL: row[at(.htmlURL)], type: row[at(.type)],
+            siteAdmin: row[at(.siteAdmin)], userViewType: row[at(.userViewType)])
     }
 
-    /// The columns an upsert writes, in the order of ``upsertArguments(fetchedAt:)``.
-    static let upsertColumns = "id, login, node_id, avatar_url, html_url, type, site_admin, gravatar_id, user_view_type, fetched_at"
+    /// The columns an upsert writes: ``Column``'s, then the fetch time.
+    static let upsertColumns = (Column.allCases.map(\.name) + ["fetched_at"]).joined(separator: ", ")
 
     /// One `VALUES` tuple of placeholders for ``upsertColumns``.
-    static let upsertPlaceholders = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    static let upsertPlaceholders = "(" + Array(repeating: "?", count: Column.allCases.count + 1).joined(separator: ", ") + ")"
 
     /// What an upsert changes on conflict: everything but the id and the seen mark.
-    static let upsertAssignments = """
-        login = excluded.login, node_id = excluded.node_id, avatar_url = excluded.avatar_url,
-        html_url = excluded.html_url, type = excluded.type, site_admin = excluded.site_admin,
-        gravatar_id = excluded.gravatar_id, user_view_type = excluded.user_view_type,
-        fetched_at = excluded.fetched_at
-        """
+    static let upsertAssignments = (Column.allCases.filter { $0 != .id }.map(\.name) + ["fetched_at"])
+        .map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
 
     /// This user's values for ``upsertColumns``.
     func upsertArguments(fetchedAt time: Double) -> StatementArguments {
-        [id, login, nodeID, avatarURL, htmlURL, type, siteAdmin, gravatarID, userViewType, time]
+        StatementArguments(Column.allCases.map(value) + [time])
     }
 
     /// Inserts or updates this user, keeping its seen mark, and moves a note written for its
