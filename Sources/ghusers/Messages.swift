@@ -20,19 +20,8 @@ enum Messages {
     /// The status line before a retry.
     static func retrying(_ event: RetryController.Event, waitingForNetwork: Bool) {
         let seconds = String(format: "%.1f", Double(event.delay.components.seconds) + Double(event.delay.components.attoseconds) / 1e18)
-        let reason: String
-        switch event.error {
-        case .server(let status, _): reason = "GitHub answered \(status)"
-        case .tooManyRequests: reason = "GitHub answered 429 (too many requests)"
-        case .secondaryRateLimit: reason = "GitHub's secondary rate limit was hit"
-        case .rateLimited: reason = "GitHub's rate limit is used up"
-        case .invalidResponse: reason = "the response was not valid"
-        case .timedOut: reason = "GitHub did not answer in time"
-        case .connectionLost: reason = "the connection was lost"
-        default: reason = "cannot reach GitHub"
-        }
         let until = waitingForNetwork && event.error.isNetworkFailure ? ", waiting until the network is back (--wait)" : ""
-        notice("\(reason); retrying in \(seconds) s (attempt \(event.attempt + 1)\(until))")
+        notice("\(event.error.retryReason); retrying in \(seconds) s (attempt \(event.attempt + 1)\(until))")
     }
 }
 

@@ -81,10 +81,16 @@ public enum BrowserKeymap {
         actions[key]
     }
 
-    /// The footer in `context`: its bindings' words, in the table's order.
+    /// The footer in `context`: its bindings' words, in the table's order (made once: every
+    /// frame draws one).
     public static func footer(_ context: Context) -> String {
-        " " + bindings.compactMap { $0.footer[context] }.joined(separator: "  ")
+        footers[context] ?? ""
     }
+
+    private static let footers = Dictionary(
+        uniqueKeysWithValues: Context.allCases.map { context in
+            (context, " " + bindings.compactMap { $0.footer[context] }.joined(separator: "  "))
+        })
 
     /// The keys as the command's help and man page list them, one line a binding.
     public static var manual: String {

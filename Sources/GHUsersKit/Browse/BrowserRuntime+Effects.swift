@@ -32,7 +32,7 @@ extension BrowserRuntime {
                     break
                 }
             } catch {
-                deliver(.windowFailed(request, Self.describe(error)))
+                deliver(.windowFailed(request, ErrorText.sentence(error)))
             }
         }
     }
@@ -47,7 +47,7 @@ extension BrowserRuntime {
                     deliver(.rateLimitExhausted(until: limit.reset))
                 }
             } catch {
-                deliver(.countFailed(Self.describe(error)))
+                deliver(.countFailed(ErrorText.sentence(error)))
             }
         }
     }
@@ -101,10 +101,6 @@ extension BrowserRuntime {
             }
         }
         profileTask.withLock { $0 = task }
-    }
-
-    static func describe(_ error: any Error) -> String {
-        ErrorText.sentence(error)
     }
 
     func loadAvatar(id: Int64, url: String, position: Int, priority: Int) {
@@ -169,7 +165,7 @@ extension BrowserRuntime {
                 note = nil
             } catch {
                 // Not "no note": an editor opened empty could replace the note.
-                return deliver(.noteEdited(login: login, .failed("cannot read the note: \(Self.describe(error))"), base: nil))
+                return deliver(.noteEdited(login: login, .failed("cannot read the note: \(ErrorText.sentence(error))"), base: nil))
             }
             let edit = session.handOver { editor.edit(draft ?? note, login: login) }
             deliver(.noteEdited(login: login, edit, base: note))
@@ -193,7 +189,7 @@ extension BrowserRuntime {
             } catch {
                 let kept = draft ?? keepDraft(text, login: login)
                 deliver(.noteFailed(
-                    "the note on \(login) was not saved: \(Self.describe(error))"
+                    "the note on \(login) was not saved: \(ErrorText.sentence(error))"
                         + (kept.map { "; your text is in \(NoteDraft.shown($0))" } ?? "; your text could not be kept either")))
             }
         }
@@ -215,7 +211,7 @@ extension BrowserRuntime {
             } catch let conflict as NoteConflict {
                 deliver(.noteFailed("the note on \(login) was not deleted: it changed meanwhile" + (conflict.current == nil ? " (deleted)" : "; e shows it")))
             } catch {
-                deliver(.noteFailed("the note on \(login) was not deleted: \(Self.describe(error))"))
+                deliver(.noteFailed("the note on \(login) was not deleted: \(ErrorText.sentence(error))"))
             }
         }
     }
@@ -242,7 +238,7 @@ extension BrowserRuntime {
             deliver(.notice("opened \(url)"))
             Thread.detachNewThread { _ = ChildProcess.wait(pid) }
         case .failure(let error):
-            deliver(.notice("could not run \(opener): \(Self.describe(error))"))
+            deliver(.notice("could not run \(opener): \(ErrorText.sentence(error))"))
         }
     }
 }

@@ -37,7 +37,7 @@ extension BrowserRuntime {
                     if attempt == 1, error as? StoreError == .interrupted, searches.withLock({ $0.current == request }) {
                         continue
                     }
-                    deliver(.windowFailed(request, Self.describe(error)))
+                    deliver(.windowFailed(request, ErrorText.sentence(error)))
                     return
                 }
             }
@@ -71,7 +71,7 @@ extension BrowserRuntime {
                 let messages: [BrowserMessage] = [.searchCounted(query: query, total: found.total), .windowLoaded(request, start: start, users: users)]
                 if !handoff.offer(request, messages) { messages.forEach(deliver) }
             } catch {
-                deliver(.windowFailed(request, Self.describe(error)))
+                deliver(.windowFailed(request, ErrorText.sentence(error)))
             }
         }
     }

@@ -214,21 +214,27 @@ public struct BrowserView: Sendable {
         }
     }
 
-    /// `text` in lines of at most `width` characters, broken between words (a longer word is
-    /// cut).
+    /// `text` in lines of at most `width` terminal columns, broken between words (a longer word
+    /// is cut).
     func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
         var line = ""
+        var used = 0  // columns of `line`: a wide character (CJK, emoji) takes two
         for word in text.split(separator: " ") {
-            if !line.isEmpty, line.count + 1 + word.count > width {
+            if used > 0, used + 1 + CellGrid.columns(of: String(word)) > width {
                 lines.append(line)
-                line = ""
+                (line, used) = ("", 0)
             }
-            line += (line.isEmpty ? "" : " ") + word
-            while line.count > width {
-                lines.append(String(line.prefix(width)))
-                line = String(line.dropFirst(width))
+            if used > 0 { (line, used) = (line + " ", used + 1) }
+            for character in word {  // a word longer than a line is cut where the line ends
+                let size = Cell.width(of: character)
+                if used > 0, used + size > width {
+                    lines.append(line)
+                    (line, used) = ("", 0)
+                }
+                line.append(character)
+                used += size
             }
         }
         if !line.isEmpty { lines.append(line) }

@@ -90,6 +90,21 @@ extension GitHubAPIError: LocalizedError {
         }
     }
 
+    /// Why a request is being tried again, in a few words for a line that goes on "; retrying
+    /// in 2.0 s": the failure of one try, where ``errorDescription`` words the last.
+    public var retryReason: String {
+        switch self {
+        case .server(let status, _): "GitHub answered \(status)"
+        case .tooManyRequests: "GitHub answered 429 (too many requests)"
+        case .secondaryRateLimit: "GitHub's secondary rate limit was hit"
+        case .rateLimited: "GitHub's rate limit is used up"
+        case .invalidResponse: "the response was not valid"
+        case .timedOut: "GitHub did not answer in time"
+        case .connectionLost: "the connection was lost"
+        default: "cannot reach GitHub"
+        }
+    }
+
     /// A time as users read it: local time with its zone, e.g. `2026-11-22 14:05:09 UTC`.
     static func format(_ date: Date) -> String {
         let formatter = DateFormatter()

@@ -27,6 +27,20 @@ struct BrowseNetworkScreenTests {
         world.home.deletingLastPathComponent().appendingPathComponent("terminal-\(UUID().uuidString.prefix(8)).bytes")
     }
 
+    /// Browse with thumbnails at 80×24 over a home holding the first page of `configuration`'s
+    /// users, every byte it writes to the terminal recorded in `bytes` for ``claims(in:)``.
+    static func recordedBrowse(_ configuration: FakeConfiguration, _ body: (TmuxSession, URL) async throws -> Void) async throws {
+        try await EndToEnd.with(configuration) { world in
+            #expect(try await world.run("next-page", "--avatars", "never").status == 0)
+            let session = try await BrowseScreenTests.browse(world, "--avatars always", columns: 80, rows: 24)
+            defer { session.close() }
+            let bytes = recording(world)
+            defer { try? FileManager.default.removeItem(at: bytes) }
+            try await session.record(to: bytes)
+            try await body(session, bytes)
+        }
+    }
+
     @Test("the pane moving at 0.5 s a key through a 600 ms API: no frame says offline, the resting user is shown, one request at a time")
     func slowAPI() async throws {
         var configuration = FakeConfiguration(userCount: 100)
@@ -65,13 +79,7 @@ struct BrowseNetworkScreenTests {
     func refusingAvatarHost() async throws {
         var configuration = FakeConfiguration(userCount: 40)
         configuration.avatarFaults[3] = .refusingHost  // pjhyett, the third user
-        try await EndToEnd.with(configuration) { world in
-            #expect(try await world.run("next-page", "--avatars", "never").status == 0)
-            let session = try await BrowseScreenTests.browse(world, "--avatars always", columns: 80, rows: 24)
-            defer { session.close() }
-            let bytes = Self.recording(world)
-            defer { try? FileManager.default.removeItem(at: bytes) }
-            try await session.record(to: bytes)
+        try await Self.recordedBrowse(configuration) { session, bytes in
             let screen = try await session.waitFor("the failed thumbnail counted") { $0.contains("1 failed") && $0.contains(" 0 queued") }
             #expect(screen.contains("✗"), "the row's thumbnail is marked")
             #expect(!screen.contains("network down") && screen.contains("online"))
@@ -87,13 +95,7 @@ struct BrowseNetworkScreenTests {
     func hangingAvatarHost() async throws {
         var configuration = FakeConfiguration(userCount: 40)
         configuration.avatarFaults[2] = .hang  // defunkt
-        try await EndToEnd.with(configuration) { world in
-            #expect(try await world.run("next-page", "--avatars", "never").status == 0)
-            let session = try await BrowseScreenTests.browse(world, "--avatars always", columns: 80, rows: 24)
-            defer { session.close() }
-            let bytes = Self.recording(world)
-            defer { try? FileManager.default.removeItem(at: bytes) }
-            try await session.record(to: bytes)
+        try await Self.recordedBrowse(configuration) { session, bytes in
             try await session.waitFor("the first frame") { $0.contains("row 1 of 30 cached") }
             try await session.send("Enter")
             try await session.waitFor("mojombo's fetched profile") { $0.contains("mojombo") && $0.contains("fetched just now") }

@@ -42,6 +42,18 @@ struct BrowserViewTests {
         #expect(actual == expected, "frame \(name) differs from \(file.path):\n\(actual)")
     }
 
+    @Test("wrapping counts terminal columns: wide characters take two, a long word is cut where the line ends")
+    func wrapsByColumns() {
+        let view = BrowserView(drawer: AvatarDrawer(mode: GraphicsMode(pixels: .symbols, colors: .indexed256)), color: true)
+        #expect(view.wrap("日本語 テキスト です", width: 6) == ["日本語", "テキス", "ト", "です"])  // "ト です" would be 7 columns
+        #expect(view.wrap("a bb ccc", width: 4) == ["a bb", "ccc"])
+        #expect(view.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+        #expect(view.wrap("", width: 4) == [""])
+        for line in view.wrap("絵文字😀とテキストを混ぜた長い文 with words", width: 7) {
+            #expect(CellGrid.columns(of: line) <= 7, "\(line)")
+        }
+    }
+
     @Test("narrow: one user per entry, the selection marked, the status bar and the footer")
     func narrow() throws {
         try Self.compare(Self.frame(columns: 80, rows: 24) { model in _ = model.update(.keys([.character("j")], at: 0)) }, "narrow-80x24")
