@@ -14,9 +14,6 @@ extension GHUsersBenchCommand {
         @Option(help: "Repetitions; the median is reported.")
         var iterations = 200
 
-        @Flag(help: "Print one JSON object instead of text.")
-        var json = false
-
         func run() throws {
             let url = try seeded.database()
             let steps: [(String, () throws -> Void)] = [
@@ -48,7 +45,7 @@ extension GHUsersBenchCommand {
                 samples.sort()
                 medians.append((name, samples[samples.count / 2]))
             }
-            if json {
+            if seeded.json {
                 let fields = medians.map { "\"\($0.0)\": \(Int($0.1.rounded()))" }.joined(separator: ", ")
                 print("{\"unit\": \"us\", \"iterations\": \(iterations), \(fields)}")
             } else {

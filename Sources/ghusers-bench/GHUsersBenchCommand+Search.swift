@@ -15,9 +15,6 @@ extension GHUsersBenchCommand {
         @Option(help: "Repetitions of every typing session; the median and the maximum are reported.")
         var runs = 7
 
-        @Flag(help: "Print one JSON object instead of text.")
-        var json = false
-
         /// Typing sessions, each starting on a letter no earlier session typed (so its first key
         /// is never answered from a cached query), and the class of each keystroke.
         static let sessions: [[(query: String, kind: String)]] = [
@@ -58,7 +55,7 @@ extension GHUsersBenchCommand {
                 let sorted = samples[key, default: [0]].sorted()
                 return (sorted[sorted.count / 2], sorted.last ?? 0)
             }
-            if json {
+            if seeded.json {
                 let keys = ordered.map { key in
                     let (median, max) = stats(key)
                     let parts = key.split(separator: "|", maxSplits: 1).map(String.init)
