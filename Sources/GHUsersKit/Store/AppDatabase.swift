@@ -31,6 +31,9 @@ public final class AppDatabase: Sendable {
                 return try Self.migrator.hasCompletedMigrations(db)
             }
             if !isCurrent {
+                if let notice = try? writer.read({ try Self.migrationNotice($0) }) {
+                    OutputStream.standardError.write("ghusers: \(notice)\n")
+                }
                 do {
                     try Self.migrator.migrate(writer)
                 } catch {

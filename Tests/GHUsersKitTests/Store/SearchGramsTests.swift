@@ -147,8 +147,15 @@ struct SearchGramsTests {
         var home = Home()
         try Self.fill(AppDatabase(current: queue), home: &home, count: 60)
         #expect(try queue.read { try $0.tableExists("user_grams") } == false)
+        // A file this size would take a while: the line said before migrating names it.
+        let notice = try queue.read { try AppDatabase.migrationNotice($0, from: 60) }
+        #expect(notice?.contains("indexing 60 cached users") == true)
+        #expect(try queue.read { try AppDatabase.migrationNotice($0, from: 61) } == nil)
 
         let database = try AppDatabase(queue)
+
+        #expect(try queue.read { try AppDatabase.migrationNotice($0, from: 1) } == nil)
+        #expect(try DatabaseQueue().read { try AppDatabase.migrationNotice($0, from: 0) } == nil, "a new file says nothing")
 
         #expect(try queue.read { try AppDatabase.migrator.hasCompletedMigrations($0) })
         try Self.expectAgreement(database, home)
