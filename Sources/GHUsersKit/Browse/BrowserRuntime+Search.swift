@@ -37,6 +37,8 @@ extension BrowserRuntime {
                     if attempt == 1, error as? StoreError == .interrupted, searches.withLock({ $0.current == request }) {
                         continue
                     }
+                    // Interrupted for a newer query: nobody waits for it.
+                    if error as? StoreError == .interrupted { return }
                     deliver(.windowFailed(request, ErrorText.sentence(error)))
                     return
                 }
@@ -96,10 +98,11 @@ extension BrowserRuntime {
     /// Stops the search read running, if it is not the current one.
     func cancelSearch() {
         handoff.expect(nil)
-        let stale = searches.withLock { state in
-            defer { state.current = nil }
-            return state.running != nil
+        // Under the lock that the search queue takes to mark a read running or done: the
+        // interrupt cannot reach the next job on that connection (a window's users, a refresh).
+        searches.withLock { state in
+            if state.running != nil { searchReads.ifMade?.interrupt() }
+            state.current = nil
         }
-        if stale { searchReads.ifMade?.interrupt() }
     }
 }

@@ -67,19 +67,23 @@ extension StoreService.Users {
         /// whose login is the query (``SearchQuery/exactLogin``), that every term matches: for
         /// a term anywhere in the login or note, the full-text indexes (``index(for:)``);
         /// `LIKE` for anchored ones; `NOT` for exclusions.
-        static func contains(_ query: SearchQuery) -> (condition: String, arguments: StatementArguments) {
+        ///
+        /// - Parameter scanning: a term of one ASCII character tests each login with `LIKE`
+        ///   instead of asking the index for every login that has it (half a million for `e` at a
+        ///   million users): for a keyset read with a `LIMIT` (``SearchWindow``), which then
+        ///   stops at the first window of matches.
+        static func contains(_ query: SearchQuery, scanning: Bool = false) -> (condition: String, arguments: StatementArguments) {
             var (condition, arguments) = conditions(query) { term, text, arguments in
                 switch term.kind {
                 case .contains:
                     let index = index(for: text)
-                    arguments += [index.argument, index.argument]
-                    return """
-                        user.id IN (
-                            SELECT rowid FROM \(index.users) WHERE \(index.users) MATCH \(index.match)
-                            UNION
-                            SELECT note.user_id FROM \(index.notes) JOIN note ON note.id = \(index.notes).rowid
-                            WHERE \(index.notes) MATCH \(index.match) AND note.user_id IS NOT NULL)
-                        """
+                    let notes = "SELECT note.user_id FROM note WHERE note.id IN (\(index.notes)) AND note.user_id IS NOT NULL"
+                    if scanning, text.count == 1, text.utf8.count == 1 {
+                        arguments += ["%" + escapeLike(text) + "%"] + index.noteArguments
+                        return "(user.login LIKE ? ESCAPE '\\' OR user.id IN (\(notes)))"
+                    }
+                    arguments += index.loginArguments + index.noteArguments
+                    return "user.id IN (\(index.logins) UNION \(notes))"
                 case .prefix, .suffix, .equal:
                     return "user.login " + anchored(term, text, into: &arguments)
                 }
@@ -98,23 +102,33 @@ extension StoreService.Users {
                 switch term.kind {
                 case .contains:
                     let index = index(for: text)
-                    arguments += ["%" + escapeLike(text) + "%", index.argument]
-                    return """
-                        (login LIKE ? ESCAPE '\\' OR note.id IN (SELECT rowid FROM \(index.notes) WHERE \(index.notes) MATCH \(index.match)))
-                        """
+                    arguments += ["%" + escapeLike(text) + "%"] + index.noteArguments
+                    return "(login LIKE ? ESCAPE '\\' OR note.id IN (\(index.notes)))"
                 case .prefix, .suffix, .equal:
                     return "login " + anchored(term, text, into: &arguments)
                 }
             }
         }
 
-        /// The full-text tables that find `text` anywhere in a login or a note, the right side
-        /// of their `MATCH` and its argument: the trigram indexes for 3 characters or more
-        /// (`text` as a phrase), else the indexes of characters and pairs (``SearchGrams``).
-        static func index(for text: String) -> (users: String, notes: String, match: String, argument: String) {
-            text.unicodeScalars.count >= 3
-                ? ("user_fts", "note_fts", "?", phrase(text))
-                : ("user_grams", "note_grams", SearchGrams.match, text)
+        /// The statements that find `text` anywhere: the ids of users whose login contains it
+        /// and the ids of notes that contain it, with their arguments. The trigram indexes for
+        /// 3 characters or more (`text` as a phrase), else the indexes of characters and pairs
+        /// (``SearchGrams``) and, for notes too long for them, `LIKE`.
+        static func index(for text: String) -> (
+            logins: String, loginArguments: StatementArguments, notes: String, noteArguments: StatementArguments
+        ) {
+            if text.unicodeScalars.count >= 3 {
+                return (
+                    "SELECT rowid FROM user_fts WHERE user_fts MATCH ?", [phrase(text)],
+                    "SELECT rowid FROM note_fts WHERE note_fts MATCH ?", [phrase(text)]
+                )
+            }
+            let query = SearchGrams.query(text)
+            let long = SearchGrams.longNotes(SearchGrams.spellings(text))
+            return (
+                "SELECT rowid FROM user_grams WHERE user_grams MATCH ?", [query],
+                "SELECT rowid FROM note_grams WHERE note_grams MATCH ? UNION \(long.sql)", StatementArguments([query] + long.arguments)
+            )
         }
 
         /// The terms' conditions ANDed, each made by `condition` (from the term, its text and the

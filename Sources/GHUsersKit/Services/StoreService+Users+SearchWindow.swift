@@ -61,7 +61,7 @@ extension StoreService.Users {
         }
 
         private func contains(_ query: String, _ clause: String, _ arguments: StatementArguments, _ db: Database) throws -> [UserDetails] {
-            let contains = Search.contains(SearchQuery(query))
+            let contains = Search.contains(SearchQuery(query), scanning: true)
             return try Row.fetchAll(
                 db,
                 sql: "\(UserDetails.selectWithNotes) WHERE \(contains.condition) \(clause)",

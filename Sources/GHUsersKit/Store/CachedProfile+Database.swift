@@ -4,12 +4,11 @@ import GRDB
 /// The `profile` table's SQL: every statement on it, with its columns read by name.
 extension CachedProfile {
     /// The profile columns, after ``UserDetails/selection`` in ``find(_:login:)``'s rows.
-    private static let columns = """
-        profile.name, profile.company, profile.blog, profile.location, profile.email,
-        profile.hireable, profile.bio, profile.twitter_username, profile.public_repos,
-        profile.public_gists, profile.followers, profile.following, profile.created_at,
-        profile.updated_at, profile.etag, profile.fetched_at
-        """
+    /// Each named `profile_…`, so that no column of the user or the note can shadow it.
+    private static let columns = [
+        "name", "company", "blog", "location", "email", "hireable", "bio", "twitter_username", "public_repos",
+        "public_gists", "followers", "following", "created_at", "updated_at", "etag", "fetched_at",
+    ].map { "profile.\($0) AS profile_\($0)" }.joined(separator: ", ")
 
     /// The cached profile of `login` (without regard to case) with its user and note, or `nil`
     /// when the profile was never fetched.
@@ -25,13 +24,13 @@ extension CachedProfile {
                     """, arguments: [login])
         else { return nil }
         let profile = Profile(
-            name: row["name"], company: row["company"], blog: row["blog"], location: row["location"],
-            email: row["email"], hireable: row["hireable"], bio: row["bio"], twitterUsername: row["twitter_username"],
-            publicRepos: row["public_repos"], publicGists: row["public_gists"], followers: row["followers"],
-            following: row["following"], createdAt: row["created_at"], updatedAt: row["updated_at"])
+            name: row["profile_name"], company: row["profile_company"], blog: row["profile_blog"], location: row["profile_location"],
+            email: row["profile_email"], hireable: row["profile_hireable"], bio: row["profile_bio"], twitterUsername: row["profile_twitter_username"],
+            publicRepos: row["profile_public_repos"], publicGists: row["profile_public_gists"], followers: row["profile_followers"],
+            following: row["profile_following"], createdAt: row["profile_created_at"], updatedAt: row["profile_updated_at"])
         return CachedProfile(
-            details: UserDetails(row: row), profile: profile, etag: row["etag"],
-            fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]))
+            details: UserDetails(row: row), profile: profile, etag: row["profile_etag"],
+            fetchedAt: Date(timeIntervalSince1970: row["profile_fetched_at"]))
     }
 
     /// Saves `profile` of user `userID` with its response's `etag`, fetched `now`, over any

@@ -1,8 +1,10 @@
 import Foundation
 import GRDB
 
-/// The `note` table's SQL: every statement on it, with its columns read by name. A note is
-/// keyed by its row id; ``Note`` itself carries no id.
+/// The `note` table's SQL, with its columns read by name: finding, writing and listing notes.
+/// Elsewhere on purpose: moving a waiting note onto its user when the user is saved
+/// (``User/attachNotes(_:ids:)``, part of the page save) and the search's conditions. A note
+/// is keyed by its row id; ``Note`` itself carries no id.
 extension Note {
     /// The columns a ``Note`` is read from, with the row id first.
     private static let selection = "note.id, note.login, note.user_id, note.text, note.updated_at"

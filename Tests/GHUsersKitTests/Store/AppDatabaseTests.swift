@@ -20,12 +20,13 @@ struct AppDatabaseTests {
         #expect(folderMode == 0o700)
     }
 
-    @Test("a read stopped by interrupt() fails as interrupted (the browser's sign to let a search go), not as a failure")
+    @Test("a read stopped by interrupt() fails as interrupted (the browser's sign to let a search go), not as a failure", .timeLimit(.minutes(1)))
     func interruptedRead() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let reads = try CombinedService(configuration: .init(paths: GHUsersPaths.resolve(home: folder.url.path, environment: [:], site: .gitHubDotCom))).reads()
         defer { reads.close() }
+        try #require(reads.ownsConnection, "interrupt() never touches the service's connection: this needs one of its own")
         // A statement that never ends on its own, on the reads' own connection, interrupted
         // until it has stopped (it may not have started at the first interrupt).
         let stopped = Mutex(false), interrupting = Mutex(true)
