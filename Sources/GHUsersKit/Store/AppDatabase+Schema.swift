@@ -153,7 +153,7 @@ extension AppDatabase {
         }
         migrator.registerMigration("v5-short-search") { db in
             // Searches of one or two characters from an index instead of a scan of every
-            // login and note (``SearchGrams``). Filling it takes about 36 s at a million users
+            // login and note (``SearchGrams``). Filling it takes about 46 s at a million users
             // and 100,000 notes, once; 0.4 s at 10,000.
             try db.execute(sql: SearchGrams.schema)
         }
@@ -161,7 +161,7 @@ extension AppDatabase {
     }()
 
     /// What to say before migrating a file that will take a while: filling the index of
-    /// characters and pairs (`v5-short-search`) costs about 3.6 s per 100,000 cached users, so
+    /// characters and pairs (`v5-short-search`) costs about 4.6 s per 100,000 cached users, so
     /// from `users` of them on, a line says why the command waits. `nil` for a new file or a
     /// short migration.
     static func migrationNotice(_ db: Database, from users: Int = 100_000) throws -> String? {
@@ -169,7 +169,7 @@ extension AppDatabase {
         guard applied.contains("v1"), !applied.contains("v5-short-search") else { return nil }
         let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM user") ?? 0
         guard count >= users else { return nil }
-        let seconds = max(1, count * 36 / 1_000_000)
+        let seconds = max(1, count * 46 / 1_000_000)
         return "indexing \(count) cached users and their notes for one- and two-character searches, "
             + "once after this upgrade (about \(seconds) s)…"
     }
