@@ -56,6 +56,14 @@ struct LegacyHomeMigrationTests {
             let list = try await dotcom.run(["list", "--offline", "--json"])
             let listed = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
             #expect(listed.count == users.count)
+            // The index of one and two characters was filled from the old rows (schema v5).
+            let short = try await dotcom.run(["search", "--offline", "Ü"])
+            #expect(short.status == 0 && short.stdout.contains("tawk"), "\(short)")
+            let pair = try await dotcom.run(["search", "--offline", "--json", "oj"])
+            let found = try #require(try JSONSerialization.jsonObject(with: Data(pair.stdout.utf8)) as? [[String: Any]])
+            let logins = Set(found.compactMap { $0["login"] as? String })
+            let expected = Set(notes.filter { $0.key.lowercased().contains("oj") || $0.value.lowercased().contains("oj") }.keys)
+            #expect(logins.contains("mojombo") && expected.isSubset(of: logins), "\(logins)")
             #expect(await world.server.stats().requests == 0)
         }
     }
