@@ -78,8 +78,8 @@ extension StoreService.Users {
                 case .contains:
                     let index = index(for: text)
                     let notes = "SELECT note.user_id FROM note WHERE note.id IN (\(index.notes)) AND note.user_id IS NOT NULL"
-                    if scanning, text.count == 1, text.utf8.count == 1 {
-                        arguments += ["%" + escapeLike(text) + "%"] + index.noteArguments
+                    if scanning, text.utf8.count == 1 {
+                        arguments += [LikePattern.containing(text)] + index.noteArguments
                         return "(user.login LIKE ? ESCAPE '\\' OR user.id IN (\(notes)))"
                     }
                     arguments += index.loginArguments + index.noteArguments
@@ -102,7 +102,7 @@ extension StoreService.Users {
                 switch term.kind {
                 case .contains:
                     let index = index(for: text)
-                    arguments += ["%" + escapeLike(text) + "%"] + index.noteArguments
+                    arguments += [LikePattern.containing(text)] + index.noteArguments
                     return "(login LIKE ? ESCAPE '\\' OR note.id IN (\(index.notes)))"
                 case .prefix, .suffix, .equal:
                     return "login " + anchored(term, text, into: &arguments)
@@ -123,8 +123,9 @@ extension StoreService.Users {
                     "SELECT rowid FROM note_fts WHERE note_fts MATCH ?", [phrase(text)]
                 )
             }
-            let query = SearchGrams.query(text)
-            let long = SearchGrams.longNotes(SearchGrams.spellings(text))
+            let spellings = SearchGrams.spellings(text)
+            let query = SearchGrams.query(spellings: spellings)
+            let long = SearchGrams.longNotes(spellings)
             return (
                 "SELECT rowid FROM user_grams WHERE user_grams MATCH ?", [query],
                 "SELECT rowid FROM note_grams WHERE note_grams MATCH ? UNION \(long.sql)", StatementArguments([query] + long.arguments)
@@ -148,10 +149,10 @@ extension StoreService.Users {
         private static func anchored(_ term: SearchQuery.Term, _ text: String, into arguments: inout StatementArguments) -> String {
             switch term.kind {
             case .prefix:
-                arguments += [escapeLike(text) + "%"]
+                arguments += [LikePattern.starting(with: text)]
                 return "LIKE ? ESCAPE '\\'"
             case .suffix:
-                arguments += ["%" + escapeLike(text)]
+                arguments += [LikePattern.ending(with: text)]
                 return "LIKE ? ESCAPE '\\'"
             default:
                 arguments += [text]
@@ -162,15 +163,6 @@ extension StoreService.Users {
         /// `query` as an FTS5 phrase (quoted, inner quotes doubled).
         static func phrase(_ query: String) -> String {
             "\"" + query.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
-        }
-
-        static func escapeLike(_ text: String) -> String {
-            var escaped = ""
-            for character in text {
-                if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
-                escaped.append(character)
-            }
-            return escaped
         }
     }
 }

@@ -55,7 +55,12 @@ enum SearchGrams {
 
     /// The right side of `MATCH` for `term`: the token of each of its ``spellings(_:)``, ORed.
     static func query(_ term: String) -> String {
-        spellings(term).map { $0.utf8.map { String(format: "%02X", $0) }.joined() }.joined(separator: " OR ")
+        query(spellings: spellings(term))
+    }
+
+    /// The right side of `MATCH` for a term's ``spellings(_:)``: the token of each, ORed.
+    static func query(spellings: [String]) -> String {
+        spellings.map { $0.utf8.map { String(format: "%02X", $0) }.joined() }.joined(separator: " OR ")
     }
 
     /// The ids of notes longer than ``indexedCharacters`` that contain one of `spellings`
@@ -64,7 +69,7 @@ enum SearchGrams {
         let likes = spellings.map { _ in "text LIKE ? ESCAPE '\\'" }.joined(separator: " OR ")
         return (
             "SELECT id FROM note WHERE length(text) > \(indexedCharacters) AND (\(likes))",
-            spellings.map { "%" + StoreService.Users.Search.escapeLike($0) + "%" }
+            spellings.map(LikePattern.containing)
         )
     }
 
