@@ -17,6 +17,23 @@ struct BrowseModesScreenTests {
         await world.apiRequests().map(\.path).filter { $0.hasPrefix("/users/") }
     }
 
+    /// Runs `script` (with a throwaway argument) until it can be exec'd, for up to 20 s.
+    static func waitUntilRunnable(_ script: URL) async throws {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while true {
+            let probe = Process()
+            probe.executableURL = script
+            probe.arguments = ["probe"]
+            do {
+                try probe.run()
+                probe.waitUntilExit()
+                return
+            } catch where ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+    }
+
     /// An editor: a script that writes `text` over the file it is given, or exits 3.
     static func editor(_ world: EndToEnd, writing text: String?) throws -> String {
         let script = world.home.deletingLastPathComponent().appendingPathComponent("editor-\(UUID().uuidString.prefix(8)).sh")
@@ -95,6 +112,10 @@ struct BrowseModesScreenTests {
             let opened = folder.appendingPathComponent("opened")
             try "#!/bin/sh\nprintf '%s' \"$1\" > '\(opened.path)'\n".write(to: folder.appendingPathComponent("xdg-open"), atomically: true, encoding: .utf8)
             chmod(folder.appendingPathComponent("xdg-open").path, 0o755)
+            // browse execs it, so it has to be runnable first: a child that another test forked
+            // while the file was open for writing holds it, and exec fails with ETXTBSY meanwhile.
+            try await Self.waitUntilRunnable(folder.appendingPathComponent("xdg-open"))
+            try? FileManager.default.removeItem(at: opened)
             let session = try await Self.browse(world, environment: ["PATH": folder.path + ":/usr/bin:/bin", "DISPLAY": ":0"])
             defer { session.close() }
             try await session.send("j", "o")

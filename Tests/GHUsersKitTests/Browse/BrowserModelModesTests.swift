@@ -129,12 +129,12 @@ struct BrowserModelModesTests {
         _ = Base.keys(&model, [.character("/")], at: 1)
         let first = Base.keys(&model, [.character("a")], at: 1.01)
         let second = Base.keys(&model, [.character("b")], at: 1.02)
-        let request = WindowRequest.searchAfter(query: "ab", id: nil, index: -1, count: BrowserModel.chunk)
-        #expect(first.first == .cancelSearch && first.contains(.loadWindow(.searchAfter(query: "a", id: nil, index: -1, count: BrowserModel.chunk))))
+        let request = WindowRequest.searchAfter(query: "ab", id: nil, index: -1, count: model.firstSearchCount)
+        #expect(first.first == .cancelSearch && first.contains(.loadWindow(.searchAfter(query: "a", id: nil, index: -1, count: model.firstSearchCount))))
         #expect(second.first == .cancelSearch && second.contains(.loadWindow(request)))
         // A read for an older query comes back late: ignored, and so is its count
         _ = model.update(.searchCounted(query: "a", total: 50))
-        _ = model.update(.windowLoaded(.searchAfter(query: "a", id: nil, index: -1, count: BrowserModel.chunk), start: 0, users: Base.users(0..<50)))
+        _ = model.update(.windowLoaded(.searchAfter(query: "a", id: nil, index: -1, count: model.firstSearchCount), start: 0, users: Base.users(0..<50)))
         #expect(model.window.users.isEmpty && model.counting.total == nil)
         _ = model.update(.windowLoaded(request, start: 0, users: Base.users(10..<13)))
         #expect(model.isFiltering && model.search?.complete == true && model.counting.total == 3 && model.window.cursor == 0)
@@ -149,10 +149,14 @@ struct BrowserModelModesTests {
     func searchCounted() {
         var model = Self.model()
         _ = Base.keys(&model, [.character("/"), .character("u")], at: 0)
-        let request = WindowRequest.searchAfter(query: "u", id: nil, index: -1, count: BrowserModel.chunk)
+        // The first read is two screens of matches, not a whole chunk: what the key's frame needs.
+        #expect(model.firstSearchCount == 2 * model.pageUsers + 8 && model.firstSearchCount < BrowserModel.chunk)
+        let request = WindowRequest.searchAfter(query: "u", id: nil, index: -1, count: model.firstSearchCount)
         _ = model.update(.searchCounted(query: "u", total: 5000))
-        _ = model.update(.windowLoaded(request, start: 0, users: Base.users(0..<BrowserModel.chunk)))
+        _ = model.update(.windowLoaded(request, start: 0, users: Base.users(0..<model.firstSearchCount)))
         #expect(model.search?.complete == true && model.counting.total == 5000 && model.knownUsers == 5000)
+        // Those are enough for the screen and a page down: no read follows until the selection moves.
+        #expect(model.searchWindowNeeded() == nil)
         // Enter keeps the matches (no read again); G goes to the last of the 5,000 and reads on
         let kept = Base.keys(&model, [.enter], at: 0.1)
         #expect(model.search?.editing == false && !kept.contains(.cancelSearch))

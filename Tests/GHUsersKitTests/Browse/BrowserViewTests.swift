@@ -107,7 +107,7 @@ struct BrowserViewTests {
         try Self.compare(
             Self.frame(columns: 80, rows: 24) { model in
                 _ = model.update(.keys([.character("/"), .character("u"), .character("s")], at: 0))
-                let request = WindowRequest.searchAfter(query: "us", id: nil, index: -1, count: BrowserModel.chunk)
+                let request = WindowRequest.searchAfter(query: "us", id: nil, index: -1, count: model.firstSearchCount)
                 _ = model.update(.windowLoaded(request, start: 0, users: Array(BrowserModelTests.users(0..<5))))
             }, "search-80x24")
         try Self.compare(
