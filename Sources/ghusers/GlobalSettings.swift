@@ -26,6 +26,9 @@ struct GlobalSettings: Equatable, Sendable {
     func validate() throws {
         if let apiURL = givenAPIURL {
             guard GitHubSite(apiRoot: apiURL) != nil else {
+                if let port = URLComponents(string: apiURL.trimmed)?.port, !(1...65_535).contains(port) {
+                    throw ValidationError("'\(apiURL)' has port \(port), and a port is 1 to 65535; \(Self.siteErrorEnding)")
+                }
                 throw ValidationError("'\(apiURL)' is not an http(s) URL; \(Self.siteErrorEnding)")
             }
         } else if let host = givenGHHost, GitHubSite(ghHost: host) == nil {

@@ -70,7 +70,7 @@ extension GitHubAPIError: LocalizedError {
             "GitHub's secondary rate limit was hit"
                 + (retryAfter.map { "; it asks to wait \(Self.seconds($0)) s before trying again" } ?? "; wait a few minutes before trying again")
         case .rateLimited(let reset):
-            "GitHub's API rate limit is used up until \(Self.format(reset)); try again then, set GH_TOKEN for a higher limit, or pass --offline to use the cache"
+            "GitHub's API rate limit is used up until \(Self.format(reset)); try again then, set a token for a higher limit (GH_TOKEN for github.com, GH_ENTERPRISE_TOKEN elsewhere), or pass --offline to use the cache"
         case .notFound:
             "not found on GitHub"
         case .unauthorized(let message):

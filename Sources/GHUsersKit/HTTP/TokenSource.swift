@@ -29,7 +29,8 @@ public struct TokenSource: Sendable {
 
     /// The token from the site's variables, if one is set.
     public var environmentToken: String? {
-        variables.lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+        // Trimmed: a token read from a file with `$(cat …)` on Windows keeps its "\r".
+        variables.lazy.compactMap { environment[$0]?.trimmed }.first { !$0.isEmpty }
     }
 
     /// Whether ``ghToken()`` may run `gh`: not when `GHUSERS_NO_GH` is `1` (or any value but
@@ -41,35 +42,11 @@ public struct TokenSource: Sendable {
 
     /// The token `gh auth token --hostname HOST` prints, `nil` when `gh` is not installed, not
     /// logged in for the host, turned off, fails, or has not finished within `timeout` (then it
-    /// is terminated).
+    /// and whatever it started are killed).
     public func ghToken(timeout: Duration = .seconds(10)) -> String? {
-        guard usesGH, let gh = ChildProcess.find("gh", environment: environment) else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: gh)
-        process.arguments = ["auth", "token", "--hostname", site.ghHostname]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
-        // A token is one short line, far below a pipe's buffer, so `gh` never blocks on writing
-        // while this waits; longer output fills the pipe and ends in the time limit.
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning {
-            guard ContinuousClock.now < deadline else {
-                // SIGKILL: a child may have inherited SIGTERM ignored (browse ignores it).
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                return nil
-            }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else { return nil }
+        guard usesGH, let gh = ChildProcess.find("gh", environment: environment),
+            let data = ChildProcess.output(of: gh, ["gh", "auth", "token", "--hostname", site.ghHostname], limit: timeout)
+        else { return nil }
         let token = String(decoding: data, as: UTF8.self).trimmed
         guard !token.isEmpty, !token.contains(where: { $0.isWhitespace || $0.isNewline }) else { return nil }
         return token

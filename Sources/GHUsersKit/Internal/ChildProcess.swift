@@ -45,6 +45,81 @@ enum ChildProcess {
         return .success(pid)
     }
 
+    /// Runs `path` with `arguments` (the first is the program's name), stdin and stderr on
+    /// `/dev/null`, and returns what it wrote to stdout once it has exited with status 0; `nil`
+    /// when it cannot start, fails, or has not closed its output and exited within `limit`.
+    ///
+    /// The child leads a process group of its own, and at the limit the whole group is killed:
+    /// a wrapper script (a version manager's shim) may leave a grandchild holding the pipe,
+    /// which killing the child alone would leave running and the read waiting on.
+    static func output(of path: String, _ arguments: [String], limit: Duration) -> Data? {
+        var pipeEnds: [Int32] = [-1, -1]
+        guard pipe(&pipeEnds) == 0 else { return nil }
+        let (reading, writing) = (pipeEnds[0], pipeEnds[1])
+        // Not inherited by programs started later (pipe2 is not in Swift's Glibc module).
+        for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        defer { close(reading) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, writing, 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, number) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let code = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        close(writing)
+        guard code == 0 else { return nil }
+        var output = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let deadline = ContinuousClock.now + limit
+        var open = true
+        while open {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else {
+                // SIGKILL: a child may have inherited SIGTERM ignored (browse ignores it).
+                kill(-pid, SIGKILL)
+                _ = wait(pid)
+                return nil
+            }
+            var descriptor = pollfd(fd: reading, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(min(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1, 1000))
+            guard poll(&descriptor, 1, milliseconds) >= 0 || errno == EINTR else { break }
+            guard descriptor.revents != 0 else { continue }
+            let count = read(reading, &buffer, buffer.count)
+            if count > 0 {
+                output.append(contentsOf: buffer[0..<count])
+            } else if count == 0 || errno != EINTR {
+                open = false
+            }
+        }
+        // The output is closed: the child has exited or is about to (a grandchild that closed
+        // it does not keep this waiting).
+        var status: Int32 = 0
+        while true {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid { break }
+            if result < 0, errno != EINTR { return nil }
+            guard ContinuousClock.now < deadline else {
+                kill(-pid, SIGKILL)
+                _ = wait(pid)
+                return nil
+            }
+            usleep(2_000)
+        }
+        return status & 0x7F == 0 && (status >> 8) & 0xFF == 0 ? output : nil
+    }
+
     /// Waits for `pid` to end: its exit status, or `128 + signal` when a signal ended it.
     static func wait(_ pid: pid_t) -> Int32 {
         var status: Int32 = 0

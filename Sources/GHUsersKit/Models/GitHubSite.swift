@@ -22,7 +22,7 @@ public struct GitHubSite: Sendable, Hashable {
     public static let gitHubDotCom = GitHubSite(apiRoot: "https://api.github.com")!
 
     /// The site of `apiRoot`, or `nil` when it is not an absolute `http` or `https` URL with a
-    /// host (and without a user, query or fragment).
+    /// host, and a port from 1 to 65535 if any (and without a user, query or fragment).
     public init?(apiRoot: String) {
         guard let components = URLComponents(string: apiRoot.trimmed),
             let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
@@ -32,7 +32,10 @@ public struct GitHubSite: Sendable, Hashable {
         var normalised = URLComponents()
         normalised.scheme = scheme
         normalised.host = host
-        if let port = components.port, port != (scheme == "https" ? 443 : 80) { normalised.port = port }
+        if let port = components.port {
+            guard (1...65_535).contains(port) else { return nil }
+            if port != (scheme == "https" ? 443 : 80) { normalised.port = port }
+        }
         var path = components.percentEncodedPath
         while path.hasSuffix("/") { path.removeLast() }
         normalised.percentEncodedPath = path

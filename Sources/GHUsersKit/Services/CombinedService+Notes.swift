@@ -34,13 +34,20 @@ extension CombinedService {
 
     /// Imports an archive made by `ghusers notes export` (see ``StoreService/Notes/Import``).
     ///
-    /// - Parameter fromOtherSite: import an archive whose `site` is another API root; without
-    ///   it, such an archive is refused with ``CombinedServiceError/notesFromOtherSite(_:current:)``
-    ///   and nothing is imported. An archive without a `site` (older exports) is imported.
+    /// - Parameter fromOtherSite: import an archive from another site; without it, such an
+    ///   archive is refused with ``CombinedServiceError/notesFromOtherSite(_:current:)`` and
+    ///   nothing is imported. An archive without a `site` (exports from before sites) is
+    ///   github.com's, as the data of a home from then is. Another site's user ids name other
+    ///   accounts, so its notes are matched by login only.
     public func importNotes(_ data: Data, onConflict strategy: NotesConflictStrategy, fromOtherSite: Bool = false) throws -> NotesImportReport {
-        let archive = try NotesArchive(decoding: data)
-        if !fromOtherSite, let origin = archive.site, GitHubSite(apiRoot: origin) != site {
-            throw CombinedServiceError.notesFromOtherSite(origin, current: site.apiRoot)
+        var archive = try NotesArchive(decoding: data)
+        let origin = archive.site.map { GitHubSite(apiRoot: $0) } ?? .gitHubDotCom
+        if origin != site {
+            guard fromOtherSite else {
+                let named = archive.site.map { GitHubSite(apiRoot: $0)?.apiRoot ?? "“\($0)”" } ?? "github.com (an export from before sites)"
+                throw CombinedServiceError.notesFromOtherSite(named, current: site.apiRoot, canSwitch: archive.site != nil && origin != nil)
+            }
+            for index in archive.notes.indices { archive.notes[index].id = nil }
         }
         return try StoreService.Notes.Import(database: database)(archive, onConflict: strategy)
     }

@@ -51,7 +51,8 @@ extension GHUsersCommand.Notes {
                 from the imported one, --on-conflict decides: merge (default) keeps both texts, keep \
                 keeps the local note, replace takes the imported one. Conflicts are always listed. \
                 A file exported from another GitHub site (API root) is refused, exit 8, unless \
-                --from-other-site is given.
+                --from-other-site is given; its notes are then matched by login, as user ids differ \
+                between sites. A file from before sites (no site in it) is github.com's.
                 """)
 
         @OptionGroup var options: GlobalOptions

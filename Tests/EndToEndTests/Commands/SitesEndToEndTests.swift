@@ -79,6 +79,9 @@ struct SitesEndToEndTests {
     @Test("notes export records the site; import refuses another site's file unless told, exit 8")
     func notesAcrossSites() async throws {
         try await Self.withTwoSites { dotcom, ghe in
+            // Both sites cached, with the same ids: the export carries mojombo's id 1.
+            #expect(try await dotcom.run("next-page").status == 0)
+            #expect(try await ghe.run("next-page").status == 0)
             #expect(try await dotcom.run("note", "mojombo", "from dotcom").status == 0)
             #expect(try await ghe.run("note", "ghe-wycats", "from enterprise").status == 0)
             let export = try await dotcom.run("notes", "export")
@@ -97,13 +100,21 @@ struct SitesEndToEndTests {
             #expect(told.status == 0, "\(told)")
             #expect(try await ghe.run("note", "mojombo").stdout == "from dotcom")
             #expect(try await dotcom.run("note", "ghe-wycats").status == 3)
+            // Matched by login: the enterprise account with mojombo's id is someone else.
+            #expect(try await ghe.run("note", "ghe-mojombo").status == 3)
+
+            // An export from before sites names none: github.com's, refused on these two.
+            let before = try #require(String(data: try JSONSerialization.data(withJSONObject: archive.filter { $0.key != "site" }), encoding: .utf8))
+            let old = try await ghe.run(["notes", "import", "-"], input: before)
+            #expect(old.status == 8 && old.stderr.contains("from before sites") && !old.stderr.contains("--api-url"), "\(old)")
+            #expect(old.stderr.split(separator: "\n").count == 1, "\(old)")
         }
     }
 
     @Test("an API root or GH_HOST that cannot be used: one line naming --api-url, exit 64, nothing created")
     func badAPIRoot() async throws {
         try await EndToEnd.with { world in
-            for arguments in [["list", "--api-url", "not a url"], ["status", "--api-url", "ftp://example.com"], ["next-page", "--api-url", "example.com"]] {
+            for arguments in [["list", "--api-url", "not a url"], ["status", "--api-url", "ftp://example.com"], ["next-page", "--api-url", "example.com"], ["next-page", "--api-url", "http://127.0.0.1:99999"]] {
                 let result = try await world.run(arguments)
                 #expect(result.status == 64, "\(arguments): \(result)")
                 #expect(result.stderr.hasPrefix("ghusers: error: ") && result.stderr.contains("--api-url"), "\(result)")

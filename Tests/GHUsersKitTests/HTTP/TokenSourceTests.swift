@@ -24,6 +24,24 @@ struct TokenSourceTests {
         #expect(TokenSource(site: Self.enterprise, environment: ["GH_TOKEN": "a", "GITHUB_TOKEN": "b"]).environmentToken == nil)
     }
 
+    /// Runs `script probe` until it can be exec'd (for up to 20 s): a child that another test
+    /// forked while the file was open for writing holds it, and exec fails with ETXTBSY meanwhile.
+    static func waitUntilRunnable(_ script: URL) throws {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while true {
+            let probe = Process()
+            probe.executableURL = script
+            probe.arguments = ["probe"]
+            do {
+                try probe.run()
+                probe.waitUntilExit()
+                return
+            } catch where ContinuousClock.now < deadline {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+        }
+    }
+
     @Test("gh auth token --hostname HOST answers when gh is on PATH, unless GHUSERS_NO_GH=1")
     func ghFallback() throws {
         let folder = try TemporaryDirectory()
@@ -33,11 +51,13 @@ struct TokenSourceTests {
         try Data(
             """
             #!/bin/sh
+            [ "$1" = probe ] && exit 0
             [ "$1 $2 $3 $4" = "auth token --hostname ghe.example.com" ] && { echo "gho_from_gh"; exit 0; }
             echo "no oauth token found for $4" >&2; exit 1
             """.utf8
         ).write(to: script)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        try Self.waitUntilRunnable(script)
         let path = ["PATH": folder.url.path + ":/usr/bin:/bin"]
         #expect(TokenSource(site: Self.enterprise, environment: path).ghToken() == "gho_from_gh")
         #expect(TokenSource(site: .gitHubDotCom, environment: path).ghToken() == nil)
@@ -50,9 +70,37 @@ struct TokenSourceTests {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let script = folder.url.appendingPathComponent("gh")
-        try Data("#!/bin/sh\nexec sleep 60\n".utf8).write(to: script)
+        try Data("#!/bin/sh\n[ \"$1\" = probe ] && exit 0\nexec sleep 60\n".utf8).write(to: script)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        try Self.waitUntilRunnable(script)
         let source = TokenSource(site: Self.enterprise, environment: ["PATH": folder.url.path])
         #expect(source.ghToken(timeout: .milliseconds(300)) == nil)
+    }
+
+    @Test("a gh wrapper whose child holds the output open is stopped with that child at the limit")
+    func ghWrapperHangs() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let script = folder.url.appendingPathComponent("gh")
+        let pidFile = folder.url.appendingPathComponent("child.pid")
+        // A version manager's shim: the real program runs as a child and inherits stdout.
+        try Data("#!/bin/sh\n[ \"$1\" = probe ] && exit 0\nsleep 60 &\necho $! > '\(pidFile.path)'\nwait\necho gho_late\n".utf8).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        try Self.waitUntilRunnable(script)
+        let source = TokenSource(site: Self.enterprise, environment: ["PATH": folder.url.path + ":/usr/bin:/bin"])
+        let started = ContinuousClock.now
+        #expect(source.ghToken(timeout: .milliseconds(500)) == nil)
+        // Not the grandchild's 60 s: the limit held (a bound far above it, not a timing).
+        #expect(ContinuousClock.now - started < .seconds(30))
+        let child = try #require(Int32(String(decoding: try Data(contentsOf: pidFile), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let deadline = ContinuousClock.now + .seconds(10)
+        while kill(child, 0) == 0, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(kill(child, 0) != 0, "the wrapper's child is still running")
+    }
+
+    @Test("a token variable's surrounding whitespace is not part of the token")
+    func trimmed() {
+        #expect(TokenSource(site: Self.enterprise, environment: ["GH_ENTERPRISE_TOKEN": "ghe\r\n"]).environmentToken == "ghe")
+        #expect(TokenSource(site: Self.enterprise, environment: ["GH_ENTERPRISE_TOKEN": " ", "GITHUB_ENTERPRISE_TOKEN": "e"]).environmentToken == "e")
     }
 }

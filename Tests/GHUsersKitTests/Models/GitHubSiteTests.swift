@@ -23,6 +23,7 @@ struct GitHubSiteTests {
     @Test("what is not an http(s) URL with a host is no site", arguments: [
         "", "not a url", "api.github.com", "ftp://example.com", "https://", "https://user:pw@example.com",
         "https://example.com/?q=1", "https://example.com/#top", "file:///tmp",
+        "http://127.0.0.1:0", "http://127.0.0.1:65536", "http://127.0.0.1:99999",
     ])
     func invalid(input: String) {
         #expect(GitHubSite(apiRoot: input) == nil)

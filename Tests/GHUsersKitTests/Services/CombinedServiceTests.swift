@@ -46,4 +46,27 @@ struct CombinedServiceTests {
         #expect(found == ["tawk"])
         #expect(transport.sent.isEmpty)
     }
+
+    @Test("an export from before sites is github.com's: imported there as it is, elsewhere only when told, by login")
+    func notesFromBeforeSites() throws {
+        let file = Data(#"{"format": "ghusers-notes", "version": 1, "notes": [{"login": "u1", "id": 2, "note": "old note"}]}"#.utf8)
+        for (apiRoot, byID) in [("https://api.github.com", true), ("https://ghe.example.com/api/v3", false)] {
+            let home = try TemporaryDirectory()
+            defer { home.remove() }
+            var configuration = CombinedService.Configuration(
+                paths: GHUsersPaths(dataDirectory: home.url, cacheDirectory: home.url.appendingPathComponent("cache")), apiURL: URL(string: apiRoot)!)
+            configuration.offline = true
+            let service = try CombinedService(configuration: configuration, transport: { ScriptedTransport([]) })
+            try StoreService.Users.Save(database: service.database)(
+                Factory.page([1, 2], logins: [1: "u1", 2: "u2"]), request: .init(since: 0, pageSize: 2, movesCursor: true), etag: nil)
+            if !byID {
+                #expect(throws: CombinedServiceError.self) { try service.importNotes(file, onConflict: .merge) }
+                #expect(try StoreService.Notes.Find(database: service.database)(login: "u1") == nil)
+            }
+            _ = try service.importNotes(file, onConflict: .merge, fromOtherSite: !byID)
+            // github.com: id 2 is the account (renamed u2 since); elsewhere ids are other accounts.
+            #expect(try StoreService.Notes.Find(database: service.database)(login: byID ? "u2" : "u1")?.text == "old note", "\(apiRoot)")
+            #expect(try StoreService.Notes.Find(database: service.database)(login: byID ? "u1" : "u2") == nil, "\(apiRoot)")
+        }
+    }
 }
