@@ -120,7 +120,8 @@ extension BrowserModel {
                     notice = "your text could not be kept in a file: m saves it, b edits both"
                     return []
                 }
-                notice = "kept the other note on \(login); yours is in \(NoteDraft.shown(draft))"
+                let kept = "kept the other note on \(login); yours is in "
+                notice = kept + NoteDraft.shown(draft, width: columns - CellGrid.columns(of: kept) - 2)
                 return []
             default:  // type-ahead, the mouse: the question stays
                 self.confirmation = confirmation

@@ -131,6 +131,12 @@ extension BrowserModel {
             return effects + avatarEffects
         case .online:
             counting.forgetPageFailure()
+            // A profile whose fetch failed while the API answered (a cut answer, a 5xx): again.
+            if let profile = pane.profile, !profile.fetching, profile.message != nil {
+                pane.profile?.message = nil
+                pane.profile?.fetching = true
+                return avatarEffects + [.fetchProfile(id: profile.id, login: profile.login)]
+            }
             return avatarEffects
         }
     }

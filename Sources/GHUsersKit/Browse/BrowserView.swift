@@ -144,7 +144,8 @@ public struct BrowserView: Sendable {
         switch model.network.connection {
         case .down(let reason) where !model.network.offline:
             grid.fill(x: 0, y: y, width: model.columns, height: 1, with: Cell(" ", style: banner))
-            let text = " ⚠ offline: GitHub cannot be reached (\(clean(reason))) · retrying by itself, r now · the cache, search and notes work"
+            // The key first: at 80 columns the line is cut after the reason.
+            let text = " ⚠ offline · r retries now · GitHub cannot be reached (\(clean(reason))) · retrying by itself · the cache, search and notes work"
             grid.write(CellGrid.fitted(text, width: model.columns), x: 0, y: y, style: banner)
             return
         case .rateLimited(let until):

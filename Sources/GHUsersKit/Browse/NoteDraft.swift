@@ -29,6 +29,16 @@ public enum NoteDraft {
         }
     }
 
+    /// `path` as ``shown(_:environment:)`` gives it if that is at most `width` columns, else
+    /// its folder and file name after `…/` (`…/drafts/alice-….md`): on a status line the file
+    /// name must stay in view (the whole path is printed on stderr when browse ends).
+    public static func shown(_ path: String, width: Int, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let whole = shown(path, environment: environment)
+        guard CellGrid.columns(of: whole) > width else { return whole }
+        let parts = path.split(separator: "/")
+        return "…/" + parts.suffix(2).joined(separator: "/")
+    }
+
     /// `path` as a person reads it: the home folder as `~`.
     public static func shown(_ path: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         guard let home = environment["HOME"], !home.isEmpty, home != "/", path.hasPrefix(home + "/") else { return path }

@@ -23,7 +23,9 @@ public struct RetryPolicy: Sendable, Hashable {
     public var maxAttempts: Int = 5
     /// The longest wait a server may ask for (`Retry-After`, a rate-limit reset): 60 s.
     public var maxWait: Duration = .seconds(60)
-    /// `--wait`: network failures are retried without limit (each delay still capped).
+    /// `--wait` (and `browse`): a host that cannot be reached (refused, no name, no answer in
+    /// time) is tried again without limit, each delay still capped; an answer cut short is not
+    /// such a failure and keeps ``maxAttempts``.
     public var waitsForNetwork: Bool = false
     /// The least wait after a secondary rate limit without `Retry-After`, as GitHub asks: 60 s.
     public var secondaryLimitDelay: Duration = .seconds(60)
@@ -50,7 +52,11 @@ public struct RetryPolicy: Sendable, Hashable {
         switch error {
         case .unreachable, .timedOut, .connectionLost:
             if case .timedOut = error, !retriesTimeouts { return .fail }
-            guard withinAttempts || waitsForNetwork else { return .fail }
+            // Without limit only while the host cannot be reached: a host that answers and cuts
+            // every answer short is not a network that will come back.
+            let waits: Bool
+            if case .connectionLost = error { waits = false } else { waits = waitsForNetwork }
+            guard withinAttempts || waits else { return .fail }
             return .retry(after: backoff(retry: attempt, jitter: jitter))
         case .server(_, let retryAfter), .tooManyRequests(let retryAfter):
             guard withinAttempts else { return .fail }

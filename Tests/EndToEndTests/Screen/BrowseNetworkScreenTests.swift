@@ -32,13 +32,21 @@ struct BrowseNetworkScreenTests {
     static func recordedBrowse(_ configuration: FakeConfiguration, _ body: (TmuxSession, URL) async throws -> Void) async throws {
         try await EndToEnd.with(configuration) { world in
             #expect(try await world.run("next-page", "--avatars", "never").status == 0)
-            let session = try await BrowseScreenTests.browse(world, "--avatars always", columns: 80, rows: 24)
-            defer { session.close() }
-            let bytes = recording(world)
-            defer { try? FileManager.default.removeItem(at: bytes) }
-            try await session.record(to: bytes)
-            try await body(session, bytes)
+            try await recordedBrowse(world, "--avatars always", columns: 80, rows: 24, body)
         }
+    }
+
+    /// Browse over `world` with `options`, recorded (``recording(_:)``) from its first frame on.
+    static func recordedBrowse(
+        _ world: EndToEnd, _ options: String, columns: Int, rows: Int, _ body: (TmuxSession, URL) async throws -> Void
+    ) async throws {
+        let session = try await BrowseScreenTests.browse(world, options, columns: columns, rows: rows)
+        defer { session.close() }
+        let bytes = recording(world)
+        defer { try? FileManager.default.removeItem(at: bytes) }
+        try await session.waitFor("the first frame") { $0.contains("row 1 of ") }
+        try await session.record(to: bytes)
+        try await body(session, bytes)
     }
 
     @Test("the pane moving at 0.5 s a key through a 600 ms API: no frame says offline, the resting user is shown, one request at a time")
@@ -48,30 +56,26 @@ struct BrowseNetworkScreenTests {
         try await EndToEnd.with(configuration) { world in
             #expect(try await world.run("next-page").status == 0)
             let logins = try await world.cachedLogins()
-            let session = try await BrowseScreenTests.browse(world, "--avatars never", columns: 120, rows: 30)
-            defer { session.close() }
-            let bytes = Self.recording(world)
-            defer { try? FileManager.default.removeItem(at: bytes) }
-            try await session.waitFor("the first frame") { $0.contains("row 1 of 30 cached") }
-            try await session.record(to: bytes)
-            await world.server.resetStats()
-            try await session.send("Enter")
-            try await session.waitFor("the pane") { $0.contains(logins[0]) && $0.contains("fetched just now") }
-            // A reader's pace: one key every half second, each move cancelling the last request.
-            for _ in 1...8 {
-                try await session.send("j")
-                try await Task.sleep(for: .milliseconds(500))
+            try await Self.recordedBrowse(world, "--avatars never", columns: 120, rows: 30) { session, bytes in
+                await world.server.resetStats()
+                try await session.send("Enter")
+                try await session.waitFor("the pane") { $0.contains(logins[0]) && $0.contains("fetched just now") }
+                // A reader's pace: one key every half second, each move cancelling the last request.
+                for _ in 1...8 {
+                    try await session.send("j")
+                    try await Task.sleep(for: .milliseconds(500))
+                }
+                let resting = logins[8]
+                try await session.waitFor("the resting user's fetched profile") { $0.contains(resting) && $0.contains("fetched just now") }
+                let recorded = (try? String(contentsOf: bytes, encoding: .utf8)) ?? ""
+                #expect(recorded.contains(resting), "the recording holds the frames")
+                #expect(Self.claims(in: bytes).isEmpty, "a frame claimed: \(Self.claims(in: bytes))")
+                #expect(await world.server.stats().maxInFlight == 1, "one request at a time, cancelled ones included")
+                let profiles = await world.apiRequests().filter { $0.path.hasPrefix("/users/") }.map(\.path)
+                #expect(profiles.last == "/users/\(resting)")
+                try await session.send("q", "q")
+                try await session.waitFor("the exit") { $0.contains("__EXIT 0") }
             }
-            let resting = logins[8]
-            try await session.waitFor("the resting user's fetched profile") { $0.contains(resting) && $0.contains("fetched just now") }
-            let recorded = (try? String(contentsOf: bytes, encoding: .utf8)) ?? ""
-            #expect(recorded.contains(resting), "the recording holds the frames")
-            #expect(Self.claims(in: bytes).isEmpty, "a frame claimed: \(Self.claims(in: bytes))")
-            #expect(await world.server.stats().maxInFlight == 1, "one request at a time, cancelled ones included")
-            let profiles = await world.apiRequests().filter { $0.path.hasPrefix("/users/") }.map(\.path)
-            #expect(profiles.last == "/users/\(resting)")
-            try await session.send("q", "q")
-            try await session.waitFor("the exit") { $0.contains("__EXIT 0") }
         }
     }
 
@@ -105,6 +109,27 @@ struct BrowseNetworkScreenTests {
             // No maxInFlight check here: ghusers gives the hung download up at its 5 s deadline
             // and closes that connection, but the fake's waiting handler does not see the close,
             // so it still counts the abandoned request in flight.
+        }
+    }
+
+    @Test("an API that cuts every answer short: the pane says so after its tries, names r, and no frame claims an outage")
+    func cutAnswers() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 40)) { world in
+            #expect(try await world.run("next-page").status == 0)
+            try await Self.recordedBrowse(world, "--avatars never", columns: 120, rows: 30) { session, bytes in
+                await world.server.resetStats()
+                // Exactly the retry policy's 5 tries: a sixth would be answered (and no failure shown).
+                await world.server.inject(.dropMidBody, count: 5)
+                try await session.send("Enter")
+                // The retry policy's 5 tries (about 8 to 15 s), then the sentence: not an endless wait.
+                let failed = try await session.waitFor("the failure", timeout: .seconds(60)) { $0.contains("the connection was lost") }
+                #expect(failed.contains("r tries") && failed.contains("online"), "\(failed)")
+                #expect(await world.apiRequests().filter { $0.path == "/users/mojombo" }.count == 5)
+                #expect(Self.claims(in: bytes).isEmpty, "a frame claimed: \(Self.claims(in: bytes))")
+                // The API answers again: r fetches the profile.
+                try await session.send("r")
+                try await session.waitFor("the fetched profile") { $0.contains("mojombo") && $0.contains("fetched just now") }
+            }
         }
     }
 

@@ -79,7 +79,7 @@ struct BrowserModelModesTests {
         _ = model.update(.profileFetched(id: 1, Self.details(1, source: .staleCache(reason: "offline"), note: "new")))
         #expect(model.pane.profile?.message == "cached profile (offline)" && model.window.users[0].note == "new")
         _ = model.update(.profileFailed(id: 1, .failed("no GitHub user is named user1")))
-        #expect(model.pane.profile?.message == "no GitHub user is named user1" && model.pane.profile?.fetching == false)
+        #expect(model.pane.profile?.message == "no GitHub user is named user1 · r tries again" && model.pane.profile?.fetching == false)
         #expect(model.network.connection == .online, "a 404 is not an outage")
     }
 

@@ -59,7 +59,11 @@ struct BrowserModelNetworkTests {
         var model = Modes.model()
         _ = Base.keys(&model, [.enter], at: 0)
         _ = model.update(.profileFailed(id: 1, .failed("not found on GitHub")))
-        #expect(model.network.connection == .online && model.pane.profile?.message == "not found on GitHub")
+        #expect(model.network.connection == .online && model.pane.profile?.message == "not found on GitHub · r tries again")
+        // r fetches it again (the API answers: no banner, no wait).
+        var again = model
+        #expect(Base.keys(&again, [.character("r")], at: 0.5).contains(.fetchProfile(id: 1, login: "user1")))
+        #expect(again.pane.profile?.message == nil && again.pane.profile?.fetching == true)
         _ = Base.keys(&model, [.enter], at: 1)
         let down = model.update(.profileFailed(id: 1, .offline("connection refused")))
         #expect(model.network.connection == .down(reason: "connection refused"))
@@ -99,5 +103,20 @@ struct BrowserModelNetworkTests {
         _ = noDraft.update(.noteConflict(login: "user1", mine: "mine", theirs: "theirs", draft: nil))
         _ = Base.keys(&noDraft, [.character("t")], at: 1)
         #expect(noDraft.confirmation != nil)
+    }
+
+    @Test("a draft's long path keeps its file name in view at 80 columns, before and after t")
+    func longDraftPath() {
+        var model = Modes.model()  // 80 columns
+        let draft = "/root/.local/share/ghusers/sites/ghe.example.com_api_v3/drafts/user1-2026-11-24T001200Z.md"
+        _ = Base.keys(&model, [.character("e")], at: 0)
+        _ = model.update(.noteConflict(login: "user1", mine: "mine", theirs: "theirs", draft: draft))
+        let asked = model.notice ?? ""
+        #expect(asked.hasSuffix("…/drafts/user1-2026-11-24T001200Z.md") && CellGrid.columns(of: asked) <= model.columns - 2, "\(asked)")
+        _ = Base.keys(&model, [.character("t")], at: 1)
+        let kept = model.notice ?? ""
+        #expect(kept.hasSuffix("…/drafts/user1-2026-11-24T001200Z.md") && CellGrid.columns(of: kept) <= model.columns - 2, "\(kept)")
+        // Where it fits, the whole path.
+        #expect(NoteDraft.shown("/tmp/d/user1.md", width: 40) == "/tmp/d/user1.md")
     }
 }

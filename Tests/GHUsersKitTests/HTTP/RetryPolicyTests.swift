@@ -33,12 +33,15 @@ struct RetryPolicyTests {
         }
     }
 
-    @Test("--wait retries network failures without limit, but not server errors")
+    @Test("--wait retries an unreachable host without limit, but not server errors or answers cut short")
     func waitsForNetwork() {
         var waiting = policy
         waiting.waitsForNetwork = true
         #expect(waiting.decision(after: GitHubAPIError.unreachable("x"), attempt: 500, now: now, jitter: 0) == .retry(after: .seconds(15)))
         #expect(waiting.decision(after: GitHubAPIError.server(status: 500, retryAfter: nil), attempt: 5, now: now, jitter: 0) == .fail)
+        // A host that answers and cuts every answer short is not a network to wait for.
+        #expect(waiting.decision(after: GitHubAPIError.timedOut, attempt: 500, now: now, jitter: 0) == .retry(after: .seconds(15)))
+        #expect(waiting.decision(after: GitHubAPIError.connectionLost("x"), attempt: 5, now: now, jitter: 0) == .fail)
     }
 
     @Test("Retry-After replaces the computed delay; one longer than the longest wait fails at once")
