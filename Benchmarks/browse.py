@@ -13,7 +13,8 @@ same run, through a real terminal (tmux):
   screen, against `fzf -e` given the same keys over the same logins (until its match count is
   the final one); and per keystroke (`--only-search` runs only this): each key of a few typing
   sessions (1 char, 2 chars, 3+ chars, no match, note text, backspace), inside the process
-  (GHUSERS_BROWSE_TRACE) and through tmux, beside `fzf -e` and `fzf` given the same keys;
+  (GHUSERS_BROWSE_TRACE), through tmux, and through a pty of this script's own with no polling
+  floor (Benchmarks/pty_keys.py, needs pyte), beside `fzf -e` and `fzf` given the same keys;
 - live update: `ghusers note LOGIN TEXT` run in another process, from its exit to the note on
   the browser's screen, against the watcher's polling interval (250 ms).
 
@@ -31,6 +32,8 @@ import subprocess
 import tempfile
 import time
 import uuid
+
+import pty_keys
 
 SOCKET = ""
 
@@ -240,7 +243,8 @@ def search_keystrokes(args, logins_file, logins, runs):
         exact = [sum(1 for login in logins if q in login) for q in queries]
         fuzzy = [fuzzy_count(logins, q) for q in queries]
         rows = [{"session": name, "key": key, "query": q, "logins_matching": e, "fuzzy_matching": f,
-                 "inside_ms": [], "tmux_ms": [], "fzf_e_ms": [], "fzf_ms": []}
+                 "inside_ms": [], "tmux_ms": [], "fzf_e_ms": [], "fzf_ms": [],
+                 "pty_ms": [], "fzf_e_pty_ms": [], "fzf_pty_ms": []}
                 for key, q, e, f in zip(keys, queries, exact, fuzzy)]
         for _ in range(runs):
             trace = os.path.join(tempfile.gettempdir(), f"ghusers-search-trace-{uuid.uuid4().hex[:8]}")
@@ -274,6 +278,12 @@ def search_keystrokes(args, logins_file, logins, runs):
                     shown = wait_for(lambda text: f" {count}/{len(logins)}" in text, interval=0.0005)
                     row[field].append((shown - begin) * 1000)
                 stop()
+            # The same keys on a pty of our own (Benchmarks/pty_keys.py): no tmux polling floor.
+            trace = os.path.join(tempfile.gettempdir(), f"ghusers-search-trace-{uuid.uuid4().hex[:8]}")
+            pty_keys.browse_keys(args.ghusers, args.home, rows, trace, status_final)
+            os.unlink(trace)
+            pty_keys.fzf_keys("-e", logins_file, len(logins), rows, exact, "fzf_e_pty_ms")
+            pty_keys.fzf_keys("", logins_file, len(logins), rows, fuzzy, "fzf_pty_ms")
         results.append({"session": name, "index": index_line.strip(), "rss_mb": memory[0], "peak_rss_mb": memory[1], "keys": rows})
     return results
 
@@ -297,15 +307,17 @@ def live_update(args, runs=10):
 
 
 def print_keystrokes(users, sessions):
-    print(f"| search keystroke, {users:,} users | matches | browse inside (ms) | browse via tmux (ms) | fzf -e via tmux (ms) | fzf via tmux (ms) | fzf -e / inside |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print(f"| search keystroke, {users:,} users | matches | browse inside (ms) | browse via pty (ms) | fzf -e via pty (ms) | fzf via pty (ms) | fzf -e / browse, pty | browse via tmux (ms) | fzf -e via tmux (ms) |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for session in sessions:
         for row in session["keys"]:
             inside = statistics.median(row["inside_ms"])
-            fzf_e = statistics.median(row["fzf_e_ms"])
+            browse_pty = statistics.median(row["pty_ms"])
+            fzf_e_pty = statistics.median(row["fzf_e_pty_ms"])
             key = "⌫" if row["key"] == "BSpace" else row["key"]
             print(f"| {session['session']}: `{key}` → “{row['query']}” | {row['logins_matching']:,} | {inside:.2f} (max {max(row['inside_ms']):.2f}) | "
-                  f"{statistics.median(row['tmux_ms']):.1f} | {fzf_e:.1f} | {statistics.median(row['fzf_ms']):.1f} | {fzf_e / max(inside, 0.01):.0f}x |")
+                  f"{browse_pty:.2f} (max {max(row['pty_ms']):.2f}) | {fzf_e_pty:.2f} | {statistics.median(row['fzf_pty_ms']):.2f} | "
+                  f"{fzf_e_pty / max(browse_pty, 0.01):.1f}x | {statistics.median(row['tmux_ms']):.1f} | {statistics.median(row['fzf_e_ms']):.1f} |")
         print(f"<!-- {session['index']}; browse RSS {session['rss_mb']:.1f} MB, peak {session['peak_rss_mb']:.1f} MB -->")
 
 

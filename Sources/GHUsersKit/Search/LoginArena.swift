@@ -213,19 +213,9 @@ struct LoginArena: Sendable {
     /// table at each call for needles of 3 bytes or more, which costs more than such a search.
     static func find(_ needle: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
         guard to - from >= needle.count, let base = hay.baseAddress, let pattern = needle.baseAddress else { return nil }
-        if to - from < 256 {
-            let first = pattern[0]
-            var index = from
-            while index <= to - needle.count {
-                if base[index] == first {
-                    var matched = 1
-                    while matched < needle.count, base[index + matched] == pattern[matched] { matched += 1 }
-                    if matched == needle.count { return index }
-                }
-                index += 1
-            }
-            return nil
-        }
+        // One record (a login, a short note): memchr's vector loop from one first byte to the
+        // next, where a byte loop read every byte and memmem's set-up costs more than the search.
+        if to - from < 256 { return findByByte(needle, in: hay, from: from, to: to) }
         let significant = needle.count - (pattern[0] == separator ? 1 : 0) - (pattern[needle.count - 1] == separator ? 1 : 0)
         if significant <= 2 { return findByByte(needle, in: hay, from: from, to: to) }
         guard let hit = csearch_memmem(base + from, to - from, pattern, needle.count) else { return nil }

@@ -1,0 +1,122 @@
+"""Search as you type, key to frame, through a pseudo-terminal of our own: no tmux polling floor.
+
+`browse` and `fzf` run on a pty (80 x 24) that this process holds the other end of. A key is
+written to it at t0; every chunk the program writes back is timestamped as it is read and fed
+to pyte (a terminal emulator in Python, `python3 -m pip install pyte`), and the key's time is
+the read of the chunk after which the screen answers it:
+
+- browse: the status line shows the query and its final count (as through tmux);
+- fzf: the prompt shows the query and the match counter has been written again since the key
+  with the final count. fzf echoes the prompt first (about 3.5 ms after a key here) and draws
+  the list and the counter after matching, so a screen that merely still shows the old count
+  (oct -> octo: 200 both) does not count as the answer.
+
+Used by Benchmarks/browse.py (`--only-search`); each key is sent after the last one's frame and
+a 50 ms pause, so no key waits on another.
+"""
+
+import fcntl
+import os
+import pty
+import select
+import signal
+import struct
+import termios
+import time
+
+try:
+    import pyte
+except ImportError:  # pragma: no cover - a message, not a fallback
+    raise SystemExit("Benchmarks/pty_keys.py needs pyte: python3 -m pip install pyte")
+
+COLUMNS, ROWS = 80, 24
+
+
+class Terminal:
+    """A program on a pty of COLUMNS x ROWS, its screen kept by pyte."""
+
+    def __init__(self, argv, environment):
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.execvpe(argv[0], argv, {**os.environ, **environment})
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
+        self.screen = pyte.Screen(COLUMNS, ROWS)
+        self.stream = pyte.ByteStream(self.screen)
+        self.since_key = b""
+
+    def text(self):
+        return "\n".join(self.screen.display)
+
+    def wait(self, condition, timeout=120.0):
+        """Reads until `condition(self)` holds after a read; returns that read's time."""
+        deadline = time.perf_counter() + timeout
+        if condition(self):
+            return time.perf_counter()
+        while time.perf_counter() < deadline:
+            ready, _, _ = select.select([self.fd], [], [], 0.5)
+            if not ready:
+                continue
+            data = os.read(self.fd, 1 << 20)
+            read_at = time.perf_counter()
+            self.since_key += data
+            self.stream.feed(data)
+            if condition(self):
+                return read_at
+        raise SystemExit(f"timed out; the screen was:\n{self.text()}")
+
+    def drain(self, seconds):
+        """Reads whatever comes for `seconds` (a frame that follows the answer)."""
+        end = time.perf_counter() + seconds
+        while (left := end - time.perf_counter()) > 0:
+            if select.select([self.fd], [], [], left)[0]:
+                self.stream.feed(os.read(self.fd, 1 << 20))
+
+    def key(self, key):
+        """Writes `key` ("BSpace" for backspace); returns the time it was written."""
+        self.since_key = b""
+        os.write(self.fd, b"\x7f" if key == "BSpace" else key.encode())
+        return time.perf_counter()
+
+    def close(self):
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        except OSError:
+            pass
+        os.close(self.fd)
+
+
+def browse_keys(ghusers, home, rows, trace_path, status_final):
+    """Each row's key in `browse --offline` on a pty; appends ms to row["pty_ms"]."""
+    terminal = Terminal([ghusers, "browse", "--offline", "--avatars", "never"],
+                        {"GHUSERS_HOME": home, "TERM": "xterm-256color", "GHUSERS_BROWSE_TRACE": trace_path})
+    try:
+        terminal.wait(lambda t: "row 1 of" in t.text())
+        deadline = time.perf_counter() + 120
+        while not any(line.startswith("# search index") for line in open(trace_path)) and time.perf_counter() < deadline:
+            time.sleep(0.01)
+        terminal.key("/")
+        terminal.wait(lambda t: t.screen.display[-1].startswith("/"))
+        for row in rows:
+            terminal.drain(0.05)
+            sent = terminal.key(row["key"])
+            shown = terminal.wait(lambda t: status_final(t.text(), row["query"]))
+            row["pty_ms"].append((shown - sent) * 1000)
+    finally:
+        terminal.close()
+
+
+def fzf_keys(flags, logins_file, total, rows, counts, field):
+    """Each row's key in `fzf FLAGS` over `logins_file` on a pty; appends ms to row[field]."""
+    terminal = Terminal(["sh", "-c", f"exec fzf {flags} < {logins_file}"], {"TERM": "xterm-256color"})
+    try:
+        terminal.wait(lambda t: f"{total}/{total}" in t.text())
+        for row, count in zip(rows, counts):
+            terminal.drain(0.05)
+            counter = f"{count}/{total}".encode()
+            prompt = "> " + row["query"]
+            sent = terminal.key(row["key"])
+            shown = terminal.wait(lambda t: counter in t.since_key and any(line.rstrip() == prompt for line in t.screen.display))
+            row[field].append((shown - sent) * 1000)
+    finally:
+        terminal.close()
