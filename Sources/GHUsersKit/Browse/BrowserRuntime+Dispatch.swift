@@ -15,7 +15,7 @@ extension BrowserRuntime {
 
     private func messages(for event: Event, model: inout BrowserModel, decoder: inout BrowserInputDecoder, screen: inout BrowserScreen) -> [BrowserMessage] {
         switch event {
-        case .input(let bytes):
+        case .input(let bytes, _):
             let read = decoder.read(bytes, at: now)
             if let generation = read.escapeTimer {
                 Task { [send] in

@@ -12,7 +12,8 @@ import Synchronization
 public final class BrowserRuntime: Sendable {
     /// What the loop waits for: terminal input, a timer, an effect's message, a signal.
     enum Event: Sendable {
-        case input([UInt8])
+        /// Bytes typed, and when their read returned on the input thread.
+        case input([UInt8], readAt: ContinuousClock.Instant)
         case escapeTimeout(Int)
         case message(BrowserMessage)
         case resized
@@ -105,8 +106,9 @@ public final class BrowserRuntime: Sendable {
         defer { session.restore() }
         let resizes = watchResizes()
         defer { resizes.cancel() }
-        let reading = readTerminal()
-        defer { reading.cancel() }
+        // Keys go from the reader thread straight into the loop's events, with the instant of
+        // their read (the trace's start).
+        input.start { [send] chunk, readAt in send.yield(.input(chunk, readAt: readAt)) } ended: { [send] in send.yield(.inputEnded) }
         defer { watcher.withLock { $0?.stop() } }
 
         let size = session.size()
@@ -116,7 +118,7 @@ public final class BrowserRuntime: Sendable {
         var firstFrame = true
         perform(model.start(), model: &model, screen: &screen)
         for await event in events {
-            let readAt: Duration? = if case .input = event { ContinuousClock.now - clockStart } else { nil }
+            let readAt: Duration? = if case .input(_, let at) = event { at - clockStart } else { nil }
             dispatch(event, model: &model, decoder: &decoder, screen: &screen)
             if model.quitting { break }
             model.wallClock = Date()  // the view never reads the clock itself
@@ -141,15 +143,6 @@ public final class BrowserRuntime: Sendable {
         source.setEventHandler { [send] in send.yield(.resized) }
         source.resume()
         return source
-    }
-
-    /// The terminal's bytes as `.input` events, read on ``TerminalInput``'s thread, then
-    /// `.inputEnded` when stdin closes.
-    private func readTerminal() -> Task<Void, Never> {
-        Task { [send, input] in
-            for await chunk in input.chunks() { send.yield(.input(chunk)) }
-            send.yield(.inputEnded)  // stdin closed (EOF, EIO): nothing can be typed any more
-        }
     }
 
     /// What waits for the first frame, so that the first screen waits for nothing else: the

@@ -37,6 +37,14 @@ public final class TerminalInput: Sendable {
     /// Starts the reader thread; the stream ends when stdin does.
     public func chunks() -> AsyncStream<[UInt8]> {
         let (stream, continuation) = AsyncStream<[UInt8]>.makeStream(bufferingPolicy: .unbounded)
+        start { chunk, _ in continuation.yield(chunk) } ended: { continuation.finish() }
+        return stream
+    }
+
+    /// Starts the reader thread, which calls `deliver` with each chunk and the instant its
+    /// read returned, then `ended` once stdin has (EOF, EIO). `browse` sends the chunk on to
+    /// its event loop from here: one hand-over between a key and the loop, not two.
+    public func start(_ deliver: @escaping @Sendable ([UInt8], ContinuousClock.Instant) -> Void, ended: @escaping @Sendable () -> Void) {
         let thread = Thread { [self] in
             var buffer = [UInt8](repeating: 0, count: 4096)
             loop: while true {
@@ -59,14 +67,13 @@ public final class TerminalInput: Sendable {
                 let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
                 if count < 0, errno == EINTR || errno == EAGAIN { continue }
                 guard count > 0 else { break loop }  // EOF or EIO: the terminal is gone
-                continuation.yield(Array(buffer[0..<count]))
+                deliver(Array(buffer[0..<count]), .now)
             }
-            ended.withLock { $0 = true }
-            continuation.finish()
+            self.ended.withLock { $0 = true }
+            ended()
         }
         thread.name = "ghusers.terminal-input"
         thread.start()
-        return stream
     }
 
     /// Stops reading; returns once the reader thread has parked (it reads nothing more until
