@@ -33,7 +33,8 @@ extension CombinedService {
     }
 
     /// The other sites of the home: every `sites/KEY/ghusers.sqlite` but this one's, read
-    /// without writing, sorted by API root. A file that cannot be read is left out.
+    /// without writing, sorted by API root. A file that cannot be read is left out, and so is
+    /// a site that holds nothing (a `status` or a mistyped `--api-url` once made its file).
     func otherSites() -> [OtherSite] {
         let paths = configuration.paths
         guard let site = paths.site,
@@ -41,7 +42,9 @@ extension CombinedService {
         else { return [] }
         return keys.filter { $0 != site.key }.compactMap { key -> OtherSite? in
             let file = paths.sitesDirectory.appendingPathComponent(key, isDirectory: true).appendingPathComponent("ghusers.sqlite")
-            guard FileManager.default.fileExists(atPath: file.path), let summary = AppDatabase.summary(at: file) else { return nil }
+            guard FileManager.default.fileExists(atPath: file.path), let summary = AppDatabase.summary(at: file),
+                summary.statistics.users + summary.statistics.notes + summary.statistics.pages > 0
+            else { return nil }
             return OtherSite(key: key, apiRoot: summary.apiRoot ?? key, statistics: summary.statistics)
         }.sorted { $0.apiRoot < $1.apiRoot }
     }

@@ -57,7 +57,9 @@ struct SitesEndToEndTests {
             #expect(await dotcom.apiRequests().allSatisfy { $0.path != "/users/ghe-defunkt" })
             #expect(try await dotcom.run("profile", "ghe-defunkt", "--offline").status != 0)
 
-            // status names the current site and lists the other with its counts.
+            // status names the current site and lists the other with its counts; a site that a
+            // status (or a mistyped root) opened once and that holds nothing is not listed.
+            #expect(try await dotcom.run(["status", "--api-url", "http://127.0.0.1:9/typo"]).status == 0)
             let status = try #require(try await dotcom.json("status") as? [String: Any])
             #expect(status["api_url"] as? String == dotcom.server.baseURL)
             #expect(status["users"] as? Int == 30 && status["notes"] as? Int == 1)
