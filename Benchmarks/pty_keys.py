@@ -18,6 +18,7 @@ a 50 ms pause, so no key waits on another.
 import fcntl
 import os
 import pty
+import re
 import select
 import signal
 import struct
@@ -38,8 +39,9 @@ class Terminal:
     def __init__(self, argv, environment):
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
+            # The size before the program starts: it reads it once, first thing.
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
             os.execvpe(argv[0], argv, {**os.environ, **environment})
-        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
         self.screen = pyte.Screen(COLUMNS, ROWS)
         self.stream = pyte.ByteStream(self.screen)
         self.since_key = b""
@@ -56,12 +58,19 @@ class Terminal:
             ready, _, _ = select.select([self.fd], [], [], 0.5)
             if not ready:
                 continue
-            data = os.read(self.fd, 1 << 20)
-            read_at = time.perf_counter()
-            self.since_key += data
-            self.stream.feed(data)
-            if condition(self):
-                return read_at
+            # Every chunk that is there, each stamped as it is read, before any is parsed:
+            # parsing one must not delay the stamp of the next.
+            chunks = []
+            while select.select([self.fd], [], [], 0)[0]:
+                chunks.append((os.read(self.fd, 1 << 20), time.perf_counter()))
+            answered = None
+            for data, read_at in chunks:
+                self.since_key += data
+                self.stream.feed(data)
+                if answered is None and condition(self):
+                    answered = read_at
+            if answered is not None:
+                return answered
         raise SystemExit(f"timed out; the screen was:\n{self.text()}")
 
     def drain(self, seconds):
@@ -113,10 +122,11 @@ def fzf_keys(flags, logins_file, total, rows, counts, field):
         terminal.wait(lambda t: f"{total}/{total}" in t.text())
         for row, count in zip(rows, counts):
             terminal.drain(0.05)
-            counter = f"{count}/{total}".encode()
+            # Not a longer count's tail ("750/1000000" ends in "0/1000000").
+            counter = re.compile(rb"(?<![0-9])%d/%d" % (count, total))
             prompt = "> " + row["query"]
             sent = terminal.key(row["key"])
-            shown = terminal.wait(lambda t: counter in t.since_key and any(line.rstrip() == prompt for line in t.screen.display))
+            shown = terminal.wait(lambda t: counter.search(t.since_key) and any(line.rstrip() == prompt for line in t.screen.display))
             row[field].append((shown - sent) * 1000)
     finally:
         terminal.close()

@@ -132,7 +132,7 @@ extension BrowserModel {
         case .online:
             counting.forgetPageFailure()
             // A profile whose fetch failed while the API answered (a cut answer, a 5xx): again.
-            if let profile = pane.profile, !profile.fetching, profile.message != nil {
+            if !network.offline, let profile = pane.profile, !profile.fetching, profile.message != nil {
                 pane.profile?.message = nil
                 pane.profile?.fetching = true
                 return avatarEffects + [.fetchProfile(id: profile.id, login: profile.login)]

@@ -70,7 +70,7 @@ extension BrowserModel {
             case .cancelled: break
             case .offline: pane.profile?.message = cached ? "offline: the cached profile is shown" : "offline: this profile is not cached yet"
             case .rateLimited(let until): pane.profile?.message = "rate limited until \(Self.clock(until))" + (cached ? ": the cached profile is shown" : "")
-            case .failed(let reason): pane.profile?.message = reason + " · r tries again"
+            case .failed(let reason): pane.profile?.message = network.offline ? reason : reason + " · r tries again"
             }
         }
         switch failure {

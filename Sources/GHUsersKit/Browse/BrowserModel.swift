@@ -58,7 +58,6 @@ public struct BrowserModel: Sendable {
     /// Users read per window request.
     public static let chunk = 200
 
-
     /// A model for a terminal of `columns` × `rows`.
     public init(columns: Int, rows: Int, offline: Bool, avatarsEnabled: Bool) {
         self.columns = columns

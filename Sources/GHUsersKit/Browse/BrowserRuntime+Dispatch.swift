@@ -15,8 +15,10 @@ extension BrowserRuntime {
 
     private func messages(for event: Event, model: inout BrowserModel, decoder: inout BrowserInputDecoder, screen: inout BrowserScreen) -> [BrowserMessage] {
         switch event {
-        case .input(let bytes, _):
-            let read = decoder.read(bytes, at: now)
+        case .input(let bytes, let readAt):
+            // When the bytes were read, not when the loop got to them: a busy loop must not
+            // squeeze an escape sequence's timing.
+            let read = decoder.read(bytes, at: seconds(readAt - clockStart))
             if let generation = read.escapeTimer {
                 Task { [send] in
                     try? await Task.sleep(for: BrowserInputDecoder.escapeDelay)

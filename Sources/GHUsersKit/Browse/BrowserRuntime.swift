@@ -109,6 +109,7 @@ public final class BrowserRuntime: Sendable {
         // Keys go from the reader thread straight into the loop's events, with the instant of
         // their read (the trace's start).
         input.start { [send] chunk, readAt in send.yield(.input(chunk, readAt: readAt)) } ended: { [send] in send.yield(.inputEnded) }
+        defer { input.stop() }
         defer { watcher.withLock { $0?.stop() } }
 
         let size = session.size()
@@ -168,8 +169,9 @@ public final class BrowserRuntime: Sendable {
         duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
     }
 
-    var now: Double {
-        let elapsed = ContinuousClock.now - clockStart
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    var now: Double { seconds(ContinuousClock.now - clockStart) }
+
+    func seconds(_ elapsed: Duration) -> Double {
+        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 }

@@ -49,12 +49,14 @@ public struct RetryController: Sendable {
     /// up, then returns its value or rethrows its last error.
     public func run<T: Sendable>(_ operation: @Sendable (Int) async throws -> T) async throws -> T {
         var attempt = 1
+        var lostInARow = 0
         while true {
             do {
                 return try await operation(attempt)
             } catch {
                 if error is CancellationError || Task.isCancelled { throw error }
-                let decision = policy.decision(after: error, attempt: attempt, now: now(), jitter: jitter())
+                if case GitHubAPIError.connectionLost = error { lostInARow += 1 } else { lostInARow = 0 }
+                let decision = policy.decision(after: error, attempt: attempt, now: now(), jitter: jitter(), lostInARow: lostInARow)
                 guard case .retry(let delay) = decision, let apiError = error as? GitHubAPIError else {
                     throw error
                 }

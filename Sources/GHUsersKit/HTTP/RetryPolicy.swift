@@ -45,18 +45,23 @@ public struct RetryPolicy: Sendable, Hashable {
         return .seconds(half + half * min(max(jitter, 0), 0.999_999))
     }
 
-    /// What to do after attempt number `attempt` (1-based) failed with `error`.
-    public func decision(after error: any Error, attempt: Int, now: Date, jitter: Double) -> RetryDecision {
+    /// What to do after attempt number `attempt` (1-based) failed with `error`;
+    /// `lostInARow`: how many attempts in a row, this one included, got an answer cut short
+    /// (``RetryController`` counts them; `attempt` when not given).
+    public func decision(after error: any Error, attempt: Int, now: Date, jitter: Double, lostInARow: Int? = nil) -> RetryDecision {
         guard let error = error as? GitHubAPIError else { return .fail }
         let withinAttempts = attempt < maxAttempts
         switch error {
         case .unreachable, .timedOut, .connectionLost:
             if case .timedOut = error, !retriesTimeouts { return .fail }
             // Without limit only while the host cannot be reached: a host that answers and cuts
-            // every answer short is not a network that will come back.
-            let waits: Bool
-            if case .connectionLost = error { waits = false } else { waits = waitsForNetwork }
-            guard withinAttempts || waits else { return .fail }
+            // every answer short is not a network that will come back, so while waiting, cut
+            // answers get ``maxAttempts`` in a row (counted apart from an outage's tries before).
+            if case .connectionLost = error {
+                guard waitsForNetwork ? (lostInARow ?? attempt) < maxAttempts : withinAttempts else { return .fail }
+            } else {
+                guard withinAttempts || waitsForNetwork else { return .fail }
+            }
             return .retry(after: backoff(retry: attempt, jitter: jitter))
         case .server(_, let retryAfter), .tooManyRequests(let retryAfter):
             guard withinAttempts else { return .fail }

@@ -46,18 +46,21 @@ enum ChildProcess {
     }
 
     /// Runs `path` with `arguments` (the first is the program's name), stdin and stderr on
-    /// `/dev/null`, and returns what it wrote to stdout once it has exited with status 0; `nil`
-    /// when it cannot start, fails, or has not closed its output and exited within `limit`.
+    /// `/dev/null`, and returns what it wrote to stdout (at most 64 KiB) once it has exited
+    /// with status 0; `nil` when it cannot start, fails, or has not exited within `limit`.
     ///
-    /// The child leads a process group of its own, and at the limit the whole group is killed:
-    /// a wrapper script (a version manager's shim) may leave a grandchild holding the pipe,
-    /// which killing the child alone would leave running and the read waiting on.
+    /// The child leads a process group of its own, with no signal blocked, and at the limit
+    /// the whole group is killed: a wrapper script (a version manager's shim) may leave a
+    /// grandchild holding the pipe, which killing the child alone would leave running and the
+    /// read waiting on. A child that has exited is not waited for past its output so far.
     static func output(of path: String, _ arguments: [String], limit: Duration) -> Data? {
         var pipeEnds: [Int32] = [-1, -1]
         guard pipe(&pipeEnds) == 0 else { return nil }
         let (reading, writing) = (pipeEnds[0], pipeEnds[1])
-        // Not inherited by programs started later (pipe2 is not in Swift's Glibc module).
+        // Not inherited by programs started later (pipe2 is not in Swift's Glibc module; one
+        // started on another thread in between keeps the write end, and this waits its limit).
         for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        _ = fcntl(reading, F_SETFL, fcntl(reading, F_GETFL) | O_NONBLOCK)
         defer { close(reading) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -71,9 +74,14 @@ enum ChildProcess {
         posix_spawnattr_setpgroup(&attributes, 0)
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        for number in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, number) }
+        for number in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, number) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
+        // A dispatch or cooperative thread blocks nearly every signal; a shell with SIGCHLD
+        // blocked never returns from `wait`.
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
@@ -82,42 +90,43 @@ enum ChildProcess {
         guard code == 0 else { return nil }
         var output = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let deadline = ContinuousClock.now + limit
         var open = true
-        while open {
-            let left = deadline - ContinuousClock.now
-            guard left > .zero else {
-                // SIGKILL: a child may have inherited SIGTERM ignored (browse ignores it).
-                kill(-pid, SIGKILL)
-                _ = wait(pid)
-                return nil
-            }
-            var descriptor = pollfd(fd: reading, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(min(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1, 1000))
-            guard poll(&descriptor, 1, milliseconds) >= 0 || errno == EINTR else { break }
-            guard descriptor.revents != 0 else { continue }
-            let count = read(reading, &buffer, buffer.count)
-            if count > 0 {
-                output.append(contentsOf: buffer[0..<count])
-            } else if count == 0 || errno != EINTR {
-                open = false
+        /// Reads what the pipe holds now; `open` turns false at its end.
+        func drain() {
+            while open, output.count <= 1 << 16 {
+                let count = read(reading, &buffer, buffer.count)
+                if count > 0 {
+                    output.append(contentsOf: buffer[0..<count])
+                } else {
+                    if count == 0 || (errno != EAGAIN && errno != EINTR) { open = false }
+                    return
+                }
             }
         }
-        // The output is closed: the child has exited or is about to (a grandchild that closed
-        // it does not keep this waiting).
+        let deadline = ContinuousClock.now + limit
         var status: Int32 = 0
-        while true {
+        var exited = false
+        while !exited, output.count <= 1 << 16, ContinuousClock.now < deadline {
+            drain()
             let result = waitpid(pid, &status, WNOHANG)
-            if result == pid { break }
-            if result < 0, errno != EINTR { return nil }
-            guard ContinuousClock.now < deadline else {
-                kill(-pid, SIGKILL)
-                _ = wait(pid)
+            if result == pid {
+                exited = true
+                // What it wrote before exiting; a grandchild holding the pipe is not waited for.
+                drain()
+            } else if result < 0, errno != EINTR {
                 return nil
+            } else {
+                var descriptor = pollfd(fd: reading, events: Int16(POLLIN), revents: 0)
+                _ = poll(&descriptor, open ? 1 : 0, 10)
             }
-            usleep(2_000)
         }
-        return status & 0x7F == 0 && (status >> 8) & 0xFF == 0 ? output : nil
+        if !exited {
+            // SIGKILL: a child may have inherited SIGTERM ignored (browse ignores it).
+            kill(-pid, SIGKILL)
+            _ = wait(pid)
+            return nil
+        }
+        return status & 0x7F == 0 && (status >> 8) & 0xFF == 0 && output.count <= 1 << 16 ? output : nil
     }
 
     /// Waits for `pid` to end: its exit status, or `128 + signal` when a signal ended it.

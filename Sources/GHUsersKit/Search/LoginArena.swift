@@ -228,6 +228,7 @@ struct LoginArena: Sendable {
     private static func findByByte(_ needle: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
         guard let base = hay.baseAddress, let pattern = needle.baseAddress else { return nil }
         let key = pattern[0] == separator ? 1 : 0
+        precondition(needle.count > key, "a needle is more than a separator")  // a Term's body is never empty
         var position = from + key
         let last = to - needle.count + key
         while position <= last {

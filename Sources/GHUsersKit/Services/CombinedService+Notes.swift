@@ -44,8 +44,8 @@ extension CombinedService {
         let origin = archive.site.map { GitHubSite(apiRoot: $0) } ?? .gitHubDotCom
         if origin != site {
             guard fromOtherSite else {
-                let named = archive.site.map { GitHubSite(apiRoot: $0)?.apiRoot ?? "“\($0)”" } ?? "github.com (an export from before sites)"
-                throw CombinedServiceError.notesFromOtherSite(named, current: site.apiRoot, canSwitch: archive.site != nil && origin != nil)
+                let named = archive.site.map { origin?.apiRoot ?? "“\($0)”" } ?? "github.com (an export from before sites)"
+                throw CombinedServiceError.notesFromOtherSite(named, current: site.apiRoot, switchTo: origin?.apiRoot)
             }
             for index in archive.notes.indices { archive.notes[index].id = nil }
         }

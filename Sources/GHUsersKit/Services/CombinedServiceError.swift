@@ -17,7 +17,7 @@ public enum CombinedServiceError: Error, Equatable {
     case insecureToken(host: String)
     /// A notes export from another site (its API root first), refused without
     /// `--from-other-site`.
-    case notesFromOtherSite(String, current: String, canSwitch: Bool)
+    case notesFromOtherSite(String, current: String, switchTo: String?)
 }
 
 extension CombinedServiceError: LocalizedError {
@@ -35,10 +35,10 @@ extension CombinedServiceError: LocalizedError {
             "nothing is cached yet; run `ghusers next-page` first"
         case .insecureToken(let host):
             "the token would be sent in clear text to http://\(host); use an https:// --api-url, or unset the token (GHUSERS_NO_GH=1 when gh gives it)"
-        case .notesFromOtherSite(let origin, let current, let canSwitch):
-            canSwitch
-                ? "the notes file comes from \(origin), not \(current); nothing was imported: pass --api-url \(origin) to import it into its own site, or --from-other-site to import it here (matched by login)"
-                : "the notes file comes from \(origin), not \(current); nothing was imported: pass --from-other-site to import it here (matched by login)"
+        case .notesFromOtherSite(let origin, let current, let switchTo):
+            "the notes file comes from \(origin), not \(current); nothing was imported: "
+                + (switchTo.map { "pass --api-url \($0) to import it into its own site, or " } ?? "pass ")
+                + "--from-other-site to import it here (matched by login)"
         }
     }
 }

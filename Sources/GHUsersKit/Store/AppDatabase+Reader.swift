@@ -12,17 +12,9 @@ extension AppDatabase {
         configuration.readonly = true
         configuration.busyMode = .timeout(30)
         configuration.label = "ghusers.reader"
-        // Pages read through a mapping of the file, not a read(2) each: a search window's users
-        // are scattered over the file, and the copies were a third of a keystroke's time at a
-        // million users (Docs/BENCHMARKS.md). Read-only, so a write never goes through it.
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA mmap_size = \(Self.readerMapSize)") }
         guard let queue = try? DatabaseQueue(path: path, configuration: configuration) else { return nil }
         return AppDatabase(current: queue)
     }
-
-    /// How much of the file the reader maps (SQLite maps up to the file's size): 1 GiB, about
-    /// four times a million users' database.
-    static let readerMapSize = 1 << 30
 
     /// Stops the statement running on this connection, from any thread: it fails with
     /// `SQLITE_INTERRUPT` (a stale search's scan).

@@ -22,6 +22,7 @@ public final class TerminalInput: Sendable {
     private let parked = DispatchSemaphore(value: 0)
     private let resumed = DispatchSemaphore(value: 0)
     private let ended = Mutex(false)
+    private let stopped = Mutex(false)
 
     /// Input from `fileDescriptor` (stdin).
     public init(fileDescriptor: Int32 = 0) {
@@ -58,6 +59,7 @@ public final class TerminalInput: Sendable {
                     var byte: UInt8 = 0
                     _ = read(wake.read, &byte, 1)
                 }
+                if stopped.withLock({ $0 }) { break loop }
                 if paused.withLock({ $0 }) {
                     parked.signal()
                     resumed.wait()
@@ -86,6 +88,14 @@ public final class TerminalInput: Sendable {
         while parked.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
             if ended.withLock({ $0 }) { return }
         }
+    }
+
+    /// Ends the reading for good (``start(_:ended:)``'s `ended` is still called): what is
+    /// typed after the screen is left goes to the shell, not to a reader nobody listens to.
+    public func stop() {
+        stopped.withLock { $0 = true }
+        var byte: UInt8 = 1
+        _ = write(wake.write, &byte, 1)
     }
 
     /// Reads again after ``pause()``.

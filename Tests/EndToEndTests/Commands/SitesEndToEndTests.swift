@@ -108,7 +108,7 @@ struct SitesEndToEndTests {
             // An export from before sites names none: github.com's, refused on these two.
             let before = try #require(String(data: try JSONSerialization.data(withJSONObject: archive.filter { $0.key != "site" }), encoding: .utf8))
             let old = try await ghe.run(["notes", "import", "-"], input: before)
-            #expect(old.status == 8 && old.stderr.contains("from before sites") && !old.stderr.contains("--api-url"), "\(old)")
+            #expect(old.status == 8 && old.stderr.contains("from before sites") && old.stderr.contains("--api-url https://api.github.com"), "\(old)")
             #expect(old.stderr.split(separator: "\n").count == 1, "\(old)")
         }
     }

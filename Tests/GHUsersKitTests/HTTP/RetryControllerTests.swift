@@ -34,6 +34,27 @@ struct RetryControllerTests {
         #expect(recorder.events.withLock { $0 } == [1, 2])
     }
 
+    @Test("waiting for the network: ten refused tries, then a cut answer is still tried again, and five cut answers in a row fail")
+    func cutAnswersAfterAnOutage() async throws {
+        var waiting = RetryPolicy()
+        waiting.waitsForNetwork = true
+        let value = try await controller(Recorder(), policy: waiting).run { attempt -> Int in
+            if attempt <= 10 { throw GitHubAPIError.unreachable("refused") }
+            if attempt == 11 { throw GitHubAPIError.connectionLost("reset") }
+            return attempt
+        }
+        #expect(value == 12)
+        let attempts = Mutex(0)
+        await #expect(throws: GitHubAPIError.connectionLost("cut")) {
+            try await controller(Recorder(), policy: waiting).run { attempt -> Int in
+                attempts.withLock { $0 = attempt }
+                if attempt <= 3 { throw GitHubAPIError.unreachable("refused") }
+                throw GitHubAPIError.connectionLost("cut")
+            }
+        }
+        #expect(attempts.withLock { $0 } == 3 + waiting.maxAttempts)
+    }
+
     @Test("a 404 is thrown at once, without sleeping")
     func doesNotRetryNotFound() async {
         let recorder = Recorder()

@@ -42,6 +42,9 @@ struct RetryPolicyTests {
         // A host that answers and cuts every answer short is not a network to wait for.
         #expect(waiting.decision(after: GitHubAPIError.timedOut, attempt: 500, now: now, jitter: 0) == .retry(after: .seconds(15)))
         #expect(waiting.decision(after: GitHubAPIError.connectionLost("x"), attempt: 5, now: now, jitter: 0) == .fail)
+        // Counted in a row: after a long outage, the first cut answer is still tried again.
+        #expect(waiting.decision(after: GitHubAPIError.connectionLost("x"), attempt: 12, now: now, jitter: 0, lostInARow: 1) == .retry(after: .seconds(15)))
+        #expect(waiting.decision(after: GitHubAPIError.connectionLost("x"), attempt: 12, now: now, jitter: 0, lostInARow: 5) == .fail)
     }
 
     @Test("Retry-After replaces the computed delay; one longer than the longest wait fails at once")

@@ -81,21 +81,74 @@ struct TokenSourceTests {
     func ghWrapperHangs() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let script = folder.url.appendingPathComponent("gh")
         let pidFile = folder.url.appendingPathComponent("child.pid")
         // A version manager's shim: the real program runs as a child and inherits stdout.
-        try Data("#!/bin/sh\n[ \"$1\" = probe ] && exit 0\nsleep 60 &\necho $! > '\(pidFile.path)'\nwait\necho gho_late\n".utf8).write(to: script)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        try Self.waitUntilRunnable(script)
-        let source = TokenSource(site: Self.enterprise, environment: ["PATH": folder.url.path + ":/usr/bin:/bin"])
+        let script = try Self.gh(in: folder, "sleep 60 &\necho $! > '\(pidFile.path)'\nwait\necho gho_late")
+        let source = TokenSource(site: Self.enterprise, environment: ["PATH": script.deletingLastPathComponent().path + ":/usr/bin:/bin"])
         let started = ContinuousClock.now
-        #expect(source.ghToken(timeout: .milliseconds(500)) == nil)
+        #expect(source.ghToken(timeout: .seconds(2)) == nil)
         // Not the grandchild's 60 s: the limit held (a bound far above it, not a timing).
         #expect(ContinuousClock.now - started < .seconds(30))
-        let child = try #require(Int32(String(decoding: try Data(contentsOf: pidFile), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let child = try #require(Self.pid(in: pidFile))
+        #expect(Self.gone(child), "the wrapper's child is still running")
+    }
+
+    @Test("a gh that prints its token and exits while a child it started keeps the output open: the token, at once")
+    func ghExitsFirst() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let pidFile = folder.url.appendingPathComponent("child.pid")
+        let script = try Self.gh(in: folder, "sleep 60 &\necho $! > '\(pidFile.path)'\necho gho_now")
+        let source = TokenSource(site: Self.enterprise, environment: ["PATH": script.deletingLastPathComponent().path + ":/usr/bin:/bin"])
+        let started = ContinuousClock.now
+        #expect(source.ghToken(timeout: .seconds(20)) == "gho_now")
+        #expect(ContinuousClock.now - started < .seconds(15), "waited for the child's child")
+        if let child = Self.pid(in: pidFile) { kill(child, SIGKILL) }  // left running by design
+    }
+
+    @Test("gh starts with no signal blocked, whatever thread asks: a shim that waits for its child answers")
+    func ghSignalMask() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let script = try Self.gh(in: folder, "(sleep 0.1; echo gho_waited) &\nwait")
+        let source = TokenSource(site: Self.enterprise, environment: ["PATH": script.deletingLastPathComponent().path + ":/usr/bin:/bin"])
+        // As on a dispatch worker: SIGCHLD blocked, with which a shell's `wait` never returns.
+        var blocked = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGCHLD)
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        #expect(source.ghToken(timeout: .seconds(20)) == "gho_waited")
+    }
+
+    /// A `gh` script in `folder` running `body` (a probe answers at once), runnable.
+    static func gh(in folder: TemporaryDirectory, _ body: String) throws -> URL {
+        let script = folder.url.appendingPathComponent("gh")
+        try Data("#!/bin/sh\n[ \"$1\" = probe ] && exit 0\n\(body)\n".utf8).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        try waitUntilRunnable(script)
+        return script
+    }
+
+    static func pid(in file: URL) -> Int32? {
+        (try? String(contentsOf: file, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    /// Whether `pid` has ended within 10 s: no such process, or a zombie that an init which
+    /// reaps slowly has not collected yet (state `Z` in /proc).
+    static func gone(_ pid: Int32) -> Bool {
         let deadline = ContinuousClock.now + .seconds(10)
-        while kill(child, 0) == 0, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        #expect(kill(child, 0) != 0, "the wrapper's child is still running")
+        while ContinuousClock.now < deadline {
+            if kill(pid, 0) != 0 { return true }
+            if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let state = stat.split(separator: ")").last?.split(separator: " ").first, state == "Z"
+            {
+                return true
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return false
     }
 
     @Test("a token variable's surrounding whitespace is not part of the token")
