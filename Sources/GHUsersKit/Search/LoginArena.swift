@@ -68,6 +68,24 @@ struct LoginArena: Sendable {
         return found
     }
 
+    /// Every record among `records` holding all the characters of `required` (their bits)
+    /// and containing `needle`, in order; `nil` once `isCancelled` says so (asked every 65,536
+    /// records). One pass over the masks, 8 bytes a record, and a look inside the few that
+    /// have the characters: for a needle of one or two common characters, `memchr` over the
+    /// bytes would stop at nearly every record.
+    func records(_ records: Range<Int>, havingAll required: UInt64, containing needle: [UInt8], isCancelled: () -> Bool) -> [Int32]? {
+        withRecords { arena in
+            needle.withUnsafeBufferPointer { needle in
+                var found: [Int32] = []
+                for record in records {
+                    if record & 0xFFFF == 0xFFFF, isCancelled() { return nil }
+                    if arena.contains(record, needle, required: required) { found.append(Int32(record)) }
+                }
+                return found
+            }
+        }
+    }
+
     /// `text` lower-cased as the index and the queries are: ASCII by a table, anything else by
     /// Swift's `lowercased()`; the separator byte becomes a space.
     static func fold(_ text: String) -> [UInt8] {

@@ -132,6 +132,10 @@ extension SearchIndex {
                 let noted = withNotes ? notes.records(having: bit).compactMap { loginOf[Int($0)] >= 0 ? loginOf[Int($0)] : nil } : []
                 return Self.union(logins.records(having: bit), noted)
             }
+            // Two characters anywhere: the records holding both (their character bits), then
+            // the pair looked for in those (oc at 1M in browse: 12.7 -> 9.3 ms).
+            let bits = term.text.map { LoginArena.characterBits[Int($0)] }
+            let byMasks = term.kind == .contains && term.text.count == 2 && !bits.contains(0)
             let middle = logins.count / 2
             let parts: [(inNotes: Bool, records: Range<Int>)] =
                 logins.memory < 1 << 16
@@ -144,7 +148,11 @@ extension SearchIndex {
                 DispatchQueue.concurrentPerform(iterations: parts.count) { index in
                     let part = parts[index]
                     let stop = { cancelled.load(ordering: .relaxed) || shared.value() }
-                    let found = (part.inNotes ? notes : logins).scan(term.needle, records: part.records, isCancelled: stop)
+                    let arena = part.inNotes ? notes : logins
+                    let found =
+                        byMasks
+                        ? arena.records(part.records, havingAll: bits[0] | bits[1], containing: term.needle, isCancelled: stop)
+                        : arena.scan(term.needle, records: part.records, isCancelled: stop)
                     if found == nil { cancelled.store(true, ordering: .relaxed) }
                     results.withLock { $0[index] = found }
                 }

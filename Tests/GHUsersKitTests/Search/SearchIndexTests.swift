@@ -62,6 +62,7 @@ struct SearchIndexTests {
     static let queries = [
         "e", "o", "mo", "zq", "son", "mojo", "MOJO", "Mojoson", "octo", "été", "ÉTÉ", "winter 14", "camp", "^mo", "son$", "^mojo$",
         "'mojo", "!e", "mo !son", "^x !dev", "o !o", "0$", "nothing", "mo jo son", "e$ !^e",
+        "oc", "OC", "xd", "t1", "n ", "ca mo", "é!",
     ]
 
     @Test("every query lists what SQLite's search lists, in the same order, with its count", arguments: queries)
