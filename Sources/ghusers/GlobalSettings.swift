@@ -26,7 +26,7 @@ struct GlobalSettings: Equatable, Sendable {
     func validate() throws {
         if let apiURL = givenAPIURL {
             guard GitHubSite(apiRoot: apiURL) != nil else {
-                if let port = URLComponents(string: apiURL.trimmed)?.port, !(1...65_535).contains(port) {
+                if let port = URLComponents(string: apiURL.trimmed)?.port, !GitHubSite.ports.contains(port) {
                     throw ValidationError("'\(apiURL)' has port \(port), and a port is 1 to 65535; \(Self.siteErrorEnding)")
                 }
                 throw ValidationError("'\(apiURL)' is not an http(s) URL; \(Self.siteErrorEnding)")

@@ -120,8 +120,7 @@ extension BrowserModel {
                     notice = "your text could not be kept in a file: m saves it, b edits both"
                     return []
                 }
-                let kept = "kept the other note on \(login); yours is in "
-                notice = kept + NoteDraft.shown(draft, width: columns - CellGrid.columns(of: kept) - 2)
+                notice = draftNotice("kept the other note on \(login); yours is in ", draft)
                 return []
             default:  // type-ahead, the mouse: the question stays
                 self.confirmation = confirmation
@@ -201,5 +200,13 @@ extension BrowserModel {
         let line = window.cursor / perLine
         if line < window.top { window.top = line }
         if line >= window.top + visibleLines { window.top = line - visibleLines + 1 }
+    }
+}
+
+extension BrowserModel {
+    /// `text` and then a note draft's path, on one status line: the path whole if it fits the
+    /// terminal's width, else its folder and file name (``NoteDraft/shown(_:width:environment:)``).
+    func draftNotice(_ text: String, _ draft: String) -> String {
+        text + NoteDraft.shown(draft, width: columns - CellGrid.columns(of: text) - 2)
     }
 }

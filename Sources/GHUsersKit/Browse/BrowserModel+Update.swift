@@ -95,8 +95,7 @@ extension BrowserModel {
             return noteEdited(login: login, edit, base: base)
         case .noteConflict(let login, let mine, let theirs, let draft):
             confirmation = .noteConflict(login: login, mine: mine, theirs: theirs, draft: draft)
-            let kept = "your text is kept in "
-            notice = draft.map { kept + NoteDraft.shown($0, width: columns - CellGrid.columns(of: kept) - 2) } ?? "your text could not be kept in a file: m saves it"
+            notice = draft.map { draftNotice("your text is kept in ", $0) } ?? "your text could not be kept in a file: m saves it"
         case .noteSaved(let login, let text):
             noteSaved(login: login, text: text)
         case .noteFailed(let reason), .notice(let reason):

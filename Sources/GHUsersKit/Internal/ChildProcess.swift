@@ -23,20 +23,33 @@ enum ChildProcess {
                 posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
             }
         }
-        // The child starts with the signals this process ignores or handles itself (SIGINT,
-        // SIGTERM, SIGWINCH, …, set to SIG_IGN for the dispatch sources) back at their defaults
-        // and none blocked: Ctrl-C and a hang-up reach the editor as they would from a shell.
+        return start(path, arguments, actions: &actions, ownGroup: false)
+    }
+
+    /// `posix_spawn` of `path` with `actions`: the child starts with the signals this process
+    /// ignores or handles itself (SIGINT, SIGTERM, SIGWINCH, …, set to SIG_IGN for the dispatch
+    /// sources) back at their defaults and none blocked (a dispatch thread blocks nearly all;
+    /// a shell with SIGCHLD blocked never returns from `wait`), so Ctrl-C and a hang-up reach
+    /// it as they would from a shell; `ownGroup`: as the leader of a process group of its own.
+    private static func start(
+        _ path: String, _ arguments: [String], actions: inout posix_spawn_file_actions_t, ownGroup: Bool
+    ) -> Result<pid_t, POSIXError> {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        for number in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGWINCH, SIGCONT, SIGPIPE, SIGTSTP] { sigaddset(&defaults, number) }
+        for number in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGWINCH, SIGCONT, SIGPIPE, SIGTSTP, SIGCHLD] { sigaddset(&defaults, number) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         var none = sigset_t()
         sigemptyset(&none)
         posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
+        if ownGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
@@ -49,8 +62,7 @@ enum ChildProcess {
     /// `/dev/null`, and returns what it wrote to stdout (at most 64 KiB) once it has exited
     /// with status 0; `nil` when it cannot start, fails, or has not exited within `limit`.
     ///
-    /// The child leads a process group of its own, with no signal blocked, and at the limit
-    /// the whole group is killed: a wrapper script (a version manager's shim) may leave a
+    /// The child leads a process group of its own, and at the limit the whole group is killed: a wrapper script (a version manager's shim) may leave a
     /// grandchild holding the pipe, which killing the child alone would leave running and the
     /// read waiting on. A child that has exited is not waited for past its output so far.
     static func output(of path: String, _ arguments: [String], limit: Duration) -> Data? {
@@ -68,26 +80,9 @@ enum ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, writing, 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for number in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, number) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        // A dispatch or cooperative thread blocks nearly every signal; a shell with SIGCHLD
-        // blocked never returns from `wait`.
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let code = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        let started = start(path, arguments, actions: &actions, ownGroup: true)
         close(writing)
-        guard code == 0 else { return nil }
+        guard case .success(let pid) = started else { return nil }
         var output = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
         var open = true
@@ -126,7 +121,7 @@ enum ChildProcess {
             _ = wait(pid)
             return nil
         }
-        return status & 0x7F == 0 && (status >> 8) & 0xFF == 0 && output.count <= 1 << 16 ? output : nil
+        return exitCode(status) == 0 && output.count <= 1 << 16 ? output : nil
     }
 
     /// Waits for `pid` to end: its exit status, or `128 + signal` when a signal ended it.
@@ -135,6 +130,11 @@ enum ChildProcess {
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { return -1 }
         }
+        return exitCode(status)
+    }
+
+    /// A `waitpid` status as a shell says it: the exit status, or `128 + signal`.
+    private static func exitCode(_ status: Int32) -> Int32 {
         let signal = status & 0x7F
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }

@@ -18,6 +18,9 @@ public struct GitHubSite: Sendable, Hashable {
     /// The lower-cased host of the API root, like `api.github.com`.
     public let apiHost: String
 
+    /// The ports an API root may name.
+    public static let ports = 1...65_535
+
     /// github.com's API.
     public static let gitHubDotCom = GitHubSite(apiRoot: "https://api.github.com")!
 
@@ -33,7 +36,7 @@ public struct GitHubSite: Sendable, Hashable {
         normalised.scheme = scheme
         normalised.host = host
         if let port = components.port {
-            guard (1...65_535).contains(port) else { return nil }
+            guard Self.ports.contains(port) else { return nil }
             if port != (scheme == "https" ? 443 : 80) { normalised.port = port }
         }
         var path = components.percentEncodedPath

@@ -46,19 +46,14 @@ struct TokenSourceTests {
     func ghFallback() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let script = folder.url.appendingPathComponent("gh")
         // Logged in for ghe.example.com only, like `gh auth token` answers.
-        try Data(
+        try Self.gh(
+            in: folder,
             """
-            #!/bin/sh
-            [ "$1" = probe ] && exit 0
             [ "$1 $2 $3 $4" = "auth token --hostname ghe.example.com" ] && { echo "gho_from_gh"; exit 0; }
             echo "no oauth token found for $4" >&2; exit 1
-            """.utf8
-        ).write(to: script)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        try Self.waitUntilRunnable(script)
-        let path = ["PATH": folder.url.path + ":/usr/bin:/bin"]
+            """)
+        let path = Self.path(folder)
         #expect(TokenSource(site: Self.enterprise, environment: path).ghToken() == "gho_from_gh")
         #expect(TokenSource(site: .gitHubDotCom, environment: path).ghToken() == nil)
         #expect(TokenSource(site: Self.enterprise, environment: path.merging(["GHUSERS_NO_GH": "1"]) { $1 }).ghToken() == nil)
@@ -69,11 +64,8 @@ struct TokenSourceTests {
     func ghHangs() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let script = folder.url.appendingPathComponent("gh")
-        try Data("#!/bin/sh\n[ \"$1\" = probe ] && exit 0\nexec sleep 60\n".utf8).write(to: script)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        try Self.waitUntilRunnable(script)
-        let source = TokenSource(site: Self.enterprise, environment: ["PATH": folder.url.path])
+        try Self.gh(in: folder, "exec sleep 60")
+        let source = TokenSource(site: Self.enterprise, environment: Self.path(folder))
         #expect(source.ghToken(timeout: .milliseconds(300)) == nil)
     }
 
@@ -83,8 +75,8 @@ struct TokenSourceTests {
         defer { folder.remove() }
         let pidFile = folder.url.appendingPathComponent("child.pid")
         // A version manager's shim: the real program runs as a child and inherits stdout.
-        let script = try Self.gh(in: folder, "sleep 60 &\necho $! > '\(pidFile.path)'\nwait\necho gho_late")
-        let source = TokenSource(site: Self.enterprise, environment: ["PATH": script.deletingLastPathComponent().path + ":/usr/bin:/bin"])
+        try Self.gh(in: folder, "sleep 60 &\necho $! > '\(pidFile.path)'\nwait\necho gho_late")
+        let source = TokenSource(site: Self.enterprise, environment: Self.path(folder))
         let started = ContinuousClock.now
         #expect(source.ghToken(timeout: .seconds(2)) == nil)
         // Not the grandchild's 60 s: the limit held (a bound far above it, not a timing).
@@ -98,8 +90,8 @@ struct TokenSourceTests {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let pidFile = folder.url.appendingPathComponent("child.pid")
-        let script = try Self.gh(in: folder, "sleep 60 &\necho $! > '\(pidFile.path)'\necho gho_now")
-        let source = TokenSource(site: Self.enterprise, environment: ["PATH": script.deletingLastPathComponent().path + ":/usr/bin:/bin"])
+        try Self.gh(in: folder, "sleep 60 &\necho $! > '\(pidFile.path)'\necho gho_now")
+        let source = TokenSource(site: Self.enterprise, environment: Self.path(folder))
         let started = ContinuousClock.now
         #expect(source.ghToken(timeout: .seconds(20)) == "gho_now")
         #expect(ContinuousClock.now - started < .seconds(15), "waited for the child's child")
@@ -110,8 +102,8 @@ struct TokenSourceTests {
     func ghSignalMask() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let script = try Self.gh(in: folder, "(sleep 0.1; echo gho_waited) &\nwait")
-        let source = TokenSource(site: Self.enterprise, environment: ["PATH": script.deletingLastPathComponent().path + ":/usr/bin:/bin"])
+        try Self.gh(in: folder, "(sleep 0.1; echo gho_waited) &\nwait")
+        let source = TokenSource(site: Self.enterprise, environment: Self.path(folder))
         // As on a dispatch worker: SIGCHLD blocked, with which a shell's `wait` never returns.
         var blocked = sigset_t()
         var previous = sigset_t()
@@ -122,7 +114,13 @@ struct TokenSourceTests {
         #expect(source.ghToken(timeout: .seconds(20)) == "gho_waited")
     }
 
+    /// `PATH` with `folder` (where ``gh(in:_:)`` puts its script) first, the system's after it.
+    static func path(_ folder: TemporaryDirectory) -> [String: String] {
+        ["PATH": folder.url.path + ":/usr/bin:/bin"]
+    }
+
     /// A `gh` script in `folder` running `body` (a probe answers at once), runnable.
+    @discardableResult
     static func gh(in folder: TemporaryDirectory, _ body: String) throws -> URL {
         let script = folder.url.appendingPathComponent("gh")
         try Data("#!/bin/sh\n[ \"$1\" = probe ] && exit 0\n\(body)\n".utf8).write(to: script)
