@@ -31,7 +31,10 @@ extension BrowserRuntime {
         case .message(let message):
             switch message {
             case .avatarDrawn(let id, _), .avatarFailed(let id, _): _ = avatarTasks.withLock { $0.removeValue(forKey: id) }
-            case .databaseChanged: refreshSearchIndex()
+            case .databaseChanged:
+                userCache.removeAll()
+                refreshSearchIndex()
+            case .noteSaved, .pageFetched: userCache.removeAll()
             default: break
             }
             return [message]
@@ -70,7 +73,9 @@ extension BrowserRuntime {
                 profileTask.withLock { $0 }?.cancel()
                 headerTask.withLock { $0 }?.cancel()
             case .loadHeader(let id, let url): loadHeader(id: id, url: url, size: model.paneHeaderCells)
-            case .markSeen(let id): markSeen(id)
+            case .markSeen(let id):
+                userCache.removeAll()
+                markSeen(id)
             case .editNote(let login, let draft):
                 input.pause()  // now: not one more key is read until the editor is done
                 editNote(login: login, draft: draft)

@@ -49,6 +49,11 @@ public final class BrowserRuntime: Sendable {
     let watcher = Mutex<DatabaseWatcher?>(nil)
     /// The logins and notes in memory, read after the first frame: searches use it once loaded.
     let searchIndex = SearchIndex()
+    /// The users of recent search windows, so that a key the index answers from memory needs
+    /// no read of SQLite either.
+    let userCache = UserCache()
+    /// Index refreshes queued and not done: until they are, no search is answered on the loop.
+    let refreshesPending = Atomic(0)
     /// The index's answer to the read of the frame being made.
     let handoff = SearchHandoff()
     /// The search read running, and the one the model waits for.

@@ -9,6 +9,8 @@ extension SearchIndex {
         /// more matches than there are logins, the newest query's aside).
         static let cacheLimit = 8
 
+        /// About how many bytes of an arena one thread of a scan takes at a time.
+        var partBytes = 1 << 20
         var logins = LoginArena()
         var notes = LoginArena()
         /// For each login record, its note's record (-1: none), and for each note its login's.
@@ -35,8 +37,9 @@ extension SearchIndex {
         }
 
         /// The matches of `query`: the cached ones (a backspace), or those of a cached
-        /// query it narrows filtered further, or a scan; `nil` if cancelled.
-        mutating func matches(_ query: SearchQuery, isCancelled: () -> Bool) -> SearchMatches? {
+        /// query it narrows filtered further, or a scan; `nil` if cancelled, or if answering
+        /// would take more than filtering `candidates` matches (`nil`: any work).
+        mutating func matches(_ query: SearchQuery, candidates limit: Int? = nil, isCancelled: () -> Bool) -> SearchMatches? {
             if let index = cache.firstIndex(where: { $0.query == query }) {
                 let hit = cache.remove(at: index)
                 cache.insert(hit, at: 0)
@@ -44,8 +47,11 @@ extension SearchIndex {
             }
             if isCancelled() { return nil }
             // Filtering a candidate costs a search in a record or two (about 35 ns measured at a
-            // million logins); past an eighth of the logins a scan of both arenas is cheaper.
-            let base = cache.filter { query.narrows($0.query) && $0.count <= logins.count / 8 }.min { $0.count < $1.count }
+            // million logins); past an eighth of the logins a scan of both arenas is cheaper,
+            // except for a few thousand, which take less than a hand-over to the scan's threads.
+            let most = max(logins.count / 8, SearchIndex.quickCandidates)
+            let base = cache.filter { query.narrows($0.query) && $0.count <= most }.min { $0.count < $1.count }
+            if let limit, (base?.count ?? Int.max) > limit { return nil }
             guard let records = evaluate(query, candidates: base?.records, isCancelled: isCancelled) else { return nil }
             var exactPosition: Int?
             if let text = query.exactLogin {
@@ -123,8 +129,10 @@ extension SearchIndex {
         /// Every login record that the term's text matches (its `!` aside): the logins' hits
         /// merged with those of the notes, for an unanchored term.
         ///
-        /// The work is split over both cores: each half of the logins, and the notes, is scanned
-        /// on a thread of its own (`concurrentPerform`), under 64 KB of logins on this one.
+        /// The work is split over both cores: the logins and the notes are cut into parts of
+        /// about ``partBytes`` each (at most 8 of logins, 4 of notes), which the
+        /// cores take in turn (`concurrentPerform`): a core that is done with its part takes the
+        /// next, so neither waits for the other's longer half.
         private func scan(_ term: SearchQuery.Term, isCancelled: () -> Bool) -> [Int32]? {
             let withNotes = term.kind == .contains && notes.count > 0
             // One character anywhere: the records' character bits say it exactly.
@@ -136,11 +144,9 @@ extension SearchIndex {
             // the pair looked for in those (oc at 1M in browse: 12.7 -> 9.3 ms).
             let bits = term.text.map { LoginArena.characterBits[Int($0)] }
             let byMasks = term.kind == .contains && term.text.count == 2 && !bits.contains(0)
-            let middle = logins.count / 2
-            let parts: [(inNotes: Bool, records: Range<Int>)] =
-                logins.memory < 1 << 16
-                ? [(false, 0..<logins.count)] + (withNotes ? [(true, 0..<notes.count)] : [])
-                : [(false, 0..<middle), (false, middle..<logins.count)] + (withNotes ? [(true, 0..<notes.count)] : [])
+            let parts =
+                parts(of: logins, most: 8).map { (inNotes: false, records: $0) }
+                + (withNotes ? parts(of: notes, most: 4).map { (inNotes: true, records: $0) } : [])
             let results = Mutex([[Int32]?](repeating: nil, count: parts.count))
             let cancelled = Atomic(false)
             withoutActuallyEscaping(isCancelled) { isCancelled in
@@ -160,9 +166,20 @@ extension SearchIndex {
             let found = results.withLock { $0 }
             guard !cancelled.load(ordering: .relaxed), found.allSatisfy({ $0 != nil }) else { return nil }
             var inLogins: [Int32] = []
-            for (part, records) in zip(parts, found) where !part.inNotes { inLogins += records ?? [] }
-            guard withNotes, let inNotes = found.last ?? nil else { return inLogins }
+            var inNotes: [Int32] = []
+            for (part, records) in zip(parts, found) {
+                if part.inNotes { inNotes += records ?? [] } else { inLogins += records ?? [] }
+            }
+            guard withNotes else { return inLogins }
             return Self.union(inLogins, inNotes.compactMap { loginOf[Int($0)] >= 0 ? loginOf[Int($0)] : nil })
+        }
+
+        /// `arena`'s records cut into parts of about ``partBytes``, at most `most`, at least one.
+        func parts(of arena: LoginArena, most: Int) -> [Range<Int>] {
+            let count = max(1, min(most, arena.memory / partBytes))
+            let size = (arena.count + count - 1) / count
+            guard size > 0 else { return [0..<arena.count] }
+            return stride(from: 0, to: arena.count, by: size).map { $0..<min($0 + size, arena.count) }
         }
 
         /// The union of two ascending lists, ascending, without duplicates.

@@ -20,8 +20,11 @@ public final class SearchIndex: Sendable {
     /// The notes' signature when they were last read (``refresh(from:)``).
     let notesSeen = Mutex<[Double]>([])
 
-    /// An empty index: ``isLoaded`` is false until ``load(from:)`` is done.
-    public init() {}
+    /// An empty index: ``isLoaded`` is false until ``load(from:)`` is done. A scan cuts the
+    /// arenas into parts of about `partBytes` (a megabyte), which both cores take in turn.
+    public init(partBytes: Int = 1 << 20) {
+        state.withLock { $0.partBytes = max(1, partBytes) }
+    }
 
     /// Whether ``load(from:)`` has finished: until then, searches go to SQLite.
     public var isLoaded: Bool { loadedFlag.load(ordering: .acquiring) }
@@ -53,6 +56,22 @@ public final class SearchIndex: Sendable {
         guard let matches = matches(query, isCancelled: isCancelled) else { return nil }
         return (matches.before(id, count: count), matches.count)
     }
+
+    /// ``after(_:id:count:isCancelled:)`` or ``before(_:id:count:isCancelled:)`` (`before`
+    /// set), answered only if that takes no scan: the matches of `query` are kept, or it
+    /// narrows kept matches of at most ``quickCandidates`` users; and only if no scan holds
+    /// the index. `nil` otherwise: the caller then asks off its thread.
+    public func quickly(_ query: String, id: Int64?, before: Bool = false, count: Int) -> (ids: [Int64], total: Int)? {
+        guard isLoaded else { return nil }
+        let parsed = SearchQuery(query)
+        let found = state.withLockIfAvailable { $0.matches(parsed, candidates: Self.quickCandidates) { false } }
+        guard let matches = found ?? nil else { return nil }
+        if before, let id { return (matches.before(id, count: count), matches.count) }
+        return (matches.after(id, count: count), matches.count)
+    }
+
+    /// How many kept matches ``quickly(_:id:before:count:)`` filters at most: about 0.15 ms.
+    public static let quickCandidates = 4096
 
     private func matches(_ text: String, isCancelled: () -> Bool) -> SearchMatches? {
         guard isLoaded else { return nil }

@@ -24,6 +24,30 @@ struct BrowseSearchScreenTests {
         }
     }
 
+    @Test("a match's note changed by another process is drawn changed, also when the query is typed again from memory")
+    func changedNoteOfAMatch() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
+            #expect(try await world.run("next-page").status == 0)
+            #expect(try await world.run("note", "mojombo", "first words").status == 0)
+            let session = try await BrowseModesScreenTests.browse(world)
+            defer { session.close() }
+            try await session.send("/")
+            try await session.send("mojo", literal: true)
+            try await session.waitFor("the match and its note") { $0.contains("“mojo”") && $0.contains("first words") }
+            // Erased and typed again: answered from what browse keeps in memory
+            try await session.send("BSpace")
+            try await session.waitFor("the wider query") { $0.contains("“moj”") }
+            try await session.send("o", literal: true)
+            try await session.waitFor("the match again") { $0.contains("“mojo”") && $0.contains("first words") }
+            #expect(try await world.run("note", "mojombo", "second words").status == 0)
+            try await session.waitFor("the changed note", timeout: .seconds(20)) { $0.contains("second words") && !$0.contains("first words") }
+            try await session.send("BSpace")
+            try await session.waitFor("the wider query again") { $0.contains("“moj”") && $0.contains("second words") }
+            try await session.send("o", literal: true)
+            try await session.waitFor("the changed note, typed again") { $0.contains("“mojo”") && $0.contains("second words") && !$0.contains("first words") }
+        }
+    }
+
     @Test("matches follow other processes: a note and a page stored elsewhere are found without a key")
     func keptCurrent() async throws {
         try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in

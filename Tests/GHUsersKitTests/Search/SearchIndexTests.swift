@@ -122,9 +122,31 @@ struct SearchIndexTests {
         #expect(index.count == (try StoreService.Users.Window(database: database).count()))
     }
 
-    @Test("an index over 64 KB of logins, scanned in three parts on two threads, answers as SQLite does")
+    @Test("quickly answers from kept matches only, as a fresh index would, and never scans")
+    func quickly() throws {
+        // Nothing kept yet: a scan would be needed
+        #expect(index.quickly("mo", id: nil, count: 50) == nil)
+        let scanned = try #require(index.after("mo", id: nil, count: 50))
+        // The same query, and one that narrows it, from memory
+        #expect(index.quickly("mo", id: nil, count: 50)?.ids == scanned.ids)
+        let fresh = SearchIndex()
+        try fresh.load(from: database)
+        for query in ["moj", "mojo", "mo !son", "mo jo"] {
+            let quick = try #require(index.quickly(query, id: nil, count: 50), "\(query)")
+            let expected = try #require(fresh.after(query, id: nil, count: 50))
+            #expect(quick.ids == expected.ids && quick.total == expected.total, "\(query)")
+        }
+        // Reading before a match, as the window does when the selection goes up
+        let tail = try #require(scanned.ids.last)
+        #expect(index.quickly("mo", id: tail, before: true, count: 5)?.ids == fresh.before("mo", id: tail, count: 5)?.ids)
+        // A query that narrows nothing kept is not answered
+        #expect(index.quickly("zq", id: nil, count: 50) == nil)
+    }
+
+    @Test("an index scanned in parts that both cores take in turn answers as SQLite does")
     func splitScan() throws {
-        // Given 12,000 users (about 100 KB of logins): each half and the notes are scanned apart
+        // Given 12,000 users (about 300 KB of logins) cut into parts of 32 KB: eight parts of
+        // logins and one of notes, which two threads take in turn
         let large = try AppDatabase.inMemory()
         let logins = Dictionary(uniqueKeysWithValues: (Int64(1)...12_000).map { ($0, "u\($0 * 7919 % 100_003)x\($0 % 97)") })
         for start in stride(from: Int64(1), through: 12_000, by: 3_000) {
@@ -135,9 +157,9 @@ struct SearchIndexTests {
         for id in stride(from: Int64(5), through: 12_000, by: 50) {
             try StoreService.Notes.Save(database: large)(login: logins[id]!, text: "note x\(id % 7)y")
         }
-        let split = SearchIndex()
+        let split = SearchIndex(partBytes: 32 << 10)
         try split.load(from: large)
-        #expect(split.memory > 1 << 16)
+        #expect(split.memory > 8 * 32 << 10)
         // Then every query lists what SQLite lists, in order
         for query in ["x1", "x96", "^u1", "7$", "x3y", "y", "u1 !x1", "^u99999x", "zz"] {
             var expected: [Int64] = []

@@ -1,0 +1,78 @@
+import Synchronization
+
+/// The users of recent search windows, by id, so that a keystroke whose matches the
+/// ``SearchIndex`` knows at once (a backspace, a query narrowing a few hundred matches) is
+/// answered on `browse`'s loop, in the key's own frame, without a read of SQLite.
+///
+/// Two generations of at most ``limit`` users each (a used user moves to the newer one, the
+/// older one is dropped whole when the newer is full): at most 2,048 users, well under a
+/// megabyte. Emptied whenever the database changes (``removeAll()``): a cached user is never
+/// older than the last change `browse` has heard of. Thread-safe.
+final class UserCache: Sendable {
+    /// How many users each generation holds at most.
+    static let limit = 1024
+
+    private struct Generations {
+        var newer: [Int64: UserDetails] = [:]
+        var older: [Int64: UserDetails] = [:]
+        /// How many times the cache was emptied: users read before that are not kept.
+        var epoch = 0
+
+        mutating func keep(_ user: UserDetails) {
+            if newer.count >= UserCache.limit {
+                older = newer
+                newer = [:]
+            }
+            newer[user.user.id] = user
+        }
+    }
+
+    private let state = Mutex(Generations())
+
+    /// The users with ids `ids`, in that order, if every one of them is cached; `nil` if one
+    /// is not (then SQLite is asked for the window).
+    func users(_ ids: [Int64]) -> [UserDetails]? {
+        state.withLock { state in
+            var found: [UserDetails] = []
+            found.reserveCapacity(ids.count)
+            for id in ids {
+                if let user = state.newer[id] {
+                    found.append(user)
+                } else if let user = state.older[id] {
+                    state.keep(user)
+                    found.append(user)
+                } else {
+                    return nil
+                }
+            }
+            return found
+        }
+    }
+
+    /// Which of `ids` are not cached, in order.
+    func missing(_ ids: [Int64]) -> [Int64] {
+        state.withLock { state in ids.filter { state.newer[$0] == nil && state.older[$0] == nil } }
+    }
+
+    /// What to give ``keep(_:readSince:)`` for users about to be read.
+    var epoch: Int { state.withLock { $0.epoch } }
+
+    /// Keeps `users`, read from SQLite after ``epoch`` was `epoch`: unless the cache has been
+    /// emptied since (they may be from before the change that emptied it).
+    func keep(_ users: [UserDetails], readSince epoch: Int) {
+        state.withLock { state in
+            guard state.epoch == epoch else { return }
+            users.forEach { state.keep($0) }
+        }
+    }
+
+    /// Forgets every user: the database changed.
+    func removeAll() {
+        state.withLock { $0 = Generations(epoch: $0.epoch + 1) }
+    }
+
+    /// How many users are cached.
+    var count: Int {
+        state.withLock { $0.newer.count + $0.older.count }
+    }
+}

@@ -1,0 +1,51 @@
+import Testing
+
+@testable import GHUsersKit
+
+@Suite("User cache: the users of recent search windows")
+struct UserCacheTests {
+    func details(_ ids: ClosedRange<Int64>, note: String? = nil) -> [UserDetails] {
+        ids.map { UserDetails(user: Factory.user($0), note: note) }
+    }
+
+    @Test("users come back in the order asked, and only when every one of them is cached")
+    func allOrNothing() {
+        let cache = UserCache()
+        cache.keep(details(1...5), readSince: cache.epoch)
+        #expect(cache.users([5, 1, 3])?.map(\.user.id) == [5, 1, 3])
+        #expect(cache.users([1, 6]) == nil)
+        #expect(cache.missing([6, 2, 7]) == [6, 7])
+        #expect(cache.users([]) == [])
+    }
+
+    @Test("a change to the database empties it, and users read before it are not kept after; a user read again replaces the one kept")
+    func emptiedAndReplaced() {
+        let cache = UserCache()
+        cache.keep(details(1...3, note: "old"), readSince: cache.epoch)
+        cache.keep(details(2...2, note: "new"), readSince: cache.epoch)
+        #expect(cache.users([2])?.first?.note == "new")
+        // Read before the change, kept after it: not kept
+        let before = cache.epoch
+        cache.removeAll()
+        #expect(cache.count == 0)
+        #expect(cache.users([1]) == nil)
+        cache.keep(details(1...3, note: "old"), readSince: before)
+        #expect(cache.count == 0)
+    }
+
+    @Test("it holds two generations at most: the oldest users go, those used lately stay")
+    func bounded() {
+        let cache = UserCache()
+        let limit = Int64(UserCache.limit)
+        cache.keep(details(1...limit), readSince: 0)
+        cache.keep(details((limit + 1)...(2 * limit)), readSince: 0)
+        // Used now: user 1 moves to the newest generation, which is then full and turns over.
+        #expect(cache.users([1]) != nil)
+        cache.keep(details((2 * limit + 1)...(3 * limit)), readSince: 0)
+        #expect(cache.count <= 2 * UserCache.limit)
+        #expect(cache.users([3 * limit]) != nil)
+        #expect(cache.users([2]) == nil)
+        #expect(cache.users([limit + 1]) == nil)
+        #expect(cache.users([1]) != nil)
+    }
+}
