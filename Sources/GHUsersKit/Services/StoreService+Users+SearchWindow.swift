@@ -36,20 +36,15 @@ extension StoreService.Users {
         }
 
         /// The users with ids `ids`, in that order (those no longer cached are left out): the
-        /// window of matches that ``SearchIndex`` found, read by primary key.
+        /// window of matches that ``SearchIndex`` found, read by primary key, one prepared
+        /// statement for all (a statement of `IN` with as many arguments is prepared afresh each
+        /// time, and SQLite's parser cost more than the rows).
         public func users(_ ids: [Int64]) throws -> [UserDetails] {
             guard !ids.isEmpty else { return [] }
-            let rows = try database.read { db in
-                try Row.fetchAll(
-                    db,
-                    sql: """
-                        \(UserDetails.selectWithNotes)
-                        WHERE user.id IN (\(databaseQuestionMarks(count: ids.count)))
-                        """, arguments: StatementArguments(ids))
+            return try database.read { db in
+                let statement = try db.cachedStatement(sql: "\(UserDetails.selectWithNotes) WHERE user.id = ?")
+                return try ids.compactMap { id in try Row.fetchOne(statement, arguments: [id]).map(UserDetails.init(row:)) }
             }
-            let users = rows.map(UserDetails.init(row:))
-            let byID = Dictionary(users.map { ($0.user.id, $0) }, uniquingKeysWith: { first, _ in first })
-            return ids.compactMap { byID[$0] }
         }
 
         private func exact(_ query: String, _ db: Database) throws -> [UserDetails] {
