@@ -14,7 +14,8 @@ same run, through a real terminal (tmux):
   the final one); and per keystroke (`--only-search` runs only this): each key of a few typing
   sessions (1 char, 2 chars, 3+ chars, no match, note text, backspace), inside the process
   (GHUSERS_BROWSE_TRACE), through tmux, and through a pty of this script's own with no polling
-  floor (Benchmarks/pty_keys.py, needs pyte), beside `fzf -e` and `fzf` given the same keys;
+  floor (Benchmarks/pty_keys.py, needs pyte), beside `fzf -e` and `fzf` given the same keys,
+  and beside the pty's own floor: `cat` in raw mode echoing a key;
 - live update: `ghusers note LOGIN TEXT` run in another process, from its exit to the note on
   the browser's screen, against the watcher's polling interval (250 ms).
 
@@ -244,7 +245,7 @@ def search_keystrokes(args, logins_file, logins, runs):
         fuzzy = [fuzzy_count(logins, q) for q in queries]
         rows = [{"session": name, "key": key, "query": q, "logins_matching": e, "fuzzy_matching": f,
                  "inside_ms": [], "tmux_ms": [], "fzf_e_ms": [], "fzf_ms": [],
-                 "pty_ms": [], "fzf_e_pty_ms": [], "fzf_pty_ms": []}
+                 "pty_ms": [], "fzf_e_pty_ms": [], "fzf_pty_ms": [], "floor_pty_ms": []}
                 for key, q, e, f in zip(keys, queries, exact, fuzzy)]
         for _ in range(runs):
             trace = os.path.join(tempfile.gettempdir(), f"ghusers-search-trace-{uuid.uuid4().hex[:8]}")
@@ -284,6 +285,7 @@ def search_keystrokes(args, logins_file, logins, runs):
             os.unlink(trace)
             pty_keys.fzf_keys("-e", logins_file, len(logins), rows, exact, "fzf_e_pty_ms")
             pty_keys.fzf_keys("", logins_file, len(logins), rows, fuzzy, "fzf_pty_ms")
+            pty_keys.floor_keys(rows)
         results.append({"session": name, "index": index_line.strip(), "rss_mb": memory[0], "peak_rss_mb": memory[1], "keys": rows})
     return results
 
@@ -307,8 +309,8 @@ def live_update(args, runs=10):
 
 
 def print_keystrokes(users, sessions):
-    print(f"| search keystroke, {users:,} users | matches | browse inside (ms) | browse via pty (ms) | fzf -e via pty (ms) | fzf via pty (ms) | fzf -e / browse, pty | browse via tmux (ms) | fzf -e via tmux (ms) |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print(f"| search keystroke, {users:,} users | matches | browse inside (ms) | browse via pty (ms) | fzf -e via pty (ms) | fzf via pty (ms) | fzf -e / browse, pty | pty floor: cat (ms) | browse via tmux (ms) | fzf -e via tmux (ms) |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for session in sessions:
         for row in session["keys"]:
             inside = statistics.median(row["inside_ms"])
@@ -317,7 +319,8 @@ def print_keystrokes(users, sessions):
             key = "⌫" if row["key"] == "BSpace" else row["key"]
             print(f"| {session['session']}: `{key}` → “{row['query']}” | {row['logins_matching']:,} | {inside:.2f} (max {max(row['inside_ms']):.2f}) | "
                   f"{browse_pty:.2f} (max {max(row['pty_ms']):.2f}) | {fzf_e_pty:.2f} | {statistics.median(row['fzf_pty_ms']):.2f} | "
-                  f"{fzf_e_pty / max(browse_pty, 0.01):.1f}x | {statistics.median(row['tmux_ms']):.1f} | {statistics.median(row['fzf_e_ms']):.1f} |")
+                  f"{fzf_e_pty / max(browse_pty, 0.01):.1f}x | {statistics.median(row['floor_pty_ms']):.2f} | "
+                  f"{statistics.median(row['tmux_ms']):.1f} | {statistics.median(row['fzf_e_ms']):.1f} |")
         print(f"<!-- {session['index']}; browse RSS {session['rss_mb']:.1f} MB, peak {session['peak_rss_mb']:.1f} MB -->")
 
 

@@ -136,3 +136,23 @@ def fzf_keys(flags, logins_file, total, rows, counts, field):
             row[field].append((shown - sent) * 1000)
     finally:
         terminal.close()
+
+
+def floor_keys(rows):
+    """The pty's own floor: each row's key to `cat` in raw mode on the same kind of pty, until
+    its byte comes back; appends ms to row["floor_pty_ms"]. No program can answer a key through
+    this pty faster: the kernel's pty worker, one process woken to read the key and write, and
+    this process woken to read the answer."""
+    terminal = Terminal(["sh", "-c", "stty raw -echo && echo ready && exec cat"], {"TERM": "xterm-256color"})
+    try:
+        terminal.wait(lambda t: b"ready" in t.since_key)
+        for index, row in enumerate(rows):
+            terminal.drain(0.05)
+            key = b"abcdefghijklmnopqrstuvwxyz"[index % 26:index % 26 + 1]
+            terminal.since_key = b""
+            os.write(terminal.fd, key)
+            sent = time.perf_counter()
+            shown = terminal.wait(lambda t: key in t.since_key, check_first=False)
+            row["floor_pty_ms"].append((shown - sent) * 1000)
+    finally:
+        terminal.close()
