@@ -11,6 +11,17 @@ extension BrowserRuntime {
         for message in handoff.take() {
             perform(model.update(message), model: &model, screen: &screen)
         }
+        // Reads asked for while applying that answer (the window's next chunk): applied now if
+        // already answered (on the loop), else delivered as messages when they come, never
+        // left waiting for a later event's take.
+        for round in 1...4 {
+            let ready = handoff.release()
+            if ready.isEmpty { break }
+            if round == 4 { return ready.forEach(deliver) }
+            for message in ready {
+                perform(model.update(message), model: &model, screen: &screen)
+            }
+        }
     }
 
     private func messages(for event: Event, model: inout BrowserModel, decoder: inout BrowserInputDecoder, screen: inout BrowserScreen) -> [BrowserMessage] {
@@ -34,7 +45,7 @@ extension BrowserRuntime {
             case .databaseChanged:
                 userCache.removeAll()
                 refreshSearchIndex()
-            case .noteSaved, .pageFetched: userCache.removeAll()
+            case .noteSaved, .pageFetched, .profileFetched: userCache.removeAll()
             default: break
             }
             return [message]
@@ -73,9 +84,7 @@ extension BrowserRuntime {
                 profileTask.withLock { $0 }?.cancel()
                 headerTask.withLock { $0 }?.cancel()
             case .loadHeader(let id, let url): loadHeader(id: id, url: url, size: model.paneHeaderCells)
-            case .markSeen(let id):
-                userCache.removeAll()
-                markSeen(id)
+            case .markSeen(let id): markSeen(id)
             case .editNote(let login, let draft):
                 input.pause()  // now: not one more key is read until the editor is done
                 editNote(login: login, draft: draft)

@@ -60,7 +60,10 @@ extension BrowserRuntime {
     }
 
     func markSeen(_ id: Int64) {
-        writeQueue.async { [self] in try? service.markSeen(id: id) }
+        writeQueue.async { [self] in
+            try? service.markSeen(id: id)
+            userCache.removeAll()  // after the write: a user read before it is not kept
+        }
     }
 
     // MARK: - Network

@@ -11,7 +11,7 @@ extension BrowserRuntime {
         searches.withLock { $0.current = request }
         if searchIndex.isLoaded { return indexSearch(request) }
         searchQueue.async { [self] in
-            // Opened here at the first search, off the event loop.
+            // Opened after the first frame (loadSearchIndex), off the event loop.
             let reads = searchReads.wrappedValue
             for attempt in 1...2 {
                 let isCurrent = searches.withLock { state in
@@ -108,7 +108,8 @@ extension BrowserRuntime {
     /// read of the window's users from SQLite take 0.5 ms.
     private func quickAnswer(_ request: WindowRequest) -> [BrowserMessage]? {
         // The index is behind the database until its refresh has run: the search queue, after it.
-        guard refreshesPending.load(ordering: .acquiring) == 0, let read = Self.searchRead(request), let found = searchIndex.quickly(read.query, id: read.id, before: read.before, count: read.count),
+        guard refreshesPending.load(ordering: .acquiring) == 0, let read = Self.searchRead(request) else { return nil }
+        guard let found = searchIndex.quickly(read.query, id: read.id, before: read.before, count: read.count),
             let users = userCache.users(found.ids)
         else { return nil }
         return Self.answer(request, query: read.query, found: found, users: users)

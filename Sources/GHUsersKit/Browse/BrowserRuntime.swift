@@ -41,7 +41,7 @@ public final class BrowserRuntime: Sendable {
     let databaseQueue = DispatchQueue(label: "ghusers.browse.database")
     /// Window reads, counts and cached profiles, through the service's reads.
     let reads: CombinedService.Reads
-    /// Searches run here, on another read-only connection (opened at the first search), which a
+    /// Searches run here, on another read-only connection (opened after the first frame), which a
     /// newer query interrupts.
     let searchQueue = DispatchQueue(label: "ghusers.browse.search")
     let searchReads: Lazy<CombinedService.Reads>

@@ -44,6 +44,20 @@ final class SearchHandoff: @unchecked Sendable {  // a dispatch semaphore is thr
         }
     }
 
+    /// Expects nothing more: returns the answer already offered, if any (a read the loop
+    /// answered itself), and lets a later one be delivered as messages by its caller.
+    func release() -> [BrowserMessage] {
+        let answer = state.withLock { state in
+            defer {
+                state.expected = nil
+                state.answer = nil
+            }
+            return state.answer
+        }
+        if answer != nil { stored.wait() }  // its signal, given when it was stored
+        return answer ?? []
+    }
+
     /// Waits up to ``budget`` for the answer to the expected read and returns it; `[]` when
     /// none is expected or it did not come in time (it will then be delivered as messages).
     func take() -> [BrowserMessage] {

@@ -6,8 +6,9 @@ import Synchronization
 ///
 /// Two generations of at most ``limit`` users each (a used user moves to the newer one, the
 /// older one is dropped whole when the newer is full): at most 2,048 users, well under a
-/// megabyte. Emptied whenever the database changes (``removeAll()``): a cached user is never
-/// older than the last change `browse` has heard of. Thread-safe.
+/// megabyte. Emptied at the changes `browse` makes or hears of (``removeAll()``): its own note
+/// saves, pages, profiles and seen marks once written, and every change the database watcher
+/// sees, other processes' included (within its 250 ms poll). Thread-safe.
 final class UserCache: Sendable {
     /// How many users each generation holds at most.
     static let limit = 1024
@@ -35,16 +36,18 @@ final class UserCache: Sendable {
         state.withLock { state in
             var found: [UserDetails] = []
             found.reserveCapacity(ids.count)
+            var used: [UserDetails] = []  // in the older generation: moved to the newer after
             for id in ids {
                 if let user = state.newer[id] {
                     found.append(user)
                 } else if let user = state.older[id] {
-                    state.keep(user)
+                    used.append(user)
                     found.append(user)
                 } else {
                     return nil
                 }
             }
+            used.forEach { state.keep($0) }
             return found
         }
     }

@@ -52,7 +52,9 @@ extension SearchIndex {
             // the logins. A scan for one or two characters passes over the character masks on
             // both cores (about 1.5 ms): cheaper past a 64th (`zq` after `z`: 4.4 -> 2.0 ms).
             // Under 4,096 candidates filtering is cheaper than a hand-over to the scan's threads.
-            let masksOnly = query.terms.allSatisfy { $0.negated || ($0.kind == .contains && $0.text.count <= 2) }
+            // (Exclusions are filtered out of the scan's records: only the terms that match count.)
+            let matching = query.terms.filter { !$0.negated }
+            let masksOnly = !matching.isEmpty && matching.allSatisfy { $0.kind == .contains && $0.text.count <= 2 }
             let most = max(logins.count / (masksOnly ? 64 : 8), SearchIndex.quickCandidates)
             let base = cache.filter { query.narrows($0.query) && $0.count <= most }.min { $0.count < $1.count }
             if let limit, (base?.count ?? Int.max) > limit { return nil }
@@ -94,36 +96,51 @@ extension SearchIndex {
 
         /// The records among `records` that every term matches: its text in the login (or the
         /// note, for an unanchored term), or not, for an exclusion. One tight loop over raw
-        /// buffers.
+        /// buffers; from 8,192 records on, in four parts that both cores take in turn (each
+        /// candidate costs a cache miss or more: 12,327 at a million took 2.2 ms on one core).
         private func filter(_ records: [Int32], by terms: [SearchQuery.Term], isCancelled: () -> Bool) -> [Int32]? {
             let flat = terms.flatMap(\.needle)
             let ends = terms.reduce(into: [0]) { $0.append($0.last! + $1.needle.count) }
             let inNotes = terms.map { $0.kind == .contains }
             let negated = terms.map(\.negated)
             let required = terms.map { $0.text.reduce(UInt64(0)) { $0 | LoginArena.characterBits[Int($1)] } }
+            let parts = records.count >= 8192 ? 4 : 1
+            let size = (records.count + parts - 1) / parts
             return logins.withRecords { logins in
                 notes.withRecords { notes in
                     noteOf.withUnsafeBufferPointer { noteOf in
                         flat.withUnsafeBufferPointer { flat in
                             let needles = ContiguousArray((0..<terms.count).map { UnsafeBufferPointer(rebasing: flat[ends[$0]..<ends[$0 + 1]]) })
-                            var kept: [Int32] = []
-                            for (index, record) in records.enumerated() {
-                                if index & 0x3FFF == 0x3FFF, isCancelled() { return nil }
-                                let login = Int(record)
-                                var keep = true
-                                for term in 0..<needles.count {
-                                    var found = logins.contains(login, needles[term], required: required[term])
-                                    if !found, inNotes[term], login < noteOf.count, noteOf[login] >= 0 {
-                                        found = notes.contains(Int(noteOf[login]), needles[term], required: required[term])
+                            let results = Mutex([[Int32]?](repeating: nil, count: parts))
+                            let views = UncheckedSendable(value: (logins, notes, noteOf, needles))
+                            withoutActuallyEscaping(isCancelled) { isCancelled in
+                                let shared = UncheckedSendable(value: isCancelled)
+                                DispatchQueue.concurrentPerform(iterations: parts) { part in
+                                    let (logins, notes, noteOf, needles) = views.value
+                                    let isCancelled = shared.value
+                                    var kept: [Int32] = []
+                                    for index in (part * size)..<min(records.count, (part + 1) * size) {
+                                        if index & 0x3FFF == 0x3FFF, isCancelled() { return }
+                                        let login = Int(records[index])
+                                        var keep = true
+                                        for term in 0..<needles.count {
+                                            var found = logins.contains(login, needles[term], required: required[term])
+                                            if !found, inNotes[term], login < noteOf.count, noteOf[login] >= 0 {
+                                                found = notes.contains(Int(noteOf[login]), needles[term], required: required[term])
+                                            }
+                                            if found == negated[term] {
+                                                keep = false
+                                                break
+                                            }
+                                        }
+                                        if keep { kept.append(records[index]) }
                                     }
-                                    if found == negated[term] {
-                                        keep = false
-                                        break
-                                    }
+                                    results.withLock { $0[part] = kept }
                                 }
-                                if keep { kept.append(record) }
                             }
-                            return kept
+                            let found = results.withLock { $0 }
+                            guard found.allSatisfy({ $0 != nil }) else { return nil }
+                            return found.flatMap { $0 ?? [] }
                         }
                     }
                 }

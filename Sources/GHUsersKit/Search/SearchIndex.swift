@@ -20,9 +20,13 @@ public final class SearchIndex: Sendable {
     /// The notes' signature when they were last read (``refresh(from:)``).
     let notesSeen = Mutex<[Double]>([])
 
-    /// An empty index: ``isLoaded`` is false until ``load(from:)`` is done. A scan cuts the
-    /// arenas into parts of about `partBytes` (a megabyte), which both cores take in turn.
-    public init(partBytes: Int = 1 << 20) {
+    /// An empty index: ``isLoaded`` is false until ``load(from:)`` is done.
+    public init() {}
+
+    /// An empty index whose scans cut the arenas into parts of about `partBytes` (tests: a
+    /// megabyte otherwise).
+    convenience init(partBytes: Int) {
+        self.init()
         state.withLock { $0.partBytes = max(1, partBytes) }
     }
 
@@ -59,8 +63,8 @@ public final class SearchIndex: Sendable {
 
     /// ``after(_:id:count:isCancelled:)`` or ``before(_:id:count:isCancelled:)`` (`before`
     /// set), answered only if that takes no scan: the matches of `query` are kept, or it
-    /// narrows kept matches of at most ``quickCandidates`` users; and only if no scan holds
-    /// the index. `nil` otherwise: the caller then asks off its thread.
+    /// narrows kept matches of at most ``quickCandidates`` users; and only if nothing else
+    /// holds the index (a scan, a refresh). `nil` otherwise: the caller then asks off its thread.
     public func quickly(_ query: String, id: Int64?, before: Bool = false, count: Int) -> (ids: [Int64], total: Int)? {
         guard isLoaded else { return nil }
         let parsed = SearchQuery(query)

@@ -33,6 +33,17 @@ struct UserCacheTests {
         #expect(cache.count == 0)
     }
 
+    @Test("a lookup that moves users from the older generation still answers with all of them")
+    func promotedTogether() {
+        let cache = UserCache()
+        let limit = Int64(UserCache.limit)
+        cache.keep(details(1...limit), readSince: 0)
+        cache.keep(details((limit + 1)...(2 * limit)), readSince: 0)
+        // Users 1 and 2 are in the older generation; moving 1 turns the full newer one over.
+        #expect(cache.users([1, 2, 2 * limit])?.map(\.user.id) == [1, 2, 2 * limit])
+        #expect(cache.users([1, 2]) != nil)
+    }
+
     @Test("it holds two generations at most: the oldest users go, those used lately stay")
     func bounded() {
         let cache = UserCache()
@@ -42,7 +53,7 @@ struct UserCacheTests {
         // Used now: user 1 moves to the newest generation, which is then full and turns over.
         #expect(cache.users([1]) != nil)
         cache.keep(details((2 * limit + 1)...(3 * limit)), readSince: 0)
-        #expect(cache.count <= 2 * UserCache.limit)
+        #expect(cache.count == UserCache.limit + 1)
         #expect(cache.users([3 * limit]) != nil)
         #expect(cache.users([2]) == nil)
         #expect(cache.users([limit + 1]) == nil)

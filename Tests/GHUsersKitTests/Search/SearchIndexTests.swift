@@ -161,10 +161,25 @@ struct SearchIndexTests {
         try split.load(from: large)
         #expect(split.memory > 8 * 32 << 10)
         // Then every query lists what SQLite lists, in order
-        for query in ["x1", "x96", "^u1", "7$", "x3y", "y", "u1 !x1", "^u99999x", "zz"] {
+        // (x !x1, u !x9 and x y filter all 12,000 records after their scan: in four parts)
+        for query in ["x1", "x96", "^u1", "7$", "x3y", "y", "u1 !x1", "^u99999x", "zz", "x !x1", "u !x9", "x y"] {
             var expected: [Int64] = []
             try StoreService.Users.Search(database: large)(query) { if case .user(let details) = $0 { expected.append(details.user.id) } }
             #expect(split.after(query, id: nil, count: 20_000)?.ids == expected, "\(query)")
+        }
+    }
+
+    @Test("a scan's parts cover every record once, in order, whatever the count")
+    func parts() {
+        var state = SearchIndex.State()
+        state.partBytes = 64
+        for count in [0, 1, 7, 100] {
+            var arena = LoginArena()
+            for id in 0..<count { arena.append(id: Int64(id + 1), text: "login\(id)") }
+            let parts = state.parts(of: arena, most: 3)
+            #expect(parts.flatMap { Array($0) } == Array(0..<count), "\(count)")
+            #expect(!parts.isEmpty && parts.count <= 3, "\(count)")
+            if count == 100 { #expect(parts.count == 3) }
         }
     }
 
