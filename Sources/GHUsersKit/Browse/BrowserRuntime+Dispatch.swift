@@ -84,7 +84,11 @@ extension BrowserRuntime {
                 profileTask.withLock { $0 }?.cancel()
                 headerTask.withLock { $0 }?.cancel()
             case .loadHeader(let id, let url): loadHeader(id: id, url: url, size: model.paneHeaderCells)
-            case .markSeen(let id): markSeen(id)
+            case .markSeen(let id):
+                // Now, for the model has marked its window already, and again once written
+                // (markSeen): a read in between is not kept.
+                userCache.removeAll()
+                markSeen(id)
             case .editNote(let login, let draft):
                 input.pause()  // now: not one more key is read until the editor is done
                 editNote(login: login, draft: draft)

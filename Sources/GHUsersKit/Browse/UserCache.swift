@@ -7,7 +7,7 @@ import Synchronization
 /// Two generations of at most ``limit`` users each (a used user moves to the newer one, the
 /// older one is dropped whole when the newer is full): at most 2,048 users, well under a
 /// megabyte. Emptied at the changes `browse` makes or hears of (``removeAll()``): its own note
-/// saves, pages, profiles and seen marks once written, and every change the database watcher
+/// saves, pages, profiles and seen marks (when marked and once written), and every change the database watcher
 /// sees, other processes' included (within its 250 ms poll). Thread-safe.
 final class UserCache: Sendable {
     /// How many users each generation holds at most.
