@@ -148,11 +148,9 @@ def floor_keys(rows):
         terminal.wait(lambda t: b"ready" in t.since_key)
         for index, row in enumerate(rows):
             terminal.drain(0.05)
-            key = b"abcdefghijklmnopqrstuvwxyz"[index % 26:index % 26 + 1]
-            terminal.since_key = b""
-            os.write(terminal.fd, key)
-            sent = time.perf_counter()
-            shown = terminal.wait(lambda t: key in t.since_key, check_first=False)
+            key = "abcdefghijklmnopqrstuvwxyz"[index % 26]
+            sent = terminal.key(key)
+            shown = terminal.wait(lambda t: key.encode() in t.since_key, check_first=False)
             row["floor_pty_ms"].append((shown - sent) * 1000)
     finally:
         terminal.close()

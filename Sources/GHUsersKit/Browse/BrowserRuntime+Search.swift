@@ -60,10 +60,7 @@ extension BrowserRuntime {
         searchQueue.async { [self] in
             let isStale: @Sendable () -> Bool = { self.searches.withLock { $0.current != request } }
             guard let read = Self.searchRead(request) else { return }
-            let found =
-                read.before
-                ? searchIndex.before(read.query, id: read.id ?? 0, count: read.count, isCancelled: isStale)
-                : searchIndex.after(read.query, id: read.id, count: read.count, isCancelled: isStale)
+            let found = searchIndex.window(read.query, id: read.id, before: read.before, count: read.count, isCancelled: isStale)
             guard let found, !isStale() else { return }
             do {
                 // Only the users not cached are read.

@@ -50,15 +50,21 @@ public final class SearchIndex: Sendable {
     /// the first, the exact login included; `0`: after the exact login), and how many users
     /// match in all; `nil` if `isCancelled` said so first, or before ``load(from:)``.
     public func after(_ query: String, id: Int64?, count: Int, isCancelled: () -> Bool = { false }) -> (ids: [Int64], total: Int)? {
-        guard let matches = matches(query, isCancelled: isCancelled) else { return nil }
-        return (matches.after(id, count: count), matches.count)
+        window(query, id: id, before: false, count: count, isCancelled: isCancelled)
     }
 
     /// Up to `count` matching user ids of `query` before the match with id `id` (which is not
     /// the exact login), in order, and how many users match in all.
     public func before(_ query: String, id: Int64, count: Int, isCancelled: () -> Bool = { false }) -> (ids: [Int64], total: Int)? {
-        guard let matches = matches(query, isCancelled: isCancelled) else { return nil }
-        return (matches.before(id, count: count), matches.count)
+        window(query, id: id, before: true, count: count, isCancelled: isCancelled)
+    }
+
+    /// ``after(_:id:count:isCancelled:)``, or with `before` set ``before(_:id:count:isCancelled:)``.
+    public func window(_ query: String, id: Int64?, before: Bool, count: Int, isCancelled: () -> Bool = { false }) -> (ids: [Int64], total: Int)? {
+        guard isLoaded else { return nil }
+        let parsed = SearchQuery(query)
+        guard let matches = state.withLock({ $0.matches(parsed, isCancelled: isCancelled) }) else { return nil }
+        return (matches.window(id, before: before, count: count), matches.count)
     }
 
     /// ``after(_:id:count:isCancelled:)`` or ``before(_:id:count:isCancelled:)`` (`before`
@@ -70,18 +76,11 @@ public final class SearchIndex: Sendable {
         let parsed = SearchQuery(query)
         let found = state.withLockIfAvailable { $0.matches(parsed, candidates: Self.quickCandidates) { false } }
         guard let matches = found ?? nil else { return nil }
-        if before, let id { return (matches.before(id, count: count), matches.count) }
-        return (matches.after(id, count: count), matches.count)
+        return (matches.window(id, before: before, count: count), matches.count)
     }
 
     /// How many kept matches ``quickly(_:id:before:count:)`` filters at most: about 0.15 ms.
     public static let quickCandidates = 4096
-
-    private func matches(_ text: String, isCancelled: () -> Bool) -> SearchMatches? {
-        guard isLoaded else { return nil }
-        let query = SearchQuery(text)
-        return state.withLock { $0.matches(query, isCancelled: isCancelled) }
-    }
 
     /// Replaces what is indexed, under the lock, and marks the index loaded.
     func install(logins: LoginArena?, notes: LoginArena?) {

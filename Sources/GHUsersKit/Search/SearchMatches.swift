@@ -49,6 +49,12 @@ struct SearchMatches: Sendable {
         return result
     }
 
+    /// ``after(_:count:)``, or with `before` set (and an `id`) ``before(_:count:)``.
+    func window(_ id: Int64?, before: Bool, count: Int) -> [Int64] {
+        if before, let id { return self.before(id, count: count) }
+        return after(id, count: count)
+    }
+
     /// Up to `count` ids before the match with id `id` (not the exact login), in order, as
     /// ``StoreService/Users/SearchWindow/before(_:id:count:)``.
     func before(_ id: Int64, count: Int) -> [Int64] {

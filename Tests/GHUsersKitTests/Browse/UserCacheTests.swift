@@ -33,12 +33,19 @@ struct UserCacheTests {
         #expect(cache.count == 0)
     }
 
-    @Test("a lookup that moves users from the older generation still answers with all of them")
-    func promotedTogether() {
+    let limit = Int64(UserCache.limit)
+
+    /// A cache with both generations full: users 1…limit in the older, the next in the newer.
+    func twoFullGenerations() -> UserCache {
         let cache = UserCache()
-        let limit = Int64(UserCache.limit)
         cache.keep(details(1...limit), readSince: 0)
         cache.keep(details((limit + 1)...(2 * limit)), readSince: 0)
+        return cache
+    }
+
+    @Test("a lookup that moves users from the older generation still answers with all of them")
+    func promotedTogether() {
+        let cache = twoFullGenerations()
         // Users 1 and 2 are in the older generation; moving 1 turns the full newer one over.
         #expect(cache.users([1, 2, 2 * limit])?.map(\.user.id) == [1, 2, 2 * limit])
         #expect(cache.users([1, 2]) != nil)
@@ -46,10 +53,7 @@ struct UserCacheTests {
 
     @Test("it holds two generations at most: the oldest users go, those used lately stay")
     func bounded() {
-        let cache = UserCache()
-        let limit = Int64(UserCache.limit)
-        cache.keep(details(1...limit), readSince: 0)
-        cache.keep(details((limit + 1)...(2 * limit)), readSince: 0)
+        let cache = twoFullGenerations()
         // Used now: user 1 moves to the newest generation, which is then full and turns over.
         #expect(cache.users([1]) != nil)
         cache.keep(details((2 * limit + 1)...(3 * limit)), readSince: 0)
