@@ -35,6 +35,7 @@ extension GHUsersBenchCommand {
             let loadMs = Double(DispatchTime.now().uptimeNanoseconds - loadStart) / 1e6
             let window = StoreService.Users.SearchWindow(database: database)
             var samples: [String: [Double]] = [:]
+            var indexSamples: [String: [Double]] = [:]
             var counts: [String: Int] = [:]
             for _ in 0..<runs {
                 index.forgetQueries()
@@ -42,8 +43,10 @@ extension GHUsersBenchCommand {
                     for (query, kind) in session {
                         let start = DispatchTime.now().uptimeNanoseconds
                         let found = index.after(query, id: nil, count: 200)
+                        let searched = DispatchTime.now().uptimeNanoseconds
                         _ = try window.users(found?.ids ?? [])
                         samples["\(kind)|\(query)", default: []].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+                        indexSamples["\(kind)|\(query)", default: []].append(Double(searched - start) / 1e6)
                         counts["\(kind)|\(query)"] = found?.total ?? 0
                     }
                 }
@@ -51,7 +54,7 @@ extension GHUsersBenchCommand {
             let rows = Self.sessions.joined().map { "\($0.kind)|\($0.query)" }
             var seen = Set<String>()
             let ordered = rows.filter { seen.insert($0).inserted }
-            func stats(_ key: String) -> (median: Double, max: Double) {
+            func stats(_ key: String, _ samples: [String: [Double]] = samples) -> (median: Double, max: Double) {
                 let sorted = samples[key, default: [0]].sorted()
                 return (sorted[sorted.count / 2], sorted.last ?? 0)
             }
@@ -60,7 +63,8 @@ extension GHUsersBenchCommand {
                     let (median, max) = stats(key)
                     let parts = key.split(separator: "|", maxSplits: 1).map(String.init)
                     return "{\"kind\": \"\(parts[0])\", \"query\": \"\(parts[1])\", \"matches\": \(counts[key] ?? 0), "
-                        + "\"median_ms\": \(String(format: "%.3f", median)), \"max_ms\": \(String(format: "%.3f", max))}"
+                        + "\"median_ms\": \(String(format: "%.3f", median)), \"max_ms\": \(String(format: "%.3f", max)), "
+                        + "\"index_median_ms\": \(String(format: "%.3f", stats(key, indexSamples).median))}"
                 }
                 print(
                     "{\"users\": \(index.count), \"load_ms\": \(String(format: "%.1f", loadMs)), \"index_bytes\": \(index.memory), "
@@ -69,7 +73,8 @@ extension GHUsersBenchCommand {
                 print("index: \(index.count) users, loaded in \(String(format: "%.0f", loadMs)) ms, \(index.memory / 1_000_000) MB")
                 for key in ordered {
                     let (median, max) = stats(key)
-                    print("\(key.replacingOccurrences(of: "|", with: ": ")) (\(counts[key] ?? 0) matches): median \(String(format: "%.2f", median)) ms, max \(String(format: "%.2f", max)) ms")
+                    let inIndex = stats(key, indexSamples).median
+                    print("\(key.replacingOccurrences(of: "|", with: ": ")) (\(counts[key] ?? 0) matches): median \(String(format: "%.2f", median)) ms (index \(String(format: "%.2f", inIndex))), max \(String(format: "%.2f", max)) ms")
                 }
             }
         }
