@@ -21,9 +21,14 @@ struct LoginArena: Sendable {
     private(set) var starts: [Int32] = []
     /// The user id of each record, ascending.
     private(set) var ids: [Int64] = []
-    /// For each record, a bit for each of the characters of ``characterBits`` it holds: a
-    /// one-character query is then a pass over these words, not a scan of the bytes.
+    /// For each record, a bit for each of the characters of ``characterBits`` it holds (the
+    /// low 40 bits): a one-character query is then a pass over these words, not a scan of the
+    /// bytes; and its length in bytes, at most 255, in the top 8 (``lengthShift``), so that
+    /// the record equal to a query is found among its matches without reading their starts.
     private(set) var masks: [UInt64] = []
+
+    /// Where a record's length (at most 255) stands in its mask.
+    static let lengthShift: UInt64 = 56
 
     /// How many records.
     var count: Int { ids.count }
@@ -56,34 +61,36 @@ struct LoginArena: Sendable {
             for byte in folded { mask |= Self.characterBits[Int(byte)] }
         }
         bytes.append(Self.separator)
-        masks.append(mask)
+        masks.append(mask | UInt64(min(bytes.count - 1 - Int(starts[starts.count - 1]), 255)) << Self.lengthShift)
     }
 
-    /// Every record holding the character whose bit is `bit` (``characterBits``), in order.
-    func records(having bit: UInt64) -> [Int32] {
-        var found: [Int32] = []
-        masks.withUnsafeBufferPointer { masks in
-            for (record, mask) in masks.enumerated() where mask & bit != 0 { found.append(Int32(record)) }
-        }
-        return found
-    }
-
-    /// Every record among `records` holding all the characters of `required` (their bits)
-    /// and containing `needle`, in order; `nil` once `isCancelled` says so (asked every 65,536
-    /// records). One pass over the masks, 8 bytes a record, and a look inside the few that
-    /// have the characters: for a needle of one or two common characters, `memchr` over the
-    /// bytes would stop at nearly every record.
-    func records(_ records: Range<Int>, havingAll required: UInt64, containing needle: [UInt8], isCancelled: () -> Bool) -> [Int32]? {
-        withRecords { arena in
-            needle.withUnsafeBufferPointer { needle in
-                var found: [Int32] = []
-                for record in records {
-                    if record & 0xFFFF == 0xFFFF, isCancelled() { return nil }
-                    if arena.contains(record, needle, required: required) { found.append(Int32(record)) }
+    /// Every record among `records` holding the character whose bit is `bit`
+    /// (``characterBits``), in order: a pass over the masks, 8 bytes a record; `nil` once
+    /// `isCancelled` says so (asked every 65,536 records).
+    /// Without a branch on the bit: every record is written, and kept (counted) if it has the
+    /// bit; a branch is mispredicted at about every other record for a common letter (`e` at a
+    /// million logins: 7.2 -> 3.8 ms in ghusers-bench search).
+    func records(_ records: Range<Int>, having bit: UInt64, isCancelled: () -> Bool) -> [Int32]? {
+        var cancelled = false
+        let found = masks.withUnsafeBufferPointer { masks in
+            [Int32](unsafeUninitializedCapacity: records.count) { buffer, kept in
+                kept = 0
+                var record = records.lowerBound
+                while record < records.upperBound {
+                    if record > records.lowerBound, isCancelled() {
+                        cancelled = true
+                        return
+                    }
+                    let end = min(records.upperBound, record + 65_536)
+                    while record < end {
+                        buffer[kept] = Int32(truncatingIfNeeded: record)
+                        kept &+= masks[record] & bit == 0 ? 0 : 1
+                        record &+= 1
+                    }
                 }
-                return found
             }
         }
+        return cancelled ? nil : found
     }
 
     /// `text` lower-cased as the index and the queries are: ASCII by a table, anything else by
@@ -123,6 +130,14 @@ struct LoginArena: Sendable {
             if ids[middle] < id { low = middle + 1 } else { high = middle }
         }
         return low
+    }
+
+    /// Whether record `record` is `text` (folded), separators aside: its length from its mask
+    /// (from its starts past 254 bytes), then its bytes.
+    func equals(_ record: Int, _ text: [UInt8]) -> Bool {
+        let length = Int(masks[record] >> Self.lengthShift)
+        guard length == min(text.count, 255), text.count < 255 || self.length(record) == text.count else { return false }
+        return bytes[Int(starts[record])..<Int(starts[record]) + text.count].elementsEqual(text)
     }
 
     /// How many bytes record `record` has.
@@ -226,36 +241,38 @@ struct LoginArena: Sendable {
         return record
     }
 
-    /// The offset of the first `needle` in `hay[from..<to]`, by `memmem`.
-    /// Under 256 bytes (one record) a plain loop: glibc's `memmem` fills a 256-byte shift
-    /// table at each call for needles of 3 bytes or more, which costs more than such a search.
+    /// The offset of the first `needle` in `hay[from..<to]`: `memchr` for one byte; for two
+    /// bytes besides separators, or within one record (under 256 bytes), the first two bytes as
+    /// a pair (``findByPair(_:in:from:to:)``); `memmem` otherwise. glibc's `memmem` walks a
+    /// two-byte needle one byte at a time (measured: `zq` over 21 MB took 7 ms), and fills a
+    /// 256-byte shift table at each call for longer ones, which costs more than a record's search.
     static func find(_ needle: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
         guard to - from >= needle.count, let base = hay.baseAddress, let pattern = needle.baseAddress else { return nil }
-        // One record (a login, a short note): memchr's vector loop from one first byte to the
-        // next, where a byte loop read every byte and memmem's set-up costs more than the search.
-        if to - from < 256 { return findByByte(needle, in: hay, from: from, to: to) }
+        if needle.count == 1 {
+            guard let found = memchr(base + from, Int32(pattern[0]), to - from) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
         let significant = needle.count - (pattern[0] == separator ? 1 : 0) - (pattern[needle.count - 1] == separator ? 1 : 0)
-        if significant <= 2 { return findByByte(needle, in: hay, from: from, to: to) }
+        if to - from < 256 || significant <= 2 { return findByPair(needle, in: hay, from: from, to: to) }
         guard let hit = csearch_memmem(base + from, to - from, pattern, needle.count) else { return nil }
         return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
     }
 
-    /// For a needle of one or two bytes besides separators: `memchr` (vectorised) for its first
-    /// byte that is not a separator, then a check of the rest; glibc's `memmem` walks a
-    /// two-byte needle one byte at a time (measured: `zq` over 21 MB took 7 ms).
-    private static func findByByte(_ needle: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
+    /// The needle's first two bytes as a pair, 16 positions at a time (`csearch_find_pair`:
+    /// SSE2 where there is, `memchr` to the first byte elsewhere), then a check of the rest.
+    /// Where most records hold both of a two-character query's letters (notes of a few words),
+    /// a pass over the bytes for the pair finds its hits without a stop at each first letter.
+    private static func findByPair(_ needle: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
         guard let base = hay.baseAddress, let pattern = needle.baseAddress else { return nil }
-        let key = pattern[0] == separator ? 1 : 0
-        precondition(needle.count > key, "a needle is more than a separator")  // a Term's body is never empty
-        var position = from + key
-        let last = to - needle.count + key
+        var position = from
+        let last = to - needle.count
         while position <= last {
-            guard let found = memchr(base + position, Int32(pattern[key]), last - position + 1) else { return nil }
-            let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) - key
-            var matched = 0
+            guard let found = csearch_find_pair(base + position, last + 2 - position, pattern[0], pattern[1]) else { return nil }
+            let start = base.distance(to: found)
+            var matched = 2
             while matched < needle.count, base[start + matched] == pattern[matched] { matched += 1 }
             if matched == needle.count { return start }
-            position = start + key + 1
+            position = start + 1
         }
         return nil
     }

@@ -5,7 +5,7 @@ extension SearchIndex {
     /// The index's data: the logins, the notes on cached users, and the matches of recent
     /// queries. Only ever used under ``SearchIndex``'s lock.
     struct State: Sendable {
-        /// How many recent queries' matches are kept at most (12 bytes a match; together no
+        /// How many recent queries' matches are kept at most (4 bytes a match; together no
         /// more matches than there are logins, the newest query's aside).
         static let cacheLimit = 8
 
@@ -49,25 +49,22 @@ extension SearchIndex {
             // Filtering a candidate costs a search in a record or two, on one core, with a
             // cache miss or more (35 to 180 ns measured at a million logins). A scan for 3+
             // characters reads both arenas (about 10 ms at a million): cheaper past an eighth of
-            // the logins. A scan for one or two characters passes over the character masks on
-            // both cores (about 1.5 ms): cheaper past a 64th (`zq` after `z`: 4.4 -> 2.0 ms).
-            // Under 4,096 candidates filtering is cheaper than a hand-over to the scan's threads.
+            // the logins. A scan for one or two characters anywhere passes over the masks or the
+            // bytes for a pair on both cores (1 to 2 ms): cheaper past a 64th (`zq` after `z`:
+            // 4.4 -> 2.0 ms). Under 4,096 candidates filtering is cheaper than a hand-over to
+            // the scan's threads.
             // (Exclusions are filtered out of the scan's records: only the terms that match count.)
             let matching = query.terms.filter { !$0.negated }
-            let masksOnly = !matching.isEmpty && matching.allSatisfy(Self.passesMasks)
-            let most = max(logins.count / (masksOnly ? 64 : 8), SearchIndex.quickCandidates)
+            let short = !matching.isEmpty && matching.allSatisfy { $0.kind == .contains && $0.text.count <= 2 }
+            let most = max(logins.count / (short ? 64 : 8), SearchIndex.quickCandidates)
             let base = cache.filter { query.narrows($0.query) && $0.count <= most }.min { $0.count < $1.count }
             if let limit, (base?.count ?? Int.max) > limit { return nil }
             guard let records = evaluate(query, candidates: base?.records, isCancelled: isCancelled) else { return nil }
-            var exactPosition: Int?
-            if let text = query.exactLogin {
-                let needle = [LoginArena.separator] + text + [LoginArena.separator]
-                exactPosition = records.firstIndex { logins.length(Int($0)) == text.count && logins.contains(Int($0), needle) }
-            }
-            let found = SearchMatches(query: query, records: records, ids: records.map { logins.ids[Int($0)] }, exactPosition: exactPosition)
+            let exactPosition = query.exactLogin.flatMap { text in records.firstIndex { logins.equals(Int($0), text) } }
+            let found = SearchMatches(query: query, records: records, loginIDs: logins.ids, exactPosition: exactPosition)
             cache.insert(found, at: 0)
             // At most 8 queries, and (beyond the newest) no more matches than there are logins:
-            // 12 bytes each, 12 MB at a million users.
+            // 4 bytes each, 4 MB at a million users.
             while cache.count > Self.cacheLimit || (cache.count > 1 && cache.reduce(0, { $0 + $1.count }) > max(logins.count, 1024)) {
                 cache.removeLast()
             }
@@ -141,7 +138,13 @@ extension SearchIndex {
         }
 
         /// Every login record that the term's text matches (its `!` aside): the logins' hits
-        /// merged with those of the notes, for an unanchored term.
+        /// merged with those of the notes, for an unanchored term. One character anywhere is a
+        /// pass over the records' masks, which say it exactly; anything else a search of the
+        /// bytes (a pair of bytes 32 positions at a time, or `memmem`: ``LoginArena/find(_:in:from:to:)``).
+        /// Two characters were a pass over the masks too, then a look inside the records holding
+        /// both; but a note of a few words holds most pairs of letters, and the bytes' pass is
+        /// as fast for logins (at a million, in ghusers-bench search: `ga` 4.0 -> 1.7 ms, `oc`
+        /// 3.5 -> 1.2 ms, `zq` 1.1 ms either way).
         ///
         /// The work is split over both cores: the logins and the notes are cut into parts of
         /// about ``partBytes`` each (at most 8 of logins, 4 of notes), which the
@@ -149,15 +152,7 @@ extension SearchIndex {
         /// next, so neither waits for the other's longer half.
         private func scan(_ term: SearchQuery.Term, isCancelled: () -> Bool) -> [Int32]? {
             let withNotes = term.kind == .contains && notes.count > 0
-            let bits = term.text.map { LoginArena.characterBits[Int($0)] }
-            // One character anywhere: the records' character bits say it exactly.
-            if Self.passesMasks(term), term.text.count == 1, let bit = bits.first {
-                let noted = withNotes ? notes.records(having: bit).compactMap { loginOf[Int($0)] >= 0 ? loginOf[Int($0)] : nil } : []
-                return Self.union(logins.records(having: bit), noted)
-            }
-            // Two characters anywhere: the records holding both (their character bits), then
-            // the pair looked for in those (oc at 1M in browse: 12.7 -> 9.3 ms).
-            let byMasks = Self.passesMasks(term)
+            let bit = Self.scansMasks(term) ? LoginArena.characterBits[Int(term.text[0])] : nil
             let parts =
                 parts(of: logins, most: 8).map { (inNotes: false, records: $0) }
                 + (withNotes ? parts(of: notes, most: 4).map { (inNotes: true, records: $0) } : [])
@@ -165,9 +160,8 @@ extension SearchIndex {
             let found = Self.inParts(parts.count, isCancelled: isCancelled) { index, isCancelled in
                 let part = parts[index]
                 let arena = part.inNotes ? notes : logins
-                return byMasks
-                    ? arena.records(part.records, havingAll: bits[0] | bits[1], containing: term.needle, isCancelled: isCancelled)
-                    : arena.scan(term.needle, records: part.records, isCancelled: isCancelled)
+                if let bit { return arena.records(part.records, having: bit, isCancelled: isCancelled) }
+                return arena.scan(term.needle, records: part.records, isCancelled: isCancelled)
             }
             guard let found else { return nil }
             var inLogins: [Int32] = []
@@ -179,11 +173,10 @@ extension SearchIndex {
             return Self.union(inLogins, inNotes.compactMap { loginOf[Int($0)] >= 0 ? loginOf[Int($0)] : nil })
         }
 
-        /// Whether `term` is one or two characters anywhere, each with a bit in the records'
-        /// masks: its scan is a pass over the masks (and a look inside the records holding
-        /// both characters), not a search of the bytes.
-        static func passesMasks(_ term: SearchQuery.Term) -> Bool {
-            term.kind == .contains && (1...2).contains(term.text.count) && term.text.allSatisfy { LoginArena.characterBits[Int($0)] != 0 }
+        /// Whether `term` is one character anywhere with a bit in the records' masks: its scan
+        /// is a pass over the masks, not a search of the bytes.
+        static func scansMasks(_ term: SearchQuery.Term) -> Bool {
+            term.kind == .contains && term.text.count == 1 && LoginArena.characterBits[Int(term.text[0])] != 0
         }
 
         /// `body` for each of `count` parts, on both cores (`concurrentPerform`: a core done with

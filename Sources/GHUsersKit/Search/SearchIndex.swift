@@ -11,7 +11,7 @@ import Synchronization
 /// nothing. A scan stops within a megabyte of bytes once its `isCancelled` says so.
 ///
 /// At 1,000,000 users and 100,000 notes the arenas hold about 53 MB (``memory``), the kept
-/// matches at most 12 bytes a login more; ``load(from:)``
+/// matches at most 4 bytes a login more; ``load(from:)``
 /// reads the rows through a cursor, never all at once, and ``refresh(from:)`` keeps it
 /// current. Thread-safe: every use takes one lock.
 public final class SearchIndex: Sendable {

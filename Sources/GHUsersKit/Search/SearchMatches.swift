@@ -7,18 +7,23 @@ struct SearchMatches: Sendable {
     let query: SearchQuery
     /// The matching records of the index's logins, ascending (the exact login included).
     let records: [Int32]
-    /// The user ids of ``records``.
-    let ids: [Int64]
+    /// The user id of every login record of the index (``LoginArena/ids``, shared, not
+    /// copied): a match's id is looked up when a window needs it, never for every match (at a
+    /// million logins, mapping 211,000 matches of `g` to their ids took 1.2 ms).
+    let loginIDs: [Int64]
     /// Where the exact login's record is in ``records``, if one matched.
     let exactPosition: Int?
 
     /// How many users match.
     var count: Int { records.count }
 
+    /// The user id of the match at `index` of ``records``.
+    @inline(__always) private func id(_ index: Int) -> Int64 { loginIDs[Int(records[index])] }
+
     /// The user id listed `index` places after the exact login (or from the first, without one).
     private func other(_ index: Int) -> Int64 {
-        guard let exactPosition, index >= exactPosition else { return ids[index] }
-        return ids[index + 1]
+        guard let exactPosition, index >= exactPosition else { return id(index) }
+        return id(index + 1)
     }
 
     private var otherCount: Int { records.count - (exactPosition == nil ? 0 : 1) }
@@ -26,10 +31,10 @@ struct SearchMatches: Sendable {
     /// How many users other than the exact login have an id below `id`.
     private func othersBelow(_ id: Int64) -> Int {
         var low = 0
-        var high = ids.count
+        var high = records.count
         while low < high {
             let middle = (low + high) / 2
-            if ids[middle] < id { low = middle + 1 } else { high = middle }
+            if self.id(middle) < id { low = middle + 1 } else { high = middle }
         }
         if let exactPosition, exactPosition < low { return low - 1 }
         return low
@@ -39,7 +44,7 @@ struct SearchMatches: Sendable {
     /// included; `0`: after the exact login), as ``StoreService/Users/SearchWindow/after(_:id:count:)``.
     func after(_ id: Int64?, count: Int) -> [Int64] {
         var result: [Int64] = []
-        if id == nil, let exactPosition { result.append(ids[exactPosition]) }
+        if id == nil, let exactPosition { result.append(self.id(exactPosition)) }
         let first = id.map { othersBelow($0 + 1) } ?? 0
         var index = first
         while result.count < count, index < otherCount {
@@ -61,7 +66,7 @@ struct SearchMatches: Sendable {
         let end = othersBelow(id)
         let start = max(0, end - count)
         var result = (start..<end).map(other)
-        if result.count < count, let exactPosition { result.insert(ids[exactPosition], at: 0) }
+        if result.count < count, let exactPosition { result.insert(self.id(exactPosition), at: 0) }
         return result
     }
 }

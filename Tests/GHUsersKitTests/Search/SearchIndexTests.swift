@@ -183,6 +183,38 @@ struct SearchIndexTests {
         }
     }
 
+    @Test("find agrees with a naive search: pairs at every offset, across 16- and 32-byte blocks and in the tail")
+    func findAgreesWithNaive() {
+        var random = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = [0, 0x61, 0x62, 0x63]  // the separator and three letters: many partial hits
+        let needles: [[UInt8]] = [[0x61], [0x61, 0x62], [0, 0x61], [0x62, 0], [0, 0x61, 0], [0x61, 0x62, 0x63], [0x61, 0x62, 0x61, 0x62, 0x63]]
+        for length in Array(0...80) + [255, 256, 300, 1_000] {
+            for _ in 0..<6 {
+                let hay = (0..<length).map { _ in alphabet[Int(random.next() % 4)] }
+                let from = length > 2 ? Int(random.next() % UInt64(length / 2)) : 0
+                let to = max(from, length - (length > 2 ? Int(random.next() % 3) : 0))
+                for needle in needles {
+                    let naive = (from..<max(from, to - needle.count + 1)).first { hay[$0..<$0 + needle.count].elementsEqual(needle) }
+                    let found = hay.withUnsafeBufferPointer { hay in
+                        needle.withUnsafeBufferPointer { LoginArena.find($0, in: hay, from: from, to: to) }
+                    }
+                    #expect(found == naive, "\(needle) in \(hay)[\(from)..<\(to)]")
+                }
+            }
+        }
+    }
+
+    @Test("a record equals a folded text by its length and bytes, past 255 bytes too")
+    func equals() {
+        var arena = LoginArena()
+        let long = String(repeating: "ab", count: 150)
+        for (id, text) in ["Mojo", "mojos", "", long, long + "c", "Été"].enumerated() { arena.append(id: Int64(id + 1), text: text) }
+        #expect(arena.equals(0, LoginArena.fold("MOJO")) && !arena.equals(0, LoginArena.fold("moj")) && !arena.equals(1, LoginArena.fold("mojo")))
+        #expect(arena.equals(2, []) && !arena.equals(0, []))
+        #expect(arena.equals(3, LoginArena.fold(long)) && !arena.equals(4, LoginArena.fold(long)) && !arena.equals(3, LoginArena.fold(long + "c")))
+        #expect(arena.equals(4, LoginArena.fold(long + "C")) && arena.equals(5, LoginArena.fold("été")))
+    }
+
     @Test("the arenas' memory is about the bytes of the logins and notes plus 12 bytes a record")
     func memory() throws {
         #expect(index.count == (try StoreService.Users.Window(database: database).count()))

@@ -4,8 +4,9 @@ import Testing
 
 @Suite("Search matches: windows in browse's order")
 struct SearchMatchesTests {
-    /// Users 10, 20, …, 60 match; 40 is the exact login.
-    let matches = SearchMatches(query: SearchQuery("x"), records: [0, 1, 2, 3, 4, 5], ids: [10, 20, 30, 40, 50, 60], exactPosition: 3)
+    /// Users 10, 20, …, 60 match (every other login record of the index); 40 is the exact login.
+    let matches = SearchMatches(
+        query: SearchQuery("x"), records: [1, 3, 5, 7, 9, 11], loginIDs: [5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60], exactPosition: 3)
 
     @Test("from the first: the exact login, then the others by id; after 0: the others; after an id: the others above it")
     func after() {
@@ -26,7 +27,7 @@ struct SearchMatchesTests {
 
     @Test("without an exact login, the order is the ids'")
     func noExact() {
-        let plain = SearchMatches(query: SearchQuery("x"), records: [0, 1], ids: [5, 9], exactPosition: nil)
+        let plain = SearchMatches(query: SearchQuery("x"), records: [0, 1], loginIDs: [5, 9], exactPosition: nil)
         #expect(plain.after(nil, count: 5) == [5, 9] && plain.after(0, count: 5) == [5, 9] && plain.before(9, count: 5) == [5])
     }
 }
