@@ -93,6 +93,13 @@ struct LoginArena: Sendable {
         return cancelled ? nil : found
     }
 
+    /// Every record among `records` of fewer than `length` bytes (at most 255), in order.
+    func records(_ records: Range<Int>, shorterThan length: Int) -> [Int32] {
+        masks.withUnsafeBufferPointer { masks in
+            records.filter { Int(masks[$0] >> Self.lengthShift) < length }.map { Int32($0) }
+        }
+    }
+
     /// `text` lower-cased as the index and the queries are: ASCII by a table, anything else by
     /// Swift's `lowercased()`; the separator byte becomes a space.
     static func fold(_ text: String) -> [UInt8] {

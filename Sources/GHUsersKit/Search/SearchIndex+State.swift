@@ -18,10 +18,15 @@ extension SearchIndex {
         var loginOf: [Int32] = []
         /// Recent queries' matches, the most recent first.
         var cache: [SearchMatches] = []
+        /// The login records of one or two bytes: the exact login of a one- or two-character
+        /// query is looked for among these, not among its matches (363,000 for `o` at a
+        /// million logins, 1 ms).
+        var shortLogins: [Int32] = []
 
-        /// Links each login to its note (both arenas are in id order) and forgets every
-        /// query's matches.
-        mutating func linkNotes() {
+        /// After the arenas changed: links each login to its note (both arenas are in id
+        /// order), lists the short logins, and forgets every query's matches.
+        mutating func reindex() {
+            shortLogins = logins.records(0..<logins.count, shorterThan: 3)
             noteOf = [Int32](repeating: -1, count: logins.count)
             loginOf = [Int32](repeating: -1, count: notes.count)
             var login = 0
@@ -60,7 +65,7 @@ extension SearchIndex {
             let base = cache.filter { query.narrows($0.query) && $0.count <= most }.min { $0.count < $1.count }
             if let limit, (base?.count ?? Int.max) > limit { return nil }
             guard let records = evaluate(query, candidates: base?.records, isCancelled: isCancelled) else { return nil }
-            let exactPosition = query.exactLogin.flatMap { text in records.firstIndex { logins.equals(Int($0), text) } }
+            let exactPosition = query.exactLogin.flatMap { position(ofLogin: $0, in: records) }
             let found = SearchMatches(query: query, records: records, loginIDs: logins.ids, exactPosition: exactPosition)
             cache.insert(found, at: 0)
             // At most 8 queries, and (beyond the newest) no more matches than there are logins:
@@ -69,6 +74,19 @@ extension SearchIndex {
                 cache.removeLast()
             }
             return found
+        }
+
+        /// Where the login that is `text` stands among `records`, if it is one of them.
+        private func position(ofLogin text: [UInt8], in records: [Int32]) -> Int? {
+            guard text.count < 3 else { return records.firstIndex { logins.equals(Int($0), text) } }
+            guard let exact = shortLogins.first(where: { logins.equals(Int($0), text) }) else { return nil }
+            var low = 0
+            var high = records.count
+            while low < high {
+                let middle = (low + high) / 2
+                if records[middle] < exact { low = middle + 1 } else { high = middle }
+            }
+            return low < records.count && records[low] == exact ? low : nil
         }
 
         /// The records matching every term: among `candidates`, or found by scanning for the

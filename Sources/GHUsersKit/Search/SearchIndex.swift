@@ -87,7 +87,7 @@ public final class SearchIndex: Sendable {
         state.withLock { state in
             if let logins { state.logins = logins }
             if let notes { state.notes = notes }
-            state.linkNotes()
+            state.reindex()
         }
         loadedFlag.store(true, ordering: .releasing)
     }
@@ -96,7 +96,7 @@ public final class SearchIndex: Sendable {
     func append(_ users: [(id: Int64, login: String)]) {
         state.withLock { state in
             for user in users { state.logins.append(id: user.id, text: user.login) }
-            state.linkNotes()
+            state.reindex()
         }
     }
 

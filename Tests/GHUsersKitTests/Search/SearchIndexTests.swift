@@ -8,8 +8,8 @@ struct SearchIndexTests {
     let index = SearchIndex()
 
     /// 600 users with logins made of syllables (a few capitalised; a login made twice is
-    /// taken over by the later id, as GitHub's renames are), notes on every seventh, and a
-    /// note on a user not cached yet.
+    /// taken over by the later id, as GitHub's renames are; `e` and `oc` among them), notes on
+    /// every seventh, and a note on a user not cached yet.
     init() throws {
         database = try AppDatabase.inMemory()
         let syllables = ["mo", "jo", "son", "oc", "to", "cat", "e", "zq", "an", "lee", "X", "Dev"]
@@ -24,6 +24,8 @@ struct SearchIndexTests {
         }
         logins[77] = "mojo"
         logins[78] = "MOJOSON"
+        logins[79] = "E"  // exact logins of one and two characters (found among the short logins)
+        logins[80] = "oc"
         let ids = Array(Int64(1)...600)
         try StoreService.Users.Save(database: database)(
             Factory.page(ids, logins: logins), request: .init(since: 0, pageSize: 600, movesCursor: true), etag: nil)
@@ -79,6 +81,14 @@ struct SearchIndexTests {
             try fresh.load(from: database)
             #expect(index.after(query, id: nil, count: 1000)?.ids == fresh.after(query, id: nil, count: 1000)?.ids, "\(query)")
         }
+    }
+
+    @Test("the exact login comes first for one and two characters too, and after an append")
+    func shortExactLogins() throws {
+        #expect(index.after("e", id: nil, count: 2)?.ids.first == 79 && index.after("OC", id: nil, count: 2)?.ids.first == 80)
+        #expect(index.after("^oc$", id: nil, count: 2)?.ids == [80])
+        index.append([(id: 900, login: "Q")])
+        #expect(index.after("q", id: nil, count: 2)?.ids.first == 900)
     }
 
     @Test("reading back from the last match gives the same users in the same order")
