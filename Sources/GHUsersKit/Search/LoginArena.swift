@@ -119,24 +119,13 @@ struct LoginArena: Sendable {
 
     /// The record whose id is `id`, if any (binary search).
     func record(forID id: Int64) -> Int? {
-        var low = 0
-        var high = ids.count
-        while low < high {
-            let middle = (low + high) / 2
-            if ids[middle] < id { low = middle + 1 } else { high = middle }
-        }
-        return low < ids.count && ids[low] == id ? low : nil
+        let record = firstRecord(atLeast: id)
+        return record < ids.count && ids[record] == id ? record : nil
     }
 
     /// The first record whose id is at least `id` (`count` if none).
     func firstRecord(atLeast id: Int64) -> Int {
-        var low = 0
-        var high = ids.count
-        while low < high {
-            let middle = (low + high) / 2
-            if ids[middle] < id { low = middle + 1 } else { high = middle }
-        }
-        return low
+        partitionPoint(ids.count) { ids[$0] < id }
     }
 
     /// Whether record `record` is `text` (folded), separators aside: its length from its mask

@@ -80,12 +80,7 @@ extension SearchIndex {
         private func position(ofLogin text: [UInt8], in records: [Int32]) -> Int? {
             guard text.count < 3 else { return records.firstIndex { logins.equals(Int($0), text) } }
             guard let exact = shortLogins.first(where: { logins.equals(Int($0), text) }) else { return nil }
-            var low = 0
-            var high = records.count
-            while low < high {
-                let middle = (low + high) / 2
-                if records[middle] < exact { low = middle + 1 } else { high = middle }
-            }
+            let low = partitionPoint(records.count) { records[$0] < exact }
             return low < records.count && records[low] == exact ? low : nil
         }
 

@@ -30,12 +30,7 @@ struct SearchMatches: Sendable {
 
     /// How many users other than the exact login have an id below `id`.
     private func othersBelow(_ id: Int64) -> Int {
-        var low = 0
-        var high = records.count
-        while low < high {
-            let middle = (low + high) / 2
-            if self.id(middle) < id { low = middle + 1 } else { high = middle }
-        }
+        let low = partitionPoint(records.count) { self.id($0) < id }
         if let exactPosition, exactPosition < low { return low - 1 }
         return low
     }
