@@ -1,4 +1,3 @@
-#define _GNU_SOURCE
 #include <string.h>
 
 #if defined(__x86_64__)
@@ -6,10 +5,6 @@
 #endif
 
 #include "CSearch.h"
-
-const void *csearch_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length) {
-    return memmem(haystack, haystack_length, needle, needle_length);
-}
 
 #if defined(__x86_64__)
 // 32 positions at a time: the bytes equal to `first` at i and to `second` at i + 1. Built for

@@ -70,7 +70,11 @@ extension BrowserRuntime {
                 let users = try userCache.users(found.ids) ?? searchReads.wrappedValue.users(found.ids)
                 let messages = Self.answer(request, query: read.query, found: found, users: users)
                 if !handoff.offer(request, messages) { messages.forEach(deliver) }
-                if found.total <= Self.warmMatches { warmUsers(read.query, total: found.total, isStale: isStale) }
+                if found.total <= Self.warmMatches {
+                    warmUsers(read.query, total: found.total, isStale: isStale)
+                } else if found.total <= SearchIndex.packedMatches {
+                    packMatches(read.query, isStale: isStale)
+                }
             } catch {
                 deliver(.windowFailed(request, ErrorText.sentence(error)))
             }
@@ -93,6 +97,17 @@ extension BrowserRuntime {
                 guard !isStale(), let users = try? searchReads.wrappedValue.users(Array(missing[start..<min(start + 64, missing.count)])) else { return }
                 userCache.keep(users, readSince: epoch)
             }
+        }
+    }
+
+    /// Packs the matches of `query` (``SearchIndex/pack(_:isCancelled:)``) once its frame is
+    /// out (``warmDelay``), as long as it is the current query: the next key, which narrows
+    /// them, then scans them packed (`gard` after `gar` at a million, inside browse: 1.6-1.8 ->
+    /// 0.8-0.9 ms).
+    private func packMatches(_ query: String, isStale: @escaping @Sendable () -> Bool) {
+        searchQueue.asyncAfter(deadline: .now() + Self.warmDelay) { [self] in
+            guard !isStale() else { return }
+            searchIndex.pack(query, isCancelled: isStale)
         }
     }
 

@@ -8,7 +8,7 @@ import CSearch
 
 /// Texts packed into one folded (lower-cased) byte buffer, each between two separator bytes
 /// (0), with the user id of each beside it, in ascending id order: what ``SearchIndex``
-/// scans with `memmem`, as GNU grep scans a file, mapping each hit's offset to its record with
+/// scans for a query's bytes, as GNU grep scans a file, mapping each hit's offset to its record with
 /// a forward-only cursor. About 1 byte of overhead per record plus 20 bytes for its start, id
 /// and character mask: 1,000,000 logins of 11.4 characters take about 33 MB.
 struct LoginArena: Sendable {
@@ -62,6 +62,16 @@ struct LoginArena: Sendable {
         }
         bytes.append(Self.separator)
         masks.append(mask | UInt64(min(bytes.count - 1 - Int(starts[starts.count - 1]), 255)) << Self.lengthShift)
+    }
+
+    /// Adds record `record` of `arena` (already folded) as a record with id `id`, greater than
+    /// every id already in.
+    mutating func append(record: Int, of arena: LoginArena, id: Int64) {
+        let start = Int(arena.starts[record])
+        starts.append(Int32(bytes.count))
+        ids.append(id)
+        bytes.append(contentsOf: arena.bytes[start...start + arena.length(record)])  // and its separator
+        masks.append(arena.masks[record])
     }
 
     /// Every record among `records` holding the character whose bit is `bit`
@@ -237,21 +247,19 @@ struct LoginArena: Sendable {
         return record
     }
 
-    /// The offset of the first `needle` in `hay[from..<to]`: `memchr` for one byte; for two
-    /// bytes besides separators, or within one record (under 256 bytes), the first two bytes as
-    /// a pair (``findByPair(_:in:from:to:)``); `memmem` otherwise. glibc's `memmem` walks a
-    /// two-byte needle one byte at a time (measured: `zq` over 21 MB took 7 ms), and fills a
-    /// 256-byte shift table at each call for longer ones, which costs more than a record's search.
+    /// The offset of the first `needle` in `hay[from..<to]`: `memchr` for one byte, else its
+    /// first two bytes as a pair (``findByPair(_:in:from:to:)``). Not glibc's `memmem`: it
+    /// walks a two-byte needle one byte at a time (`zq` over 21 MB took 7 ms), and fills a
+    /// 256-byte shift table at each call for a longer one, which costs more than the search
+    /// where most records hold the needle (packed matches: `gard` among `gar`'s 12,327 at a
+    /// million, 0.93 -> 0.47 ms; full scans of 3+ characters took as long either way).
     static func find(_ needle: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
         guard to - from >= needle.count, let base = hay.baseAddress, let pattern = needle.baseAddress else { return nil }
         if needle.count == 1 {
             guard let found = memchr(base + from, Int32(pattern[0]), to - from) else { return nil }
             return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
-        let significant = needle.count - (pattern[0] == separator ? 1 : 0) - (pattern[needle.count - 1] == separator ? 1 : 0)
-        if to - from < 256 || significant <= 2 { return findByPair(needle, in: hay, from: from, to: to) }
-        guard let hit = csearch_memmem(base + from, to - from, pattern, needle.count) else { return nil }
-        return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        return findByPair(needle, in: hay, from: from, to: to)
     }
 
     /// The needle's first two bytes as a pair, 16 positions at a time (`csearch_find_pair`:

@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 extension SearchIndex {
     /// The index's data: the logins, the notes on cached users, and the matches of recent
     /// queries. Only ever used under ``SearchIndex``'s lock.
@@ -9,13 +6,9 @@ extension SearchIndex {
         /// more matches than there are logins, the newest query's aside).
         static let cacheLimit = 8
 
-        /// About how many bytes of an arena one thread of a scan takes at a time.
-        var partBytes = 1 << 20
-        var logins = LoginArena()
-        var notes = LoginArena()
-        /// For each login record, its note's record (-1: none), and for each note its login's.
-        var noteOf: [Int32] = []
-        var loginOf: [Int32] = []
+        /// Every cached user's login and note.
+        var corpus = SearchCorpus()
+        var logins: LoginArena { corpus.logins }
         /// Recent queries' matches, the most recent first.
         var cache: [SearchMatches] = []
         /// The login records of one or two bytes: the exact login of a one- or two-character
@@ -23,21 +16,16 @@ extension SearchIndex {
         /// million logins, 1 ms).
         var shortLogins: [Int32] = []
 
+        /// Counts the changes of ``corpus``: packed matches are kept only for the corpus they
+        /// were packed from.
+        private(set) var generation = 0
+
         /// After the arenas changed: links each login to its note (both arenas are in id
         /// order), lists the short logins, and forgets every query's matches.
         mutating func reindex() {
+            generation += 1
+            corpus.link()
             shortLogins = logins.records(0..<logins.count, shorterThan: 3)
-            noteOf = [Int32](repeating: -1, count: logins.count)
-            loginOf = [Int32](repeating: -1, count: notes.count)
-            var login = 0
-            for note in 0..<notes.count {
-                let id = notes.ids[note]
-                while login < logins.count, logins.ids[login] < id { login += 1 }
-                if login < logins.count, logins.ids[login] == id {
-                    noteOf[login] = Int32(note)
-                    loginOf[note] = Int32(login)
-                }
-            }
             cache = []
         }
 
@@ -59,13 +47,25 @@ extension SearchIndex {
             // 4.4 -> 2.0 ms). Under 4,096 candidates filtering is cheaper than a hand-over to
             // the scan's threads.
             // (Exclusions are filtered out of the scan's records: only the terms that match count.)
+            // A base whose matches are packed is scanned in its packed copy instead: contiguous
+            // bytes, no look-up in the arenas (`gard` after `gar` at a million: 0.61 -> 0.47 ms).
             let matching = query.terms.filter { !$0.negated }
             let short = !matching.isEmpty && matching.allSatisfy { $0.kind == .contains && $0.text.count <= 2 }
             let most = max(logins.count / (short ? 64 : 8), SearchIndex.quickCandidates)
             let base = cache.filter { query.narrows($0.query) && $0.count <= most }.min { $0.count < $1.count }
             if let limit, (base?.count ?? Int.max) > limit { return nil }
-            guard let records = evaluate(query, candidates: base?.records, isCancelled: isCancelled) else { return nil }
-            let exactPosition = query.exactLogin.flatMap { position(ofLogin: $0, in: records) }
+            let records: [Int32]
+            let exactPosition: Int?
+            if let base, let packed = base.packed {
+                // Positions in the packed matches: the exact login is looked for among them there.
+                guard let positions = packed.evaluate(query, candidates: nil, isCancelled: isCancelled) else { return nil }
+                records = positions.map { base.records[Int($0)] }
+                exactPosition = query.exactLogin.flatMap { text in positions.firstIndex { packed.logins.equals(Int($0), text) } }
+            } else {
+                guard let found = corpus.evaluate(query, candidates: base?.records, isCancelled: isCancelled) else { return nil }
+                records = found
+                exactPosition = query.exactLogin.flatMap { position(ofLogin: $0, in: found) }
+            }
             let found = SearchMatches(query: query, records: records, loginIDs: logins.ids, exactPosition: exactPosition)
             cache.insert(found, at: 0)
             // At most 8 queries, and (beyond the newest) no more matches than there are logins:
@@ -76,6 +76,15 @@ extension SearchIndex {
             return found
         }
 
+        /// Keeps `packed` as the packed matches of `query`, if they are still kept and
+        /// ``corpus`` is still the one they were packed from (`generation`); the others'
+        /// packed matches are let go (one set at a time: at most ``SearchIndex/packedMatches``).
+        mutating func keep(_ packed: SearchCorpus, for query: SearchQuery, generation: Int) {
+            guard generation == self.generation, let index = cache.firstIndex(where: { $0.query == query }) else { return }
+            for other in cache.indices { cache[other].packed = nil }
+            cache[index].packed = packed
+        }
+
         /// Where the login that is `text` stands among `records`, if it is one of them.
         private func position(ofLogin text: [UInt8], in records: [Int32]) -> Int? {
             guard text.count < 3 else { return records.firstIndex { logins.equals(Int($0), text) } }
@@ -83,183 +92,5 @@ extension SearchIndex {
             let low = partitionPoint(records.count) { records[$0] < exact }
             return low < records.count && records[low] == exact ? low : nil
         }
-
-        /// The records matching every term: among `candidates`, or found by scanning for the
-        /// longest term that is not an exclusion (or by excluding the first exclusion's).
-        private func evaluate(_ query: SearchQuery, candidates: [Int32]?, isCancelled: () -> Bool) -> [Int32]? {
-            var remaining = query.terms
-            var records: [Int32]
-            if let candidates {
-                records = candidates
-            } else if let driver = remaining.indices.filter({ !remaining[$0].negated }).max(by: { remaining[$0].text.count < remaining[$1].text.count }) {
-                guard let found = scan(remaining.remove(at: driver), isCancelled: isCancelled) else { return nil }
-                records = found
-            } else if !remaining.isEmpty {
-                guard let excluded = scan(remaining.removeFirst(), isCancelled: isCancelled) else { return nil }
-                records = Self.complement(excluded, count: logins.count)
-            } else {
-                records = []
-            }
-            guard !remaining.isEmpty else { return records }
-            return filter(records, by: remaining, isCancelled: isCancelled)
-        }
-
-        /// The records among `records` that every term matches: its text in the login (or the
-        /// note, for an unanchored term), or not, for an exclusion. One tight loop over raw
-        /// buffers; from 8,192 records on, in four parts that both cores take in turn (each
-        /// candidate costs a cache miss or more: 12,327 at a million took 2.2 ms on one core).
-        private func filter(_ records: [Int32], by terms: [SearchQuery.Term], isCancelled: () -> Bool) -> [Int32]? {
-            let flat = terms.flatMap(\.needle)
-            let ends = terms.reduce(into: [0]) { $0.append($0.last! + $1.needle.count) }
-            let inNotes = terms.map { $0.kind == .contains }
-            let negated = terms.map(\.negated)
-            let required = terms.map { $0.text.reduce(UInt64(0)) { $0 | LoginArena.characterBits[Int($1)] } }
-            let parts = records.count >= 8192 ? 4 : 1
-            let size = (records.count + parts - 1) / parts
-            return logins.withRecords { logins in
-                notes.withRecords { notes in
-                    noteOf.withUnsafeBufferPointer { noteOf in
-                        flat.withUnsafeBufferPointer { flat in
-                            let needles = ContiguousArray((0..<terms.count).map { UnsafeBufferPointer(rebasing: flat[ends[$0]..<ends[$0 + 1]]) })
-                            let views = UncheckedSendable(value: (logins, notes, noteOf, needles))
-                            let kept = Self.inParts(parts, isCancelled: isCancelled) { part, isCancelled -> [Int32]? in
-                                let (logins, notes, noteOf, needles) = views.value
-                                var kept: [Int32] = []
-                                for index in (part * size)..<min(records.count, (part + 1) * size) {
-                                    if index & 0x3FFF == 0x3FFF, isCancelled() { return nil }
-                                    let login = Int(records[index])
-                                    var keep = true
-                                    for term in 0..<needles.count {
-                                        var found = logins.contains(login, needles[term], required: required[term])
-                                        if !found, inNotes[term], login < noteOf.count, noteOf[login] >= 0 {
-                                            found = notes.contains(Int(noteOf[login]), needles[term], required: required[term])
-                                        }
-                                        if found == negated[term] {
-                                            keep = false
-                                            break
-                                        }
-                                    }
-                                    if keep { kept.append(records[index]) }
-                                }
-                                return kept
-                            }
-                            return kept?.flatMap { $0 }
-                        }
-                    }
-                }
-            }
-        }
-
-        /// Every login record that the term's text matches (its `!` aside): the logins' hits
-        /// merged with those of the notes, for an unanchored term. One character anywhere is a
-        /// pass over the records' masks, which say it exactly; anything else a search of the
-        /// bytes (a pair of bytes 32 positions at a time, or `memmem`: ``LoginArena/find(_:in:from:to:)``).
-        /// Two characters were a pass over the masks too, then a look inside the records holding
-        /// both; but a note of a few words holds most pairs of letters, and the bytes' pass is
-        /// as fast for logins (at a million, in ghusers-bench search: `ga` 4.0 -> 1.7 ms, `oc`
-        /// 3.5 -> 1.2 ms, `zq` 1.1 ms either way).
-        ///
-        /// The work is split over both cores: the logins and the notes are cut into parts of
-        /// about ``partBytes`` each (at most 8 of logins, 4 of notes), which the
-        /// cores take in turn (`concurrentPerform`): a core that is done with its part takes the
-        /// next, so neither waits for the other's longer half.
-        private func scan(_ term: SearchQuery.Term, isCancelled: () -> Bool) -> [Int32]? {
-            let withNotes = term.kind == .contains && notes.count > 0
-            let bit = Self.scansMasks(term) ? LoginArena.characterBits[Int(term.text[0])] : nil
-            let parts =
-                parts(of: logins, most: 8).map { (inNotes: false, records: $0) }
-                + (withNotes ? parts(of: notes, most: 4).map { (inNotes: true, records: $0) } : [])
-            let (logins, notes) = (logins, notes)
-            let found = Self.inParts(parts.count, isCancelled: isCancelled) { index, isCancelled in
-                let part = parts[index]
-                let arena = part.inNotes ? notes : logins
-                if let bit { return arena.records(part.records, having: bit, isCancelled: isCancelled) }
-                return arena.scan(term.needle, records: part.records, isCancelled: isCancelled)
-            }
-            guard let found else { return nil }
-            var inLogins: [Int32] = []
-            var inNotes: [Int32] = []
-            for (part, records) in zip(parts, found) {
-                if part.inNotes { inNotes += records } else { inLogins += records }
-            }
-            guard withNotes else { return inLogins }
-            return Self.union(inLogins, inNotes.compactMap { loginOf[Int($0)] >= 0 ? loginOf[Int($0)] : nil })
-        }
-
-        /// Whether `term` is one character anywhere with a bit in the records' masks: its scan
-        /// is a pass over the masks, not a search of the bytes.
-        static func scansMasks(_ term: SearchQuery.Term) -> Bool {
-            term.kind == .contains && term.text.count == 1 && LoginArena.characterBits[Int(term.text[0])] != 0
-        }
-
-        /// `body` for each of `count` parts, on both cores (`concurrentPerform`: a core done with
-        /// its part takes the next), in part order; `nil` if one part was cancelled (`body`
-        /// returned `nil`), which stops the others at their next question.
-        private static func inParts(
-            _ count: Int, isCancelled: () -> Bool, _ body: @Sendable (Int, _ isCancelled: () -> Bool) -> [Int32]?
-        ) -> [[Int32]]? {
-            let results = Mutex([[Int32]?](repeating: nil, count: count))
-            let cancelled = Atomic(false)
-            withoutActuallyEscaping(isCancelled) { isCancelled in
-                let shared = UncheckedSendable(value: isCancelled)
-                DispatchQueue.concurrentPerform(iterations: count) { part in
-                    let found = body(part) { cancelled.load(ordering: .relaxed) || shared.value() }
-                    if found == nil { cancelled.store(true, ordering: .relaxed) }
-                    results.withLock { $0[part] = found }
-                }
-            }
-            let found = results.withLock { $0 }
-            guard !cancelled.load(ordering: .relaxed) else { return nil }
-            return found.compactMap { $0 }
-        }
-
-        /// `arena`'s records cut into parts of about ``partBytes``, at most `most`, at least one.
-        func parts(of arena: LoginArena, most: Int) -> [Range<Int>] {
-            let count = max(1, min(most, arena.memory / partBytes))
-            let size = (arena.count + count - 1) / count
-            guard size > 0 else { return [0..<arena.count] }
-            return stride(from: 0, to: arena.count, by: size).map { $0..<min($0 + size, arena.count) }
-        }
-
-        /// The union of two ascending lists, ascending, without duplicates.
-        static func union(_ a: [Int32], _ b: [Int32]) -> [Int32] {
-            guard !b.isEmpty else { return a }
-            var result: [Int32] = []
-            result.reserveCapacity(a.count + b.count)
-            var i = 0
-            var j = 0
-            while i < a.count || j < b.count {
-                if j == b.count || (i < a.count && a[i] < b[j]) {
-                    result.append(a[i])
-                    i += 1
-                } else {
-                    if i < a.count, a[i] == b[j] { i += 1 }
-                    result.append(b[j])
-                    j += 1
-                }
-            }
-            return result
-        }
-
-        /// The records below `count` not in `excluded` (ascending).
-        static func complement(_ excluded: [Int32], count: Int) -> [Int32] {
-            var result: [Int32] = []
-            result.reserveCapacity(count - excluded.count)
-            var next = 0
-            for record in 0..<Int32(count) {
-                if next < excluded.count, excluded[next] == record {
-                    next += 1
-                } else {
-                    result.append(record)
-                }
-            }
-            return result
-        }
     }
-}
-
-/// A value sent to the scan's threads that the compiler cannot prove safe: the caller's
-/// `isCancelled`, which reads a lock (``BrowserRuntime``) and is only called while the scan runs.
-private struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
 }

@@ -13,6 +13,10 @@ struct SearchMatches: Sendable {
     let loginIDs: [Int64]
     /// Where the exact login's record is in ``records``, if one matched.
     let exactPosition: Int?
+    /// The matches' logins and notes packed together (login record `i` is ``records``[`i`]),
+    /// once ``SearchIndex/pack(_:isCancelled:)`` has made them: a query narrowing these
+    /// matches scans them instead of looking each up in the index.
+    var packed: SearchCorpus?
 
     /// How many users match.
     var count: Int { records.count }

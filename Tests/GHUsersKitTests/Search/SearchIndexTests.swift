@@ -91,6 +91,52 @@ struct SearchIndexTests {
         #expect(index.after("q", id: nil, count: 2)?.ids.first == 900)
     }
 
+    @Test("a query narrowing packed matches lists what a fresh index lists; one query's matches are packed at a time")
+    func packed() throws {
+        let fresh = SearchIndex()
+        try fresh.load(from: database)
+        let narrowing = [
+            "o": ["oc", "mo", "o !son", "o jo", "^mo", "son$", "octo", "winter", "o é", "^mojo$"],
+            "e": ["ee", "e 1", "été", "e !e", "lee"], "^m": ["^mo", "^mojo", "^m !o", "^m son$"],
+        ]
+        for (base, queries) in narrowing.sorted(by: { $0.key < $1.key }) {
+            for query in queries {
+                index.forgetQueries()  // the packed base is the one query narrowed
+                #expect(index.after(base, id: nil, count: 1) != nil)
+                #expect(index.pack(base, above: 0) && index.isPacked(base), "\(base)")
+                #expect(index.after(query, id: nil, count: 1000)?.ids == fresh.after(query, id: nil, count: 1000)?.ids, "\(base) -> \(query)")
+                #expect(index.after(query, id: nil, count: 1)?.total == fresh.after(query, id: nil, count: 1)?.total)
+                #expect(index.pack(base, above: 0) == false && index.isPacked(base))  // packed already
+            }
+        }
+        index.forgetQueries()
+        _ = index.after("^m", id: nil, count: 1)
+        _ = index.after("e", id: nil, count: 1)
+        #expect(index.pack("^m", above: 0) && index.pack("e", above: 0) && index.isPacked("e"))
+        #expect(!index.isPacked("^m") && index.quickly("^m", id: nil, count: 1) != nil)  // kept, no longer packed
+        #expect(index.pack("nothing kept", above: 0) == false && index.pack("^m", above: 100_000) == false)
+        #expect(index.pack("^m", above: 0) && !index.isPacked("e"))
+        index.append([(id: 901, login: "mojo901")])  // the index changed: nothing kept, nothing packed
+        #expect(!index.isPacked("^m") && index.after("^mojo", id: nil, count: 1000)?.ids.last == 901)
+    }
+
+    @Test("packed matches made before the index changed are not kept")
+    func packedBeforeAChange() throws {
+        var state = SearchIndex.State()
+        state.corpus.logins.append(id: 1, text: "mojo")
+        state.reindex()
+        let query = SearchQuery("mo")
+        let matches = try #require(state.matches(query) { false })
+        let packed = try #require(SearchCorpus(packing: matches.records, of: state.corpus) { false })
+        let generation = state.generation
+        state.reindex()
+        _ = state.matches(query) { false }
+        state.keep(packed, for: query, generation: generation)
+        #expect(state.cache.first?.packed == nil)
+        state.keep(packed, for: query, generation: state.generation)
+        #expect(state.cache.first?.packed != nil)
+    }
+
     @Test("reading back from the last match gives the same users in the same order")
     func backwards() throws {
         let forward = indexed("mojo", count: 1000)
@@ -181,12 +227,12 @@ struct SearchIndexTests {
 
     @Test("a scan's parts cover every record once, in order, whatever the count")
     func parts() {
-        var state = SearchIndex.State()
-        state.partBytes = 64
+        var corpus = SearchCorpus()
+        corpus.partBytes = 64
         for count in [0, 1, 7, 100] {
             var arena = LoginArena()
             for id in 0..<count { arena.append(id: Int64(id + 1), text: "login\(id)") }
-            let parts = state.parts(of: arena, most: 3)
+            let parts = corpus.parts(of: arena, most: 3)
             #expect(parts.flatMap { Array($0) } == Array(0..<count), "\(count)")
             #expect(!parts.isEmpty && parts.count <= 3, "\(count)")
             if count == 100 { #expect(parts.count == 3) }
