@@ -260,6 +260,18 @@ struct SearchIndexTests {
         }
     }
 
+    @Test("the union of two ascending lists is every record of either once, ascending; lists join end to end")
+    func unionAndJoined() {
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let a = (0..<Int32(60)).filter { _ in random.next() % 3 == 0 }
+            let b = (0..<Int32(60)).filter { _ in random.next() % 4 == 0 }
+            #expect(SearchCorpus.union(a, b) == Array(Set(a).union(b)).sorted(), "\(a) \(b)")
+        }
+        #expect(SearchCorpus.union([], [3]) == [3] && SearchCorpus.union([1, 2], []) == [1, 2])
+        #expect(SearchCorpus.joined([[1, 2], [], [5]]) == [1, 2, 5] && SearchCorpus.joined([[4]]) == [4] && SearchCorpus.joined([]) == [])
+    }
+
     @Test("a record equals a folded text by its length and bytes, past 255 bytes too")
     func equals() {
         var arena = LoginArena()
