@@ -122,6 +122,9 @@ public final class SearchIndex: Sendable {
 
     /// Replaces what is indexed, under the lock, and marks the index loaded.
     func install(logins: LoginArena?, notes: LoginArena?) {
+        // The scans' second thread, started now and waiting: one started at the first key
+        // shares the key's core until the scheduler moves it, which is longer than the scan.
+        _ = ScanHelper.shared
         state.withLock { state in
             if let logins { state.corpus.logins = logins }
             if let notes { state.corpus.notes = notes }
