@@ -50,11 +50,15 @@ extension BrowserRuntime {
     /// window by primary key; handed to the loop for the frame it is about to draw. Answered
     /// here, on the loop, when it costs no scan and every user is cached (``quickAnswer(_:)``);
     /// otherwise on the search queue, where a scan for a query that is no longer the current
-    /// one stops where it is.
+    /// one stops where it is. The loop waits for the search queue's answer (``SearchHandoff``)
+    /// only to a query's first window, which its key's frame shows; a read ahead of the
+    /// selection as it moves through the matches (200 users, about 10 ms at a million when
+    /// none is cached) comes as a message, and the key that moved it is drawn at once.
     private func indexSearch(_ request: WindowRequest) {
-        handoff.expect(request)
-        if let messages = quickAnswer(request) {
-            _ = handoff.offer(request, messages)
+        let quick = quickAnswer(request)
+        if quick != nil || Self.isFirstWindow(request) { handoff.expect(request) }
+        if let quick {
+            _ = handoff.offer(request, quick)
             return
         }
         searchQueue.async { [self] in
@@ -125,6 +129,12 @@ extension BrowserRuntime {
             let users = userCache.users(found.ids)
         else { return nil }
         return Self.answer(request, query: read.query, found: found, users: users)
+    }
+
+    /// Whether `request` reads a query's first window (from its first match).
+    private static func isFirstWindow(_ request: WindowRequest) -> Bool {
+        if case .searchAfter(_, nil, _, _) = request { return true }
+        return false
     }
 
     /// A search read's query, the match it reads after (`nil`: from the first) or `before`,
