@@ -36,7 +36,7 @@ let package = Package(
                 "CSearch",
             ]
         ),
-        // memmem(3) for the search index (a GNU extension the Glibc module leaves out).
+        // The search index's pair search (AVX2/SSE2; glibc's memmem walks two-byte needles a byte at a time).
         .target(name: "CSearch"),
         // Image decoding and terminal drawing through Debian's C libraries (libpng, libjpeg-turbo,
         // giflib, libchafa: see scripts/install-system-packages), opened on first use rather

@@ -76,7 +76,7 @@ extension BrowserRuntime {
                 if !handoff.offer(request, messages) { messages.forEach(deliver) }
                 if found.total <= Self.warmMatches {
                     warmUsers(read.query, total: found.total, isStale: isStale)
-                } else if found.total <= SearchIndex.packedMatches {
+                } else if found.total > SearchIndex.quickCandidates, found.total <= SearchIndex.packedMatches {
                     packMatches(read.query, isStale: isStale)
                 }
             } catch {
@@ -105,7 +105,8 @@ extension BrowserRuntime {
     }
 
     /// Packs the matches of `query` (``SearchIndex/pack(_:isCancelled:)``) once its frame is
-    /// out (``warmDelay``), as long as it is the current query: the next key, which narrows
+    /// out (``warmDelay``), as long as its read is the current one (a newer key, or a move of
+    /// the selection that reads more, gives it up): the next key, which narrows
     /// them, then scans them packed (`gard` after `gar` at a million, inside browse: 1.6-1.8 ->
     /// 0.8-0.9 ms).
     private func packMatches(_ query: String, isStale: @escaping @Sendable () -> Bool) {

@@ -12,20 +12,32 @@ final class ScanHelper: Sendable {
     /// The helper of the index's scans (tests make their own: a thread each).
     static let shared = ScanHelper()
 
-    /// The work handed to the thread, and whether it is taken.
-    private let work = Mutex<(@Sendable () -> Void)?>(nil)
+    /// Work handed to the thread, and the semaphore that tells its caller it is done.
+    private struct Job {
+        let body: @Sendable () -> Void
+        let done: DispatchSemaphore
+    }
+
+    /// The job handed to the thread, until it takes it.
+    private let job = Mutex<Job?>(nil)
+    /// Whether the thread has a job (taken, to be taken, or taken back and not yet seen to be):
+    /// a second caller meanwhile works alone.
     private let busy = Atomic(false)
     private let started = DispatchSemaphore(value: 0)
-    private let finished = DispatchSemaphore(value: 0)
 
     init() {
         let thread = Thread { [self] in
             while true {
                 started.wait()
-                work.withLock { $0 }?()
-                work.withLock { $0 = nil }
+                var taken = job.withLock { job in
+                    defer { job = nil }
+                    return job
+                }
+                taken?.body()
+                let done = taken?.done
+                taken = nil  // the caller's body is let go before the caller is told
                 busy.store(false, ordering: .releasing)
-                finished.signal()
+                done?.signal()
             }
         }
         thread.name = "ghusers-scan"
@@ -38,13 +50,22 @@ final class ScanHelper: Sendable {
     func both(_ body: () -> Void) {
         withoutActuallyEscaping(body) { body in
             let shared = UncheckedSendable(value: body)
+            let done = DispatchSemaphore(value: 0)
             let helped = busy.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
             if helped {
-                work.withLock { $0 = { shared.value() } }
+                job.withLock { $0 = Job(body: { shared.value() }, done: done) }
                 started.signal()
             }
             body()
-            if helped { finished.wait() }
+            guard helped else { return }
+            // Not taken yet (the caller did every part): taken back, and the thread, when it
+            // wakes, finds nothing to do. Otherwise its part is waited for.
+            let takenBack = job.withLock { job in
+                guard job != nil else { return false }
+                job = nil
+                return true
+            }
+            if !takenBack { done.wait() }
         }
     }
 }

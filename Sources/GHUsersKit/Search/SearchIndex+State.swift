@@ -47,12 +47,13 @@ extension SearchIndex {
             // 4.4 -> 2.0 ms). Under 4,096 candidates filtering is cheaper than a hand-over to
             // the scan's threads.
             // (Exclusions are filtered out of the scan's records: only the terms that match count.)
-            // A base whose matches are packed is scanned in its packed copy instead: contiguous
-            // bytes, no look-up in the arenas (`gard` after `gar` at a million: 0.61 -> 0.47 ms).
+            // A base whose matches are packed is scanned in its packed copy instead, whatever its
+            // size: contiguous bytes, no look-up in the arenas (`gard` after `gar` at a million:
+            // 0.61 -> 0.47 ms).
             let matching = query.terms.filter { !$0.negated }
             let short = !matching.isEmpty && matching.allSatisfy { $0.kind == .contains && $0.text.count <= 2 }
             let most = max(logins.count / (short ? 64 : 8), SearchIndex.quickCandidates)
-            let base = cache.filter { query.narrows($0.query) && $0.count <= most }.min { $0.count < $1.count }
+            let base = cache.filter { query.narrows($0.query) && ($0.count <= most || $0.packed != nil) }.min { $0.count < $1.count }
             if let limit, (base?.count ?? Int.max) > limit { return nil }
             let records: [Int32]
             let exactPosition: Int?
@@ -79,10 +80,13 @@ extension SearchIndex {
         /// Keeps `packed` as the packed matches of `query`, if they are still kept and
         /// ``corpus`` is still the one they were packed from (`generation`); the others'
         /// packed matches are let go (one set at a time: at most ``SearchIndex/packedMatches``).
-        mutating func keep(_ packed: SearchCorpus, for query: SearchQuery, generation: Int) {
-            guard generation == self.generation, let index = cache.firstIndex(where: { $0.query == query }) else { return }
+        /// Whether they were kept.
+        @discardableResult
+        mutating func keep(_ packed: SearchCorpus, for query: SearchQuery, generation: Int) -> Bool {
+            guard generation == self.generation, let index = cache.firstIndex(where: { $0.query == query }) else { return false }
             for other in cache.indices { cache[other].packed = nil }
             cache[index].packed = packed
+            return true
         }
 
         /// Where the login that is `text` stands among `records`, if it is one of them.

@@ -10,8 +10,9 @@ import Synchronization
 /// scanning again, and the matches of the last 8 queries are kept, so a backspace costs
 /// nothing. A scan stops within a megabyte of bytes once its `isCancelled` says so.
 ///
-/// At 1,000,000 users and 100,000 notes the arenas hold about 53 MB (``memory``), the kept
-/// matches at most 4 bytes a login more; ``load(from:)``
+/// At 1,000,000 users and 100,000 notes the arenas hold about 54 MB (``memory``), the kept
+/// matches at most 4 bytes a login more, and one query's packed matches (``pack(_:isCancelled:)``)
+/// about 3 MB at most; ``load(from:)``
 /// reads the rows through a cursor, never all at once, and ``refresh(from:)`` keeps it
 /// current. Thread-safe: every use takes one lock.
 public final class SearchIndex: Sendable {
@@ -87,7 +88,8 @@ public final class SearchIndex: Sendable {
     /// narrowing them then scans a few hundred contiguous kilobytes, where filtering them looked
     /// each match up in the arenas (a cache miss or more each: 12,327 matches of `gar` at a
     /// million took about 1 ms on both cores). Made off the lock, for a key's search never to
-    /// wait on it; `false` if there was nothing to pack or `isCancelled` said so first.
+    /// wait on it; `false` if there was nothing to pack, `isCancelled` said so first, or the
+    /// matches or the index changed meanwhile (nothing is kept then).
     /// Called by `browse` once a query's frame is out; the packed matches take about 100 bytes
     /// a match, of one query at a time.
     @discardableResult
@@ -107,8 +109,7 @@ public final class SearchIndex: Sendable {
         guard let (corpus, records, generation) = taken,
             let packed = SearchCorpus(packing: records, of: corpus, isCancelled: isCancelled)
         else { return false }
-        state.withLock { $0.keep(packed, for: parsed, generation: generation) }
-        return true
+        return state.withLock { $0.keep(packed, for: parsed, generation: generation) }
     }
 
     /// At most how many matches ``pack(_:isCancelled:)`` packs: about 3 MB of them.
@@ -126,6 +127,7 @@ public final class SearchIndex: Sendable {
         // shares the key's core until the scheduler moves it, which is longer than the scan.
         _ = ScanHelper.shared
         state.withLock { state in
+            state.cache = []  // kept matches share the ids: let go first, or the arena is copied
             if let logins { state.corpus.logins = logins }
             if let notes { state.corpus.notes = notes }
             state.reindex()
@@ -136,6 +138,7 @@ public final class SearchIndex: Sendable {
     /// Adds logins at the end (ids above every indexed one).
     func append(_ users: [(id: Int64, login: String)]) {
         state.withLock { state in
+            state.cache = []  // kept matches share the ids: let go first, or they are copied
             for user in users { state.corpus.logins.append(id: user.id, text: user.login) }
             state.reindex()
         }

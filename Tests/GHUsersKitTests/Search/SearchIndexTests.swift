@@ -96,8 +96,8 @@ struct SearchIndexTests {
         let fresh = SearchIndex()
         try fresh.load(from: database)
         let narrowing = [
-            "o": ["oc", "mo", "o !son", "o jo", "^mo", "son$", "octo", "winter", "o é", "^mojo$"],
-            "e": ["ee", "e 1", "été", "e !e", "lee"], "^m": ["^mo", "^mojo", "^m !o", "^m son$"],
+            "o": ["oc", "mo", "o !son", "o jo", "^mo", "son$", "octo", "o winter", "o é", "^mojo$"],
+            "e": ["ee", "e 1", "e été", "e !e", "lee"], "^m": ["^mo", "^mojo", "^m !o", "^m son$"],
         ]
         for (base, queries) in narrowing.sorted(by: { $0.key < $1.key }) {
             for query in queries {
@@ -146,6 +146,15 @@ struct SearchIndexTests {
             if isExact("mojo", back[0]) { break }
         }
         #expect(back == forward)
+    }
+
+    @Test("an index of no users answers every query with no matches")
+    func empty() throws {
+        let empty = SearchIndex()
+        try empty.load(from: try AppDatabase.inMemory())
+        for query in ["e", "oc", "octo", "^mo", "!e", "mo !e"] {
+            #expect(empty.after(query, id: nil, count: 10)?.total == 0, "\(query)")
+        }
     }
 
     @Test("a cancelled scan returns nothing; an index not loaded answers nothing")
@@ -236,6 +245,10 @@ struct SearchIndexTests {
             #expect(parts.flatMap { Array($0) } == Array(0..<count), "\(count)")
             #expect(!parts.isEmpty && parts.count <= 3, "\(count)")
             if count == 100 { #expect(parts.count == 3) }
+            // Sized by more bytes than the arena's own (its notes): more parts, the same cover.
+            let wider = corpus.parts(of: arena, bytes: 64 * 10, most: 8)
+            #expect(wider.flatMap { Array($0) } == Array(0..<count), "\(count)")
+            if count == 100 { #expect(wider.count == 8) }
         }
     }
 
@@ -255,6 +268,23 @@ struct SearchIndexTests {
                         needle.withUnsafeBufferPointer { LoginArena.find($0, in: hay, from: from, to: to) }
                     }
                     #expect(found == naive, "\(needle) in \(hay)[\(from)..<\(to)]")
+                }
+            }
+        }
+        // One pair planted at every offset of a filler that holds neither byte, for every
+        // length to 100: hits late in a block, in the tail and at the very end; repeated bytes.
+        for length in 0...100 {
+            for offset in 0..<max(length - 1, 0) {
+                for planted: [UInt8] in [[0x61, 0x62], [0x61, 0x61]] {
+                    var hay = [UInt8](repeating: 0x7A, count: length)
+                    hay.replaceSubrange(offset..<offset + 2, with: planted)
+                    for needle: [UInt8] in [[0x61, 0x62], [0x61, 0x61], [0x7A, 0x61], [0x62, 0x7A, 0x7A], [0x61, 0x7A]] {
+                        let naive = (0..<max(0, length - needle.count + 1)).first { hay[$0..<$0 + needle.count].elementsEqual(needle) }
+                        let found = hay.withUnsafeBufferPointer { hay in
+                            needle.withUnsafeBufferPointer { LoginArena.find($0, in: hay, from: 0, to: length) }
+                        }
+                        #expect(found == naive, "\(needle) in \(planted) at \(offset) of \(length)")
+                    }
                 }
             }
         }
