@@ -59,9 +59,10 @@ final class ScanHelper: Sendable {
             body()
             guard helped else { return }
             // Not taken yet (the caller did every part): taken back, and the thread, when it
-            // wakes, finds nothing to do. Otherwise its part is waited for.
+            // wakes, finds nothing to do. Otherwise its part is waited for. Only this call's own
+            // job: another caller's, handed over once the thread let this one go, is theirs.
             let takenBack = job.withLock { job in
-                guard job != nil else { return false }
+                guard let waiting = job, waiting.done === done else { return false }
                 job = nil
                 return true
             }
