@@ -69,11 +69,9 @@ public final class SearchIndex: Sendable {
     }
 
     /// ``after(_:id:count:isCancelled:)`` or ``before(_:id:count:isCancelled:)`` (`before`
-    /// set), answered only if that takes no scan of the index: the matches of `query` are kept,
-    /// or it narrows kept matches of at most ``quickCandidates`` users, or packed ones (a scan
-    /// of at most 3 MB, about 0.3 ms, which the caller would otherwise wait for); and only if
-    /// nothing else holds the index (a scan, a refresh). `nil` otherwise: the caller then asks
-    /// off its thread.
+    /// set), answered only if that takes no scan: the matches of `query` are kept, or it
+    /// narrows kept matches of at most ``quickCandidates`` users; and only if nothing else
+    /// holds the index (a scan, a refresh). `nil` otherwise: the caller then asks off its thread.
     public func quickly(_ query: String, id: Int64?, before: Bool = false, count: Int) -> (ids: [Int64], total: Int)? {
         guard isLoaded else { return nil }
         let parsed = SearchQuery(query)

@@ -120,21 +120,6 @@ struct SearchIndexTests {
         #expect(!index.isPacked("^m") && index.after("^mojo", id: nil, count: 1000)?.ids.last == 901)
     }
 
-    @Test("a narrowing of packed matches is answered without a hand-over, whatever their count")
-    func quicklyFromPacked() throws {
-        var state = SearchIndex.State()
-        for id in Int64(1)...40 { state.corpus.logins.append(id: id, text: "mo\(id)") }
-        state.reindex()
-        let wide = try #require(state.matches(SearchQuery("mo")) { false })
-        let unpacked = state.matches(SearchQuery("mo1"), candidates: 10) { false }
-        #expect(unpacked == nil)  // 40 to filter: not quick
-        let packed = try #require(SearchCorpus(packing: wide.records, of: state.corpus) { false })
-        let kept = state.keep(packed, for: SearchQuery("mo"), generation: state.generation)
-        #expect(kept)
-        let narrowed = try #require(state.matches(SearchQuery("mo1"), candidates: 10) { false })
-        #expect(narrowed.after(nil, count: 20) == [1] + Array(Int64(10)...19))
-    }
-
     @Test("packed matches made before the index changed are not kept")
     func packedBeforeAChange() throws {
         var state = SearchIndex.State()
