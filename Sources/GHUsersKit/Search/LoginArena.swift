@@ -127,12 +127,6 @@ struct LoginArena: Sendable {
         }
     }
 
-    /// The record whose id is `id`, if any (binary search).
-    func record(forID id: Int64) -> Int? {
-        let record = firstRecord(atLeast: id)
-        return record < ids.count && ids[record] == id ? record : nil
-    }
-
     /// The first record whose id is at least `id` (`count` if none).
     func firstRecord(atLeast id: Int64) -> Int {
         partitionPoint(ids.count) { ids[$0] < id }
@@ -149,15 +143,6 @@ struct LoginArena: Sendable {
     /// How many bytes record `record` has.
     func length(_ record: Int) -> Int {
         Int(record + 1 < starts.count ? starts[record + 1] : Int32(bytes.count)) - 1 - Int(starts[record])
-    }
-
-    /// Whether record `record`, with its separators, contains `needle`.
-    func contains(_ record: Int, _ needle: [UInt8]) -> Bool {
-        let from = Int(starts[record]) - 1
-        let to = from + length(record) + 2
-        return bytes.withUnsafeBufferPointer { hay in
-            needle.withUnsafeBufferPointer { Self.find($0, in: hay, from: from, to: to) != nil }
-        }
     }
 
     /// Calls `body` with a raw view of the records, for loops that test many of them.

@@ -127,10 +127,10 @@ public final class SearchIndex: Sendable {
         // shares the key's core until the scheduler moves it, which is longer than the scan.
         _ = ScanHelper.shared
         state.withLock { state in
-            state.cache = []  // kept matches share the ids: let go first, or the arena is copied
-            if let logins { state.corpus.logins = logins }
-            if let notes { state.corpus.notes = notes }
-            state.reindex()
+            state.changeCorpus { corpus in
+                if let logins { corpus.logins = logins }
+                if let notes { corpus.notes = notes }
+            }
         }
         loadedFlag.store(true, ordering: .releasing)
     }
@@ -138,9 +138,9 @@ public final class SearchIndex: Sendable {
     /// Adds logins at the end (ids above every indexed one).
     func append(_ users: [(id: Int64, login: String)]) {
         state.withLock { state in
-            state.cache = []  // kept matches share the ids: let go first, or they are copied
-            for user in users { state.corpus.logins.append(id: user.id, text: user.login) }
-            state.reindex()
+            state.changeCorpus { corpus in
+                for user in users { corpus.logins.append(id: user.id, text: user.login) }
+            }
         }
     }
 
