@@ -43,9 +43,9 @@ extension BrowserRuntime {
             switch message {
             case .avatarDrawn(let id, _), .avatarFailed(let id, _): _ = avatarTasks.withLock { $0.removeValue(forKey: id) }
             case .databaseChanged:
-                userCache.removeAll()
+                forgetUsers()
                 refreshSearchIndex()
-            case .noteSaved, .pageFetched, .profileFetched: userCache.removeAll()
+            case .noteSaved, .pageFetched, .profileFetched: forgetUsers()
             default: break
             }
             return [message]
@@ -87,7 +87,7 @@ extension BrowserRuntime {
             case .markSeen(let id):
                 // Now, for the model has marked its window already, and again once written
                 // (markSeen): a read in between is not kept.
-                userCache.removeAll()
+                forgetUsers()
                 markSeen(id)
             case .editNote(let login, let draft):
                 input.pause()  // now: not one more key is read until the editor is done

@@ -62,7 +62,7 @@ extension BrowserRuntime {
     func markSeen(_ id: Int64) {
         writeQueue.async { [self] in
             try? service.markSeen(id: id)
-            userCache.removeAll()  // after the write: a user read before it is not kept
+            forgetUsers()  // after the write: a user read before it is not kept
         }
     }
 

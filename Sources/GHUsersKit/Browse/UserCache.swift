@@ -2,13 +2,16 @@ import Synchronization
 
 /// The users of recent search windows, by id, so that a keystroke whose matches the
 /// ``SearchIndex`` knows at once (a backspace, a query narrowing a few hundred matches) is
-/// answered on `browse`'s loop, in the key's own frame, without a read of SQLite.
+/// answered on `browse`'s loop, in the key's own frame, without a read of SQLite; and the
+/// first users by id (``keepFirst(_:readSince:)``), which every query with many matches shows
+/// on its first screen, since matches are in id order.
 ///
-/// Two generations of at most ``limit`` users each (a used user moves to the newer one, the
-/// older one is dropped whole when the newer is full): at most 2,048 users, well under a
-/// megabyte. Emptied at the changes `browse` makes or hears of (``removeAll()``): its own note
-/// saves, pages, profiles and seen marks (when marked and once written), and every change the database watcher
-/// sees, other processes' included (within its 250 ms poll). Thread-safe.
+/// Recent users are two generations of at most ``limit`` users each (a used user moves to the
+/// newer one, the older one is dropped whole when the newer is full): at most 2,048 users. The
+/// first users are kept apart, never pushed out by recent ones. Emptied at the changes `browse`
+/// makes or hears of (``removeAll()``): its own note saves, pages, profiles and seen marks
+/// (when marked and once written), and every change the database watcher sees, other
+/// processes' included (within its 250 ms poll). Thread-safe.
 final class UserCache: Sendable {
     /// How many users each generation holds at most.
     static let limit = 1024
@@ -16,6 +19,7 @@ final class UserCache: Sendable {
     private struct Generations {
         var newer: [Int64: UserDetails] = [:]
         var older: [Int64: UserDetails] = [:]
+        var first: [Int64: UserDetails] = [:]
         /// How many times the cache was emptied: users read before that are not kept.
         var epoch = 0
 
@@ -43,6 +47,8 @@ final class UserCache: Sendable {
                 } else if let user = state.older[id] {
                     used.append(user)
                     found.append(user)
+                } else if let user = state.first[id] {
+                    found.append(user)
                 } else {
                     return nil
                 }
@@ -54,7 +60,7 @@ final class UserCache: Sendable {
 
     /// Which of `ids` are not cached, in order.
     func missing(_ ids: [Int64]) -> [Int64] {
-        state.withLock { state in ids.filter { state.newer[$0] == nil && state.older[$0] == nil } }
+        state.withLock { state in ids.filter { state.newer[$0] == nil && state.older[$0] == nil && state.first[$0] == nil } }
     }
 
     /// What to give ``keep(_:readSince:)`` for users about to be read.
@@ -69,6 +75,15 @@ final class UserCache: Sendable {
         }
     }
 
+    /// Keeps `users`, some of the first users by id, apart from recent ones: unless the cache
+    /// has been emptied since `epoch` (``keep(_:readSince:)``).
+    func keepFirst(_ users: [UserDetails], readSince epoch: Int) {
+        state.withLock { state in
+            guard state.epoch == epoch else { return }
+            for user in users { state.first[user.user.id] = user }
+        }
+    }
+
     /// Forgets every user: the database changed.
     func removeAll() {
         state.withLock { $0 = Generations(epoch: $0.epoch + 1) }
@@ -76,6 +91,6 @@ final class UserCache: Sendable {
 
     /// How many users are cached.
     var count: Int {
-        state.withLock { $0.newer.count + $0.older.count }
+        state.withLock { $0.newer.count + $0.older.count + $0.first.count }
     }
 }

@@ -64,3 +64,30 @@ struct UserCacheTests {
         #expect(cache.users([1]) != nil)
     }
 }
+
+@Suite("User cache: the first users by id")
+struct UserCacheFirstUsersTests {
+    let limit = Int64(UserCache.limit)
+
+    @Test("the first users stay when recent ones turn both generations over, and answer beside them")
+    func keptApart() {
+        let cache = UserCache()
+        cache.keepFirst((1...10).map { UserDetails(user: Factory.user($0)) }, readSince: cache.epoch)
+        cache.keep((100...(100 + 3 * limit)).map { UserDetails(user: Factory.user($0)) }, readSince: cache.epoch)
+        #expect(cache.users([3, 100 + 3 * limit, 10])?.map(\.user.id) == [3, 100 + 3 * limit, 10])
+        #expect(cache.missing([1, 11, 100]) == [11, 100])
+    }
+
+    @Test("a change to the database empties them too, and a read from before it is not kept")
+    func emptied() {
+        let cache = UserCache()
+        let before = cache.epoch
+        cache.keepFirst([UserDetails(user: Factory.user(1), note: "old")], readSince: before)
+        cache.removeAll()
+        #expect(cache.users([1]) == nil)
+        cache.keepFirst([UserDetails(user: Factory.user(1), note: "old")], readSince: before)
+        #expect(cache.count == 0)
+        cache.keepFirst([UserDetails(user: Factory.user(1), note: "new")], readSince: cache.epoch)
+        #expect(cache.users([1])?.first?.note == "new")
+    }
+}
