@@ -84,18 +84,23 @@ public final class SearchIndex: Sendable {
     public static let quickCandidates = 4096
 
     /// Packs the logins and notes of `query`'s kept matches together (``SearchMatches/packed``),
-    /// if there are more than ``quickCandidates`` and at most ``packedMatches``: a query
+    /// if there are more than ``packedAbove`` and at most ``packedMatches``: a query
     /// narrowing them then scans a few hundred contiguous kilobytes, where filtering them looked
     /// each match up in the arenas (a cache miss or more each: 12,327 matches of `gar` at a
-    /// million took about 1 ms on both cores). Made off the lock, for a key's search never to
+    /// million took about 1 ms on both cores; `gar` among `ga`'s 2,500 at 100,000, on the loop,
+    /// 0.2-0.35 ms). Made off the lock, for a key's search never to
     /// wait on it; `false` if there was nothing to pack, `isCancelled` said so first, or the
     /// matches or the index changed meanwhile (nothing is kept then).
     /// Called by `browse` once a query's frame is out; the packed matches take about 100 bytes
     /// a match, of one query at a time.
     @discardableResult
     public func pack(_ query: String, isCancelled: () -> Bool = { false }) -> Bool {
-        pack(query, above: Self.quickCandidates, isCancelled: isCancelled)
+        pack(query, above: Self.packedAbove, isCancelled: isCancelled)
     }
+
+    /// How many matches a query has at least, beyond which ``pack(_:isCancelled:)`` packs
+    /// them: fewer are filtered in a few dozen microseconds (and `browse` reads their users instead).
+    public static let packedAbove = 512
 
     /// ``pack(_:isCancelled:)`` of more than `least` matches (tests: small indexes).
     func pack(_ query: String, above least: Int, isCancelled: () -> Bool = { false }) -> Bool {
