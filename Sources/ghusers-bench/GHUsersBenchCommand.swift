@@ -11,6 +11,6 @@ struct GHUsersBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ghusers-bench",
         abstract: "Build benchmark data for ghusers (see Docs/BENCHMARKS.md).",
-        subcommands: [Seed.self, Open.self, Draw.self, Search.self]
+        subcommands: [Seed.self, Open.self, Draw.self, Search.self, Frame.self]
     )
 }
