@@ -218,7 +218,7 @@ struct LoginArena: Sendable {
 
     /// The last record starting at or before `offset`, from `record` on: galloping, then
     /// halving, so that dense hits cost a step or two and sparse ones a logarithm.
-    private static func advance(_ record: Int, to offset: Int32, _ starts: UnsafeBufferPointer<Int32>) -> Int {
+    static func advance(_ record: Int, to offset: Int32, _ starts: UnsafeBufferPointer<Int32>) -> Int {
         var record = record
         var step = 1
         while record + step < starts.count, starts[record + step] <= offset {

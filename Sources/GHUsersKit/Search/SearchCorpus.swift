@@ -14,6 +14,9 @@ struct SearchCorpus: Sendable {
     /// For each login record, its note's record (-1: none), and for each note its login's.
     private(set) var noteOf: [Int32] = []
     private(set) var loginOf: [Int32] = []
+    /// Where the text of the query whose matches these are starts, in a packed corpus
+    /// (``findOccurrences(of:isCancelled:)``): `nil` in the index's own corpus.
+    var occurrences: Occurrences?
 
     /// An empty corpus.
     init() {}
@@ -33,7 +36,7 @@ struct SearchCorpus: Sendable {
     }
 
     /// The bytes the arenas and links hold.
-    var memory: Int { logins.memory + notes.memory + noteOf.capacity * 4 + loginOf.capacity * 4 }
+    var memory: Int { logins.memory + notes.memory + noteOf.capacity * 4 + loginOf.capacity * 4 + (occurrences?.memory ?? 0) }
 
     /// Links each login to its note (both arenas are in id order), after either changed.
     mutating func link() {

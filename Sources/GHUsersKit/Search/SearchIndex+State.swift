@@ -68,7 +68,7 @@ extension SearchIndex {
             let exactPosition: Int?
             if let base, let packed = base.packed {
                 // Positions in the packed matches: the exact login is looked for among them there.
-                guard let positions = packed.evaluate(query, candidates: nil, isCancelled: isCancelled) else { return nil }
+                guard let positions = packed.narrowedByOccurrences(query) ?? packed.evaluate(query, candidates: nil, isCancelled: isCancelled) else { return nil }
                 records = positions.map { base.records[Int($0)] }
                 exactPosition = query.exactLogin.flatMap { text in positions.firstIndex { packed.logins.equals(Int($0), text) } }
             } else {

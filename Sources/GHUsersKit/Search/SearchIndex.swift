@@ -112,8 +112,10 @@ public final class SearchIndex: Sendable {
             return (state.corpus, kept.records, state.generation)
         }
         guard let (corpus, records, generation) = taken,
-            let packed = SearchCorpus(packing: records, of: corpus, isCancelled: isCancelled)
+            var packed = SearchCorpus(packing: records, of: corpus, isCancelled: isCancelled)
         else { return false }
+        packed.findOccurrences(of: parsed, isCancelled: isCancelled)
+        guard !isCancelled() else { return false }
         return state.withLock { $0.keep(packed, for: parsed, generation: generation) }
     }
 
