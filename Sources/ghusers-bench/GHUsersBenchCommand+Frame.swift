@@ -19,6 +19,10 @@ extension GHUsersBenchCommand {
         @Option(help: "Frames timed.")
         var runs = 2_000
 
+        func validate() throws {
+            guard runs > 0, columns > 0, rows > 0 else { throw ValidationError("--runs, --columns and --rows must be at least 1.") }
+        }
+
         func run() {
             // Two windows of 50 users with no user in common, every third with a note: each
             // frame replaces the whole list, as a search key does.

@@ -168,24 +168,28 @@ extension BrowserRuntime {
     }
 
     /// Forgets the cached users after a change to the database (``UserCache/removeAll()``),
-    /// and reads the first ones again once changes have stopped for 100 ms.
+    /// and reads the first ones again once changes have stopped for 100 ms; what was cached
+    /// is let go of there too, not on the loop.
     func forgetUsers() {
-        userCache.removeAll()
-        warmFirstUsers(after: .milliseconds(100))
+        let (epoch, forgotten) = userCache.removeAll()
+        warmFirstUsers(after: .milliseconds(100), epoch: epoch, releasing: forgotten)
     }
 
     /// How many of the first users by id are kept read (``UserCache/keepFirst(_:readSince:)``):
-    /// the first screen of every query with more than a few thousand matches in a million
-    /// (`gar`'s first 20 of 12,000 are among the first 2,000), about 1.6 MB. Read from SQLite
+    /// the first screen of a query whose matches are dense among the lowest ids (`gar`'s first
+    /// 20 of 12,000 at a million are among the first 2,000), about 1.6 MB. Read from SQLite
     /// when the window needs them, they cost 20-30 µs each with the caches cold after a scan.
     static let firstUsers = 4_096
 
     /// Reads the first ``firstUsers`` users by id into the cache, `delay` from now, on the
     /// database queue, 256 at a time (about 1 ms each, so the list's reads are not held up),
-    /// as long as the cache has not been emptied since: the last of a burst of changes reads.
-    func warmFirstUsers(after delay: DispatchTimeInterval) {
-        let epoch = userCache.epoch
-        databaseQueue.asyncAfter(deadline: .now() + delay) { [self] in warmFirstUsers(after: 0, left: Self.firstUsers, epoch: epoch) }
+    /// as long as the cache has not been emptied since `epoch`: the last of a burst of changes
+    /// reads. `releasing` is let go of there.
+    func warmFirstUsers(after delay: DispatchTimeInterval, epoch: Int, releasing forgotten: (any Sendable)? = nil) {
+        databaseQueue.asyncAfter(deadline: .now() + delay) { [self] in
+            withExtendedLifetime(forgotten) {}
+            warmFirstUsers(after: 0, left: Self.firstUsers, epoch: epoch)
+        }
     }
 
     private func warmFirstUsers(after id: Int64, left: Int, epoch: Int) {
@@ -208,7 +212,7 @@ extension BrowserRuntime {
     /// the search queue's connection, so that the first key does not.
     func loadSearchIndex() {
         searchQueue.async { [self] in _ = searchReads.wrappedValue }
-        warmFirstUsers(after: .milliseconds(0))
+        warmFirstUsers(after: .milliseconds(0), epoch: userCache.epoch)
         DispatchQueue.global(qos: .utility).async { [self] in
             let reads = service.reads()
             defer { reads.close() }

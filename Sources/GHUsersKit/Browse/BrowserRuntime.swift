@@ -49,8 +49,8 @@ public final class BrowserRuntime: Sendable {
     let watcher = Mutex<DatabaseWatcher?>(nil)
     /// The logins and notes in memory, read after the first frame: searches use it once loaded.
     let searchIndex = SearchIndex()
-    /// The users of recent search windows, so that a key the index answers from memory needs
-    /// no read of SQLite either.
+    /// The users of recent search windows and the first users by id, so that a key the index
+    /// answers from memory needs no read of SQLite either.
     let userCache = UserCache()
     /// Index refreshes queued and not done: until they are, no search is answered on the loop.
     let refreshesPending = Atomic(0)

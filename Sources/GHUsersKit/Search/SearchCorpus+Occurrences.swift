@@ -20,9 +20,12 @@ extension SearchCorpus {
     /// Finds the ``Occurrences`` of `query`'s text, if it is one term that a narrowing can use
     /// (anywhere in the login or note, not an exclusion); stops when `isCancelled` says so.
     mutating func findOccurrences(of query: SearchQuery, isCancelled: () -> Bool) {
+        // 12 bytes a place: at most four places a record and 1.5 MB, else none are kept (a
+        // common letter in long notes would cost more than the packed copy itself).
+        let most = min(4 * logins.count, Self.mostPlaces)
         guard let text = Self.narrowable(query),
-            let inLogins = logins.places(of: text, isCancelled: isCancelled),
-            let inNotes = notes.places(of: text, isCancelled: isCancelled)
+            let inLogins = logins.places(of: text, most: most, isCancelled: isCancelled),
+            let inNotes = notes.places(of: text, most: most - inLogins.offsets.count, isCancelled: isCancelled)
         else { return }
         occurrences = Occurrences(text: text, inLogins: inLogins, inNotes: inNotes)
     }
@@ -39,6 +42,9 @@ extension SearchCorpus {
         let inNotes = notes.records(holding: text, at: at, among: occurrences.inNotes, placed: placed)
         return Self.union(inLogins, inNotes.compactMap { loginOf[Int($0)] >= 0 ? loginOf[Int($0)] : nil })
     }
+
+    /// How many places are kept at most, 12 bytes each.
+    static let mostPlaces = 131_072
 
     /// The text of `query` if it is one term anywhere in the login or note, not an exclusion.
     private static func narrowable(_ query: SearchQuery) -> [UInt8]? {
@@ -59,9 +65,9 @@ extension LoginArena {
         var memory: Int { offsets.capacity * 4 + records.capacity * 4 + following.capacity * 4 }
     }
 
-    /// Every place of `text` in the bytes, overlapping ones included; `nil` once `isCancelled`
-    /// says so (asked every 65,536 places).
-    func places(of text: [UInt8], isCancelled: () -> Bool) -> Places? {
+    /// Every place of `text` in the bytes, overlapping ones included; `nil` if there are more
+    /// than `most`, or once `isCancelled` says so (asked every 65,536 places).
+    func places(of text: [UInt8], most: Int, isCancelled: () -> Bool) -> Places? {
         var places = Places()
         var cancelled = false
         bytes.withUnsafeBufferPointer { bytes in
@@ -70,6 +76,10 @@ extension LoginArena {
                     var position = 0
                     var record = 0
                     while let hit = Self.find(needle, in: bytes, from: position, to: bytes.count) {
+                        if places.offsets.count >= most {
+                            cancelled = true
+                            return
+                        }
                         record = Self.advance(record, to: Int32(hit), starts)
                         var following: UInt32 = 0
                         for index in 0..<4 where hit + needle.count + index < bytes.count {

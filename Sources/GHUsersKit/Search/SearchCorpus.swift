@@ -171,7 +171,7 @@ struct SearchCorpus: Sendable {
     private static func inParts(
         _ count: Int, isCancelled: () -> Bool, _ body: @Sendable (Int, _ isCancelled: () -> Bool) -> [Int32]?
     ) -> [[Int32]]? {
-        // One part (a quick answer's filter on the event loop, packed matches): no hand-over.
+        // One part (a quick answer's filter on the event loop, most packed matches): no hand-over.
         if count == 1 { return withoutActuallyEscaping(isCancelled) { body(0, $0) }.map { [$0] } }
         let results = Mutex([[Int32]?](repeating: nil, count: count))
         let cancelled = Atomic(false)

@@ -69,8 +69,9 @@ public final class SearchIndex: Sendable {
     }
 
     /// ``after(_:id:count:isCancelled:)`` or ``before(_:id:count:isCancelled:)`` (`before`
-    /// set), answered only if that takes no scan: the matches of `query` are kept, or it
-    /// narrows kept matches of at most ``quickCandidates`` users; and only if nothing else
+    /// set), answered only if that takes no scan of the index: the matches of `query` are
+    /// kept, or it narrows kept matches of at most ``quickCandidates`` users (filtered, or
+    /// scanned in their packed copy, or found at its text's places); and only if nothing else
     /// holds the index (a scan, a refresh). `nil` otherwise: the caller then asks off its thread.
     public func quickly(_ query: String, id: Int64?, before: Bool = false, count: Int) -> (ids: [Int64], total: Int)? {
         guard isLoaded else { return nil }
@@ -98,8 +99,8 @@ public final class SearchIndex: Sendable {
         pack(query, above: Self.packedAbove, isCancelled: isCancelled)
     }
 
-    /// How many matches a query has at least, beyond which ``pack(_:isCancelled:)`` packs
-    /// them: fewer are filtered in a few dozen microseconds (and `browse` reads their users instead).
+    /// ``pack(_:isCancelled:)`` packs the matches of a query that has more than this many:
+    /// fewer are filtered in a few dozen microseconds (and `browse` reads their users instead).
     public static let packedAbove = 512
 
     /// ``pack(_:isCancelled:)`` of more than `least` matches (tests: small indexes).

@@ -4,30 +4,33 @@ import Testing
 
 @Suite("Search corpus: narrowing packed matches at the places of their text")
 struct SearchCorpusOccurrencesTests {
-    /// Logins and notes of the letters a and b (and spaces in notes), of random lengths, every
-    /// third user without a note: places everywhere, overlapping, at the ends of records and
-    /// of the arenas.
+    /// Logins of every text over a, b, B and c of one to four letters; notes of three of them
+    /// and spaces, on two users in three: places everywhere, overlapping, at the ends of
+    /// records and of the arenas.
     static func corpus() -> SearchCorpus {
-        var random = SystemRandomNumberGenerator()
-        func text(_ letters: [Character], _ length: Int) -> String { String((0..<length).map { _ in letters[Int(random.next() % UInt64(letters.count))] }) }
+        let logins = (1...4).flatMap { texts($0, over: ["a", "b", "B", "c"]) }
         var corpus = SearchCorpus()
-        for id in 1...400 {
-            corpus.logins.append(id: Int64(id), text: text(["a", "b", "B"], 1 + Int(random.next() % 8)))
-            if id % 3 != 0 { corpus.notes.append(id: Int64(id), text: text(["a", "b", " "], Int(random.next() % 30) + 1)) }
+        for (index, login) in logins.enumerated() {
+            corpus.logins.append(id: Int64(index + 1), text: login)
+            if index % 3 != 0 {
+                let note = [login, logins[(index * 7) % logins.count], logins[(index * 13) % logins.count]].joined(separator: " ")
+                corpus.notes.append(id: Int64(index + 1), text: note.filter { $0 != "c" })
+            }
         }
         corpus.link()
         return corpus
     }
 
-    /// Every text over a and b of `length` letters.
-    static func texts(_ length: Int) -> [String] {
-        length == 0 ? [""] : texts(length - 1).flatMap { [$0 + "a", $0 + "b"] }
+    /// Every text of `length` of `letters` (a and b by default).
+    static func texts(_ length: Int, over letters: [String] = ["a", "b"]) -> [String] {
+        length == 0 ? [""] : texts(length - 1, over: letters).flatMap { text in letters.map { text + $0 } }
     }
 
     @Test("every narrowing of one term lists what a scan of the packed records lists")
     func agreesWithScan() throws {
         let corpus = Self.corpus()
-        for base in ["a", "ab", "ba", "bb"] {
+        // (A one-letter base as common as a or b has more places than are kept: c, in logins only.)
+        for base in ["c", "ab", "ba", "bb", "aba"] {
             var packed = try #require(SearchCorpus(packing: (0..<Int32(corpus.logins.count)).map { $0 }, of: corpus) { false })
             packed.findOccurrences(of: SearchQuery(base), isCancelled: { false })
             #expect(packed.occurrences?.text == Array(base.utf8))
@@ -38,7 +41,7 @@ struct SearchCorpusOccurrencesTests {
                 #expect(narrowed == packed.evaluate(query, candidates: nil, isCancelled: { false }), "\(base) -> \(query)")
             }
             // Not a narrowing of one term: left to the scan.
-            for query in ["\(base) a", "^\(base)", "\(base)$", "!\(base)", "c"] {
+            for query in ["\(base) a", "^\(base)", "\(base)$", "!\(base)", "x"] {
                 #expect(packed.narrowedByOccurrences(SearchQuery(query)) == nil, "\(base) -> \(query)")
             }
         }
@@ -52,5 +55,20 @@ struct SearchCorpusOccurrencesTests {
         #expect(corpus.occurrences == nil)
         corpus.findOccurrences(of: SearchQuery("a b"), isCancelled: { false })
         #expect(corpus.occurrences == nil)
+    }
+
+    @Test("places are not kept beyond four a record: a common letter in long notes")
+    func bounded() throws {
+        var corpus = SearchCorpus()
+        for id in 1...10 {
+            corpus.logins.append(id: Int64(id), text: "a\(id)")
+            corpus.notes.append(id: Int64(id), text: String(repeating: "a", count: 100))
+        }
+        corpus.link()
+        var packed = try #require(SearchCorpus(packing: Array(0..<10), of: corpus) { false })
+        packed.findOccurrences(of: SearchQuery("a"), isCancelled: { false })
+        #expect(packed.occurrences == nil && packed.narrowedByOccurrences(SearchQuery("aa")) == nil)
+        packed.findOccurrences(of: SearchQuery("a1"), isCancelled: { false })
+        #expect(packed.occurrences?.text == Array("a1".utf8))
     }
 }
