@@ -1,23 +1,74 @@
+import Synchronization
+
 /// One character cell of a screen: the text it shows and its style.
 ///
 /// A wide character (CJK, most emoji) takes two cells: the first holds it, the second is a
 /// ``continuation`` that draws nothing.
+///
+/// The text is kept as plain bytes, not a `String`, so that a cell copies as 20 bytes: a
+/// frame copies each of its cells several times (made, placed, compared), and with a `String`
+/// each copy and release went through Swift's value witnesses (a quarter of a frame's time).
 public struct Cell: Hashable, Sendable {
-    /// The grapheme drawn here; `""` for the second half of a wide character.
-    public var text: String
+    /// The grapheme's UTF-8 bytes, up to 15, the first in the lowest byte of `low`, their count
+    /// in the top byte of `high`; for a longer one (an emoji sequence), its number in
+    /// ``Cell/long`` in `low`, and `high`'s top byte 0xFF.
+    private var low: UInt64
+    private var high: UInt64
     public var style: CellStyle
 
     /// Creates a cell.
     public init(_ text: String = " ", style: CellStyle = .plain) {
-        self.text = text
+        (low, high) = Self.encode(text)
         self.style = style
     }
 
     /// A blank cell.
     public static let blank = Cell()
 
+    /// The grapheme drawn here; `""` for the second half of a wide character.
+    public var text: String {
+        get {
+            if high >> 56 == 0xFF { return Self.long.withLock { $0.texts[Int(low)] } }
+            var bytes: [UInt8] = []
+            appendUTF8(to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        set { (low, high) = Self.encode(newValue) }
+    }
+
+    /// Appends the grapheme's UTF-8 bytes to `bytes` (a frame's output), without a `String`.
+    public func appendUTF8(to bytes: inout [UInt8]) {
+        let count = Int(high >> 56)
+        if count == 0xFF { return bytes += Self.long.withLock { $0.texts[Int(low)] }.utf8 }
+        for index in 0..<count {
+            bytes.append(UInt8(truncatingIfNeeded: (index < 8 ? low >> (8 * index) : high >> (8 * (index - 8)))))
+        }
+    }
+
     /// Whether this is the second half of a wide character.
-    public var isContinuation: Bool { text.isEmpty }
+    public var isContinuation: Bool { high >> 56 == 0 }
+
+    /// The graphemes of more than 15 bytes drawn so far in this process, each once: a few
+    /// emoji sequences in notes at most.
+    private static let long = Mutex<(texts: [String], numbers: [String: Int])>(([], [:]))
+
+    private static func encode(_ text: String) -> (UInt64, UInt64) {
+        let utf8 = text.utf8
+        guard utf8.count <= 15 else {
+            let number = long.withLock { long -> Int in
+                if let number = long.numbers[text] { return number }
+                long.texts.append(text)
+                long.numbers[text] = long.texts.count - 1
+                return long.texts.count - 1
+            }
+            return (UInt64(number), 0xFF << 56)
+        }
+        var (low, high) = (UInt64(0), UInt64(utf8.count) << 56)
+        for (index, byte) in utf8.enumerated() {
+            if index < 8 { low |= UInt64(byte) << (8 * index) } else { high |= UInt64(byte) << (8 * (index - 8)) }
+        }
+        return (low, high)
+    }
 
     /// The number of cells `character` takes in a terminal: 0, 1 or 2 (East Asian wide and
     /// emoji ranges, as `wcwidth` has them; combining marks and joiners are 0).

@@ -29,7 +29,7 @@ public enum FrameDiff {
                     output += cell.style.sgr.utf8
                     style = cell.style
                 }
-                output += cell.text.utf8
+                cell.appendUTF8(to: &output)
                 let size = column + 1 < width && cells[line * width + column + 1].isContinuation ? 2 : 1
                 column += size
                 cursorAt = column

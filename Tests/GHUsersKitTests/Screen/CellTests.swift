@@ -1,0 +1,37 @@
+import Testing
+
+@testable import GHUsersKit
+
+@Suite("Cell: a grapheme kept as bytes")
+struct CellTests {
+    /// Graphemes of 0 to 25 bytes: ASCII, two-, three- and four-byte characters, a combining
+    /// sequence, exactly 8, 15 and 16 bytes, and an emoji family of 25.
+    static let texts = [
+        "", " ", "a", "é", "e\u{301}", "中", "😀", "🇫🇷", "abcdefgh", "abcdefghijklmno", "abcdefghijklmnop",
+        "👨‍👩‍👧‍👦",
+    ]
+
+    @Test("the text comes back as given, as a String and as bytes, and only the empty text is a continuation")
+    func roundTrip() {
+        for text in Self.texts {
+            var cell = Cell(text, style: CellStyle(bold: true))
+            #expect(cell.text == text && Array(cell.text.utf8) == Array(text.utf8), "\(text)")
+            var bytes: [UInt8] = [0x78]
+            cell.appendUTF8(to: &bytes)
+            #expect(bytes == [0x78] + Array(text.utf8), "\(text)")
+            #expect(cell.isContinuation == text.isEmpty, "\(text)")
+            cell.text = "z"
+            #expect(cell.text == "z" && cell.style.bold)
+        }
+    }
+
+    @Test("cells are equal, and hash alike, exactly when their bytes and styles are")
+    func equality() {
+        for (index, text) in Self.texts.enumerated() {
+            #expect(Cell(text) == Cell(String(text)) && Cell(text).hashValue == Cell(String(text)).hashValue, "\(text)")
+            for other in Self.texts[(index + 1)...] { #expect(Cell(text) != Cell(other), "\(text) \(other)") }
+            #expect(Cell(text) != Cell(text, style: CellStyle(dim: true)))
+        }
+        #expect(Cell.blank == Cell(" ") && Cell() == Cell.blank)
+    }
+}
