@@ -24,6 +24,11 @@ final class UserCache: Sendable {
         /// How many times the cache was emptied: users read before that are not kept.
         var epoch = 0
 
+        /// Whether user `id` is cached, recent or first.
+        func holds(_ id: Int64) -> Bool {
+            newer[id] != nil || older[id] != nil || first[id] != nil
+        }
+
         mutating func keep(_ user: UserDetails) {
             if newer.count >= UserCache.limit {
                 older = newer
@@ -61,7 +66,7 @@ final class UserCache: Sendable {
 
     /// Which of `ids` are not cached, in order.
     func missing(_ ids: [Int64]) -> [Int64] {
-        state.withLock { state in ids.filter { state.newer[$0] == nil && state.older[$0] == nil && state.first[$0] == nil } }
+        state.withLock { state in ids.filter { !state.holds($0) } }
     }
 
     /// What to give ``keep(_:readSince:)`` for users about to be read.

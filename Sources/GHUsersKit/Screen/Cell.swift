@@ -28,7 +28,6 @@ public struct Cell: Hashable, Sendable {
     /// The grapheme drawn here; `""` for the second half of a wide character.
     public var text: String {
         get {
-            if high >> 56 == 0xFF { return Self.long.withLock { $0.texts[Int(low)] } }
             var bytes: [UInt8] = []
             appendUTF8(to: &bytes)
             return String(decoding: bytes, as: UTF8.self)

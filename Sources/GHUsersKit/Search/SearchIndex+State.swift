@@ -29,13 +29,13 @@ extension SearchIndex {
             reindex()
         }
 
-        /// After the arenas changed: links each login to its note (both arenas are in id
-        /// order), lists the short logins, and forgets every query's matches.
-        mutating func reindex() {
+        /// After the arenas changed (``changeCorpus(_:)``, which has let go of every query's
+        /// matches): links each login to its note (both arenas are in id order) and lists the
+        /// short logins.
+        private mutating func reindex() {
             generation += 1
             corpus.link()
             shortLogins = logins.records(0..<logins.count, shorterThan: 3)
-            cache = []
         }
 
         /// The matches of `query`: the cached ones (a backspace), or those of a cached

@@ -123,13 +123,12 @@ struct SearchIndexTests {
     @Test("packed matches made before the index changed are not kept")
     func packedBeforeAChange() throws {
         var state = SearchIndex.State()
-        state.corpus.logins.append(id: 1, text: "mojo")
-        state.reindex()
+        state.changeCorpus { $0.logins.append(id: 1, text: "mojo") }
         let query = SearchQuery("mo")
         let matches = try #require(state.matches(query) { false })
         let packed = try #require(SearchCorpus(packing: matches.records, of: state.corpus) { false })
         let generation = state.generation
-        state.reindex()
+        state.changeCorpus { _ in }  // the index changed
         _ = state.matches(query) { false }
         state.keep(packed, for: query, generation: generation)
         #expect(state.cache.first?.packed == nil)
