@@ -70,9 +70,10 @@ public final class SearchIndex: Sendable {
 
     /// ``after(_:id:count:isCancelled:)`` or ``before(_:id:count:isCancelled:)`` (`before`
     /// set), answered only if that takes no scan of the index: the matches of `query` are
-    /// kept, or it narrows kept matches of at most ``quickCandidates`` users (filtered, or
-    /// scanned in their packed copy, or found at its text's places); and only if nothing else
-    /// holds the index (a scan, a refresh). `nil` otherwise: the caller then asks off its thread.
+    /// kept, or it narrows kept matches that are packed (found at its text's places, or
+    /// scanned in their packed copy: at most a millisecond) or are at most ``quickCandidates``
+    /// (filtered); and only if nothing else holds the index (a scan, a refresh). `nil`
+    /// otherwise: the caller then asks off its thread.
     public func quickly(_ query: String, id: Int64?, before: Bool = false, count: Int) -> (ids: [Int64], total: Int)? {
         guard isLoaded else { return nil }
         let parsed = SearchQuery(query)
