@@ -276,7 +276,13 @@ def search_keystrokes(args, logins_file, logins, runs):
                 for row, count in zip(rows, counts):
                     begin = time.perf_counter()
                     tmux("send-keys", "-t", "b", *(["BSpace"] if row["key"] == "BSpace" else ["-l", row["key"]]))
-                    shown = wait_for(lambda text: f" {count}/{len(logins)}" in text, interval=0.0005)
+                    # The prompt shows the query too: a key that keeps the count (`octo` -> `oct`)
+                    # would otherwise be "answered" by the screen from before it was read. The
+                    # counter cannot be told apart from the old one through capture-pane, so for
+                    # such keys this is fzf's echo of the prompt, a lower bound (the pty has it exactly).
+                    prompt = "> " + row["query"]
+                    shown = wait_for(lambda text: f" {count}/{len(logins)}" in text
+                                     and any(line.rstrip() == prompt for line in text.splitlines()), interval=0.0005)
                     row[field].append((shown - begin) * 1000)
                 stop()
             # The same keys on a pty of our own (Benchmarks/pty_keys.py): no tmux polling floor.
