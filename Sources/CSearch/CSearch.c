@@ -1,5 +1,9 @@
 #include <string.h>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 #endif
@@ -56,4 +60,10 @@ const unsigned char *csearch_find_pair(const unsigned char *haystack, size_t len
         position = (size_t)(found - haystack) + 1;
     }
     return NULL;
+}
+
+void csearch_return_freed_memory(void) {
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
 }

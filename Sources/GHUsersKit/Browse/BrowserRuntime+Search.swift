@@ -61,6 +61,7 @@ extension BrowserRuntime {
         if let quick {
             _ = handoff.offer(request, quick.messages)
             prepareNarrowing(quick.query, total: quick.total, isStale: isStale)
+            idleTrim.schedule()
             return
         }
         searchQueue.async { [self] in
@@ -76,6 +77,7 @@ extension BrowserRuntime {
                 let messages = Self.answer(request, query: read.query, found: found, users: users)
                 if !handoff.offer(request, messages) { messages.forEach(deliver) }
                 prepareNarrowing(read.query, total: found.total, isStale: isStale)
+                idleTrim.schedule()
             } catch {
                 deliver(.windowFailed(request, ErrorText.sentence(error)))
             }
@@ -123,6 +125,10 @@ extension BrowserRuntime {
             searchIndex.pack(query, isCancelled: isStale)
         }
     }
+
+    /// How long after the last search answer the memory it freed is given back
+    /// (``IdleTrim``): past the packing of its matches (``warmDelay``), at a pause in typing.
+    static let trimDelay = DispatchTimeInterval.milliseconds(250)
 
     /// How long after a query's answer its matches' users are read: past its frame, so that
     /// the read never competes with drawing it for the two cores, and before a typist's next key.

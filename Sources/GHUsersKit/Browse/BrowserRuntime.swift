@@ -52,6 +52,8 @@ public final class BrowserRuntime: Sendable {
     /// The users of recent search windows and the first users by id, so that a key the index
     /// answers from memory needs no read of SQLite either.
     let userCache = UserCache()
+    /// Gives what searches freed back to the system once typing rests (``IdleTrim``).
+    let idleTrim = IdleTrim(delay: BrowserRuntime.trimDelay)
     /// Index refreshes queued and not done: until they are, no search is answered on the loop.
     let refreshesPending = Atomic(0)
     /// The index's answer to the read of the frame being made.
