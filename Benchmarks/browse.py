@@ -268,6 +268,8 @@ def search_keystrokes(args, logins_file, logins, runs):
                 row["inside_ms"].append((written - read) / 1e6)
             index_line = next(line for line in open(trace) if line.startswith("# search index"))
             memory = rss_of(args.ghusers)
+            time.sleep(1.5)  # browse gives freed memory back a second after the last answer
+            rested = rss_of(args.ghusers)[0]
             stop()
             os.unlink(trace)
             for binary, field, counts in (("fzf -e", "fzf_e_ms", exact), ("fzf", "fzf_ms", fuzzy)):
@@ -280,7 +282,7 @@ def search_keystrokes(args, logins_file, logins, runs):
                     # would otherwise be "answered" by the screen from before it was read. The
                     # counter cannot be told apart from the old one through capture-pane, so for
                     # such keys this is fzf's echo of the prompt, a lower bound (the pty has it exactly).
-                    prompt = "> " + row["query"]
+                    prompt = ("> " + row["query"]).rstrip()
                     shown = wait_for(lambda text: f" {count}/{len(logins)}" in text
                                      and any(line.rstrip() == prompt for line in text.splitlines()), interval=0.0005)
                     row[field].append((shown - begin) * 1000)
@@ -292,7 +294,7 @@ def search_keystrokes(args, logins_file, logins, runs):
             pty_keys.fzf_keys("-e", logins_file, len(logins), rows, exact, "fzf_e_pty_ms")
             pty_keys.fzf_keys("", logins_file, len(logins), rows, fuzzy, "fzf_pty_ms")
             pty_keys.floor_keys(rows)
-        results.append({"session": name, "index": index_line.strip(), "rss_mb": memory[0], "peak_rss_mb": memory[1], "keys": rows})
+        results.append({"session": name, "index": index_line.strip(), "rss_mb": memory[0], "peak_rss_mb": memory[1], "rested_rss_mb": rested, "keys": rows})
     return results
 
 
@@ -327,7 +329,7 @@ def print_keystrokes(users, sessions):
                   f"{browse_pty:.2f} (max {max(row['pty_ms']):.2f}) | {fzf_e_pty:.2f} | {statistics.median(row['fzf_pty_ms']):.2f} | "
                   f"{fzf_e_pty / max(browse_pty, 0.01):.1f}x | {statistics.median(row['floor_pty_ms']):.2f} | "
                   f"{statistics.median(row['tmux_ms']):.1f} | {statistics.median(row['fzf_e_ms']):.1f} |")
-        print(f"<!-- {session['index']}; browse RSS {session['rss_mb']:.1f} MB, peak {session['peak_rss_mb']:.1f} MB -->")
+        print(f"<!-- {session['index']}; browse RSS {session['rss_mb']:.1f} MB, peak {session['peak_rss_mb']:.1f} MB, {session['rested_rss_mb']:.1f} MB 1.5 s later -->")
 
 
 def main():

@@ -130,7 +130,7 @@ def fzf_keys(flags, logins_file, total, rows, counts, field):
             terminal.drain(0.05)
             # Not a longer count's tail ("750/1000000" ends in "0/1000000").
             counter = re.compile(rb"(?<![0-9])%d/%d" % (count, total))
-            prompt = "> " + row["query"]
+            prompt = ("> " + row["query"]).rstrip()  # the screen's lines are compared stripped
             sent = terminal.key(row["key"])
             shown = terminal.wait(lambda t: counter.search(t.since_key) and any(line.rstrip() == prompt for line in t.screen.display), check_first=False)
             row[field].append((shown - sent) * 1000)

@@ -62,8 +62,10 @@ const unsigned char *csearch_find_pair(const unsigned char *haystack, size_t len
     return NULL;
 }
 
-void csearch_return_freed_memory(void) {
+int csearch_return_freed_memory(void) {
 #if defined(__GLIBC__)
-    malloc_trim(0);
+    return malloc_trim(0);
+#else
+    return 0;
 #endif
 }

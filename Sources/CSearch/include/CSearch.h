@@ -12,7 +12,8 @@
 const unsigned char *csearch_find_pair(const unsigned char *haystack, size_t length, unsigned char first, unsigned char second);
 
 /// Gives the memory the scans and packed matches freed back to the system: glibc's
-/// malloc_trim(3), which Swift's Glibc module does not export; nothing elsewhere.
-void csearch_return_freed_memory(void);
+/// malloc_trim(3), which Swift's Glibc module does not export; 1 if some was given back.
+/// Nothing elsewhere (0).
+int csearch_return_freed_memory(void);
 
 #endif

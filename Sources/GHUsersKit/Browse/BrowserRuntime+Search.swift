@@ -126,16 +126,17 @@ extension BrowserRuntime {
         }
     }
 
-    /// How long after the last search answer the memory it freed is given back
-    /// (``IdleTrim``): past the packing of its matches (``warmDelay``), at a pause in typing.
-    static let trimDelay = DispatchTimeInterval.milliseconds(250)
+    /// How long after the last search answer (or load of the index) the memory freed is given
+    /// back (``IdleTrim``): at a rest, not between two keys of a word, since the pages given
+    /// back are faulted in again by the next scan's allocations.
+    static let trimDelay = DispatchTimeInterval.seconds(1)
 
     /// How long after a query's answer its matches' users are read: past its frame, so that
     /// the read never competes with drawing it for the two cores, and before a typist's next key.
     static let warmDelay = DispatchTimeInterval.milliseconds(20)
 
     /// The answer to `request` from memory alone, if the index has it without a scan and every
-    /// user of the window is cached: about 20 µs from kept matches, up to a millisecond to
+    /// user of the window is cached: about 20 µs from kept matches, under a millisecond to
     /// narrow packed ones (`gar` among `ga`'s 23,991 at a million: 0.25 ms). The loop would
     /// wait that long for the search queue's answer, plus the hand-over there and back (0.1
     /// to 0.3 ms measured) and, for users not cached, their read from SQLite (0.5 ms).
@@ -213,6 +214,7 @@ extension BrowserRuntime {
         searchQueue.async { [self] in
             defer { refreshesPending.subtract(1, ordering: .releasing) }
             try? searchReads.wrappedValue.refresh(searchIndex)
+            idleTrim.schedule()
         }
     }
 
@@ -224,7 +226,9 @@ extension BrowserRuntime {
         DispatchQueue.global(qos: .utility).async { [self] in
             let reads = service.reads()
             defer { reads.close() }
-            guard (try? reads.load(searchIndex)) != nil, let trace else { return }
+            guard (try? reads.load(searchIndex)) != nil else { return }
+            idleTrim.schedule()  // the arenas grew by doubling: the smaller copies were freed
+            guard let trace else { return }
             let at = nanoseconds(ContinuousClock.now - clockStart)
             trace.write(Data("# search index loaded at \(at): \(searchIndex.count) users, \(searchIndex.memory) bytes\n".utf8))
         }

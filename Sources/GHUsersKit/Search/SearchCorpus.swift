@@ -38,6 +38,10 @@ struct SearchCorpus: Sendable {
     /// The bytes the arenas and links hold.
     var memory: Int { logins.memory + notes.memory + noteOf.capacity * 4 + loginOf.capacity * 4 + (occurrences?.memory ?? 0) }
 
+    /// What a scan reads, as its parts are cut (``parts(of:bytes:most:)``): the logins' and the
+    /// notes' memory.
+    var scannedBytes: Int { logins.memory + notes.memory }
+
     /// Links each login to its note (both arenas are in id order), after either changed.
     mutating func link() {
         noteOf = [Int32](repeating: -1, count: logins.count)
@@ -54,36 +58,38 @@ struct SearchCorpus: Sendable {
     }
 
     /// The records matching every term: among `candidates`, or found by scanning for the
-    /// longest term that is not an exclusion (or by excluding the first exclusion's).
-    func evaluate(_ query: SearchQuery, candidates: [Int32]?, isCancelled: () -> Bool) -> [Int32]? {
+    /// longest term that is not an exclusion (or by excluding the first exclusion's); on both
+    /// cores when large, or `onOneCore`, the calling thread's (the event loop's, which must
+    /// not wait for the other).
+    func evaluate(_ query: SearchQuery, candidates: [Int32]?, onOneCore: Bool = false, isCancelled: () -> Bool) -> [Int32]? {
         var remaining = query.terms
         var records: [Int32]
         if let candidates {
             records = candidates
         } else if let driver = remaining.indices.filter({ !remaining[$0].negated }).max(by: { remaining[$0].text.count < remaining[$1].text.count }) {
-            guard let found = scan(remaining.remove(at: driver), isCancelled: isCancelled) else { return nil }
+            guard let found = scan(remaining.remove(at: driver), onOneCore: onOneCore, isCancelled: isCancelled) else { return nil }
             records = found
         } else if !remaining.isEmpty {
-            guard let excluded = scan(remaining.removeFirst(), isCancelled: isCancelled) else { return nil }
+            guard let excluded = scan(remaining.removeFirst(), onOneCore: onOneCore, isCancelled: isCancelled) else { return nil }
             records = Self.complement(excluded, count: logins.count)
         } else {
             records = []
         }
         guard !remaining.isEmpty else { return records }
-        return filter(records, by: remaining, isCancelled: isCancelled)
+        return filter(records, by: remaining, onOneCore: onOneCore, isCancelled: isCancelled)
     }
 
     /// The records among `records` that every term matches: its text in the login (or the
     /// note, for an unanchored term), or not, for an exclusion. One tight loop over raw
     /// buffers; from 8,192 records on, in four parts that both cores take in turn (each
     /// candidate costs a cache miss or more: 12,327 at a million took 2.2 ms on one core).
-    private func filter(_ records: [Int32], by terms: [SearchQuery.Term], isCancelled: () -> Bool) -> [Int32]? {
+    private func filter(_ records: [Int32], by terms: [SearchQuery.Term], onOneCore: Bool, isCancelled: () -> Bool) -> [Int32]? {
         let flat = terms.flatMap(\.needle)
         let ends = terms.reduce(into: [0]) { $0.append($0.last! + $1.needle.count) }
         let inNotes = terms.map { $0.kind == .contains }
         let negated = terms.map(\.negated)
         let required = terms.map { $0.text.reduce(UInt64(0)) { $0 | LoginArena.characterBits[Int($1)] } }
-        let parts = records.count >= 8192 ? 4 : 1
+        let parts = records.count >= 8192 && !onOneCore ? 4 : 1
         let size = (records.count + parts - 1) / parts
         return logins.withRecords { logins in
             notes.withRecords { notes in
@@ -134,13 +140,13 @@ struct SearchCorpus: Sendable {
     /// for the other's longer half). Each part merges its logins' hits with its notes', so the
     /// parts' lists only need to be put end to end (the merge on one thread after them took
     /// 2.2 ms of the 4.5 for `g` at a million).
-    private func scan(_ term: SearchQuery.Term, isCancelled: () -> Bool) -> [Int32]? {
+    private func scan(_ term: SearchQuery.Term, onOneCore: Bool, isCancelled: () -> Bool) -> [Int32]? {
         guard logins.count > 0 else { return [] }  // a part starts at a login
         let withNotes = term.kind == .contains && notes.count > 0
         let bit = Self.scansMasks(term) ? LoginArena.characterBits[Int(term.text[0])] : nil
         // Sized by the notes too: packed matches are mostly notes (`ga`'s 23,991: 0.8 MB of
         // logins, 1.9 MB of notes).
-        let parts = parts(of: logins, bytes: logins.memory + notes.memory, most: 8)
+        let parts = parts(of: logins, bytes: scannedBytes, most: onOneCore ? 1 : 8)
         let (logins, notes, loginOf) = (logins, notes, loginOf)
         let found = Self.inParts(parts.count, isCancelled: isCancelled) { index, isCancelled in
             let part = parts[index]
@@ -171,7 +177,7 @@ struct SearchCorpus: Sendable {
     private static func inParts(
         _ count: Int, isCancelled: () -> Bool, _ body: @Sendable (Int, _ isCancelled: () -> Bool) -> [Int32]?
     ) -> [[Int32]]? {
-        // One part (a quick answer's filter on the event loop, most packed matches): no hand-over.
+        // One part (a quick answer on the event loop, most packed matches): no hand-over.
         if count == 1 { return withoutActuallyEscaping(isCancelled) { body(0, $0) }.map { [$0] } }
         let results = Mutex([[Int32]?](repeating: nil, count: count))
         let cancelled = Atomic(false)

@@ -63,16 +63,26 @@ extension SearchIndex {
             let matching = query.terms.filter { !$0.negated }
             let short = !matching.isEmpty && matching.allSatisfy { $0.kind == .contains && $0.text.count <= 2 }
             let most = max(logins.count / (short ? 64 : 8), SearchIndex.quickCandidates)
-            let base = cache.filter { query.narrows($0.query) && ($0.count <= most || $0.packed != nil) }.min { $0.count < $1.count }
-            // A packed base is narrowed whatever its count: at most its text's places (131,072)
-            // or one scan of its packed copy (at most 32,768 records, a few MB; `ga e` among
-            // `ga`'s 23,991 at a million: 0.9 ms).
-            if let limit, base?.packed == nil, (base?.count ?? Int.max) > limit { return nil }
+            // With a `limit` (on the event loop), only a base whose narrowing is bounded: at
+            // most `limit` matches filtered, or packed ones, narrowed at their text's places (at
+            // most 131,072) or by one scan, on one core, of a packed copy of at most
+            // ``SearchIndex/quickPackedBytes``. A larger base that is packed is taken over a
+            // smaller one that is not (`gard` among `ga`'s packed matches while `gar`'s are not yet).
+            let bounded = { (kept: SearchMatches) in limit.map { kept.packed != nil || kept.count <= $0 } ?? true }
+            let base = cache.filter { query.narrows($0.query) && ($0.count <= most || $0.packed != nil) && bounded($0) }.min { $0.count < $1.count }
+            if limit != nil, base == nil { return nil }
             let records: [Int32]
             let exactPosition: Int?
             if let base, let packed = base.packed {
                 // Positions in the packed matches: the exact login is looked for among them there.
-                guard let positions = packed.narrowedByOccurrences(query) ?? packed.evaluate(query, candidates: nil, isCancelled: isCancelled) else { return nil }
+                let positions: [Int32]
+                if let placed = packed.narrowedByOccurrences(query) {
+                    positions = placed
+                } else {
+                    if limit != nil, packed.scannedBytes > SearchIndex.quickPackedBytes { return nil }
+                    guard let scanned = packed.evaluate(query, candidates: nil, onOneCore: limit != nil, isCancelled: isCancelled) else { return nil }
+                    positions = scanned
+                }
                 records = positions.map { base.records[Int($0)] }
                 exactPosition = query.exactLogin.flatMap { text in positions.firstIndex { packed.logins.equals(Int($0), text) } }
             } else {
