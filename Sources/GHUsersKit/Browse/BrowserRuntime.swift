@@ -27,9 +27,9 @@ public final class BrowserRuntime: Sendable {
     let editor: NoteEditor
     let session = TerminalSession()
     let input = TerminalInput()
-    private let events: AsyncStream<Event>
-    /// Posts an event to the loop (from the reader thread, signals, timers, effects' tasks).
-    let send: AsyncStream<Event>.Continuation
+    /// Posts an event to the loop (from the reader thread, signals, timers, effects' tasks),
+    /// which takes them on its own thread.
+    let send = BrowserEventQueue()
     let avatarTasks = Mutex<[Int64: Task<Void, Never>]>([:])
     /// The page fetch, the profile fetch and the pane's avatar in flight, if any.
     let pageTask = Mutex<Task<Void, Never>?>(nil)
@@ -83,7 +83,6 @@ public final class BrowserRuntime: Sendable {
         reads = service.reads()
         pixels = GraphicsMode.forcedPixels(environment: ProcessInfo.processInfo.environment)
         searchReads = Lazy { [service] in service.reads() }
-        (events, send) = AsyncStream<Event>.makeStream(bufferingPolicy: .unbounded)
         if let path = ProcessInfo.processInfo.environment["GHUSERS_BROWSE_TRACE"], FileManager.default.createFile(atPath: path, contents: nil) {
             trace = FileHandle(forWritingAtPath: path)
         } else {
@@ -97,9 +96,8 @@ public final class BrowserRuntime: Sendable {
         }
     }
 
-    /// Takes the terminal, runs until the user quits, and puts the terminal back. Each event
-    /// is dispatched (``dispatch(_:model:decoder:screen:)``: bytes decoded into keys, messages
-    /// through the model, effects started), then the new frame is written (``BrowserScreen``).
+    /// Takes the terminal, runs until the user quits, and puts the terminal back. The loop
+    /// runs on a thread of its own (``BrowserEventQueue``, ``loop()``).
     public func run() async throws {
         // After the terminal is restored (defers run last to first): unsaved text is named.
         defer {
@@ -119,16 +117,36 @@ public final class BrowserRuntime: Sendable {
         defer { input.stop() }
         defer { watcher.withLock { $0?.stop() } }
 
+        await withCheckedContinuation { (ended: CheckedContinuation<Void, Never>) in
+            let thread = Thread { [self] in
+                loop()
+                ended.resume()
+            }
+            thread.name = "ghusers.browse-loop"
+            thread.start()
+        }
+        avatarTasks.withLock { tasks in tasks.values.forEach { $0.cancel() } }
+        writeQueue.sync {}  // a note being saved is saved before the service closes
+        pageTask.withLock { $0 }?.cancel()
+        profileTask.withLock { $0 }?.cancel()
+        headerTask.withLock { $0 }?.cancel()
+    }
+
+    /// The event loop, until the user quits: each event is dispatched
+    /// (``dispatch(_:model:decoder:screen:)``: bytes decoded into keys, messages through the
+    /// model, effects started), then the new frame is written (``BrowserScreen``).
+    private func loop() {
         let size = session.size()
         var model = BrowserModel(columns: size.columns, rows: size.rows, offline: service.configuration.offline, avatarsEnabled: pipeline != nil)
         var decoder = BrowserInputDecoder()
         var screen = BrowserScreen(view: view, pixels: pixels, sessionGeneration: session.generation)
         var firstFrame = true
         perform(model.start(), model: &model, screen: &screen)
-        for await event in events {
+        while true {
+            let event = send.next()
             let readAt: Duration? = if case .input(_, let at) = event { at - clockStart } else { nil }
             dispatch(event, model: &model, decoder: &decoder, screen: &screen)
-            if model.quitting { break }
+            if model.quitting { return }
             model.wallClock = Date()  // the view never reads the clock itself
             let written = screen.write(model, to: session)
             if firstFrame {
@@ -137,11 +155,6 @@ public final class BrowserRuntime: Sendable {
             }
             if let readAt { traceRead(at: readAt, written: written) }
         }
-        avatarTasks.withLock { tasks in tasks.values.forEach { $0.cancel() } }
-        writeQueue.sync {}  // a note being saved is saved before the service closes
-        pageTask.withLock { $0 }?.cancel()
-        profileTask.withLock { $0 }?.cancel()
-        headerTask.withLock { $0 }?.cancel()
     }
 
     /// SIGWINCH as `.resized` events, until the source is cancelled.
