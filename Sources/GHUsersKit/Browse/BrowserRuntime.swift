@@ -117,13 +117,19 @@ public final class BrowserRuntime: Sendable {
         defer { input.stop() }
         defer { watcher.withLock { $0?.stop() } }
 
-        await withCheckedContinuation { (ended: CheckedContinuation<Void, Never>) in
-            let thread = Thread { [self] in
-                loop()
-                ended.resume()
+        // A cancelled `run()` ends the loop as the end of input does: the terminal is put back.
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (ended: CheckedContinuation<Void, Never>) in
+                let thread = Thread { [self] in
+                    loop()
+                    ended.resume()
+                }
+                thread.name = "ghusers.browse-loop"
+                thread.qualityOfService = .userInteractive
+                thread.start()
             }
-            thread.name = "ghusers.browse-loop"
-            thread.start()
+        } onCancel: { [send] in
+            send.yield(.inputEnded)
         }
         avatarTasks.withLock { tasks in tasks.values.forEach { $0.cancel() } }
         writeQueue.sync {}  // a note being saved is saved before the service closes

@@ -9,7 +9,8 @@ import Synchronization
 
 /// The bytes typed at the terminal, as they arrive: a dedicated thread waits in `poll(2)` on
 /// stdin (a blocking read inside a Swift task would hold one of the cooperative pool's few
-/// threads) and yields each chunk to an `AsyncStream`.
+/// threads) and hands each chunk to a closure (``start(_:ended:)``: `browse` posts it to its
+/// loop's queue) or to an `AsyncStream` (``chunks()``).
 ///
 /// ``pause()`` stops the reading before another program (the note's editor) takes the
 /// terminal: it returns once the thread is parked, so not one byte meant for the editor is
