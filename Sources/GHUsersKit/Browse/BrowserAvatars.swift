@@ -1,5 +1,6 @@
 /// The thumbnails of `browse`, as the list and the activity line show them: each row's avatar
-/// state, the counters ("done", "failed"; "queued" and "loading" are the slots still loading)
+/// state, the counters ("done", "failed", "not cached"; "queued" and "loading" are the slots
+/// still loading)
 /// and the timer that asks again for the failed ones.
 public struct BrowserAvatars: Sendable {
     /// An avatar's state: asked for, drawn (cells for both layouts), or failed: that row's
@@ -9,6 +10,9 @@ public struct BrowserAvatars: Sendable {
         case loading
         case drawn(AvatarCells)
         case failed(retryable: Bool)
+        /// Not on disk, and the session stays off the network (`--offline`): the placeholder
+        /// stays, unmarked, and it is not asked for again.
+        case notCached
     }
 
     /// Whether avatars are drawn at all.
@@ -19,6 +23,8 @@ public struct BrowserAvatars: Sendable {
     public var done = 0
     /// Rows whose avatar failed and is still marked so.
     public var failed = 0
+    /// Rows whose avatar is not cached, in a session off the network.
+    public var notCached = 0
     /// The generation of the timer that asks again for failed thumbnails (an older timer is
     /// stale), and whether one is set.
     public var retryGeneration = 0

@@ -29,6 +29,8 @@ public enum BrowserMessage: Sendable {
     /// `retryable`: worth another try later (the host did not answer, a 404 or 5xx), unlike an
     /// image refused for its size or content.
     case avatarFailed(Int64, retryable: Bool)
+    /// Not on disk, in a session that stays off the network (`--offline`): not a failure.
+    case avatarNotCached(Int64)
     /// The cached profile of the user `id`, or `nil` when none is cached.
     case profileCached(id: Int64, CachedProfile?)
     /// The profile of the user `id`, as ``CombinedService/profile(login:refresh:staleOnFailure:now:)`` got it.

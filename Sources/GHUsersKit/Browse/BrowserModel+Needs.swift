@@ -108,14 +108,20 @@ extension BrowserModel {
             // running are left to scheduleAvatars, which cancels them.
             let ids = Set(window.users.map(\.user.id))
             var forgottenFailures = 0
+            var forgottenMisses = 0
             avatars.slots = avatars.slots.filter { id, slot in
                 if ids.contains(id) { return true }
-                if case .loading = slot { return true }
-                if case .failed = slot { forgottenFailures += 1 }
+                switch slot {
+                case .loading: return true
+                case .failed: forgottenFailures += 1
+                case .notCached: forgottenMisses += 1
+                case .drawn: break
+                }
                 return false
             }
             // A failure forgotten is not counted twice when its row comes back.
             avatars.failed = max(0, avatars.failed - forgottenFailures)
+            avatars.notCached = max(0, avatars.notCached - forgottenMisses)
         }
     }
 

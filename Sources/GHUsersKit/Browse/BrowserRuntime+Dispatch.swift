@@ -41,7 +41,7 @@ extension BrowserRuntime {
             return decoder.escapeTimedOut(generation, at: now).map { [$0] } ?? []
         case .message(let message):
             switch message {
-            case .avatarDrawn(let id, _), .avatarFailed(let id, _): _ = avatarTasks.withLock { $0.removeValue(forKey: id) }
+            case .avatarDrawn(let id, _), .avatarFailed(let id, _), .avatarNotCached(let id): _ = avatarTasks.withLock { $0.removeValue(forKey: id) }
             case .databaseChanged:
                 forgetUsers()
                 refreshSearchIndex()

@@ -120,6 +120,8 @@ extension BrowserRuntime {
                 deliver(.avatarDrawn(id, AvatarCells(small: small, large: large)))
             } catch {
                 if RequestFailure(error) == .cancelled || Task.isCancelled { return }
+                // Off the network by choice, a thumbnail not on disk is not a failure.
+                if service.configuration.offline, case .notCached? = error as? AvatarError { return deliver(.avatarNotCached(id)) }
                 // That row's failure, never the network's: an image refused for its size or
                 // content is not asked for again; anything else is, later.
                 let refused = switch error as? AvatarError {

@@ -166,7 +166,8 @@ public struct BrowserView: Sendable {
         if model.avatars.enabled {
             let pending = model.avatars.pending
             let loading = model.network.offline ? 0 : min(1, pending)
-            activity.append("avatars \(pending - loading) queued · \(loading) loading · \(model.avatars.done) done · \(model.avatars.failed) failed")
+            let notCached = model.avatars.notCached > 0 ? " · \(model.avatars.notCached) not cached" : ""
+            activity.append("avatars \(pending - loading) queued · \(loading) loading · \(model.avatars.done) done · \(model.avatars.failed) failed\(notCached)")
         }
         if let notice = model.notice { activity.append(notice) }
         // A conflict's draft path must be seen whole: the notice alone.

@@ -173,6 +173,25 @@ struct BrowseScreenTests {
         }
     }
 
+    @Test("offline by choice, thumbnails not on disk are counted as not cached, unmarked, and never asked for")
+    func offlineAvatarsNotCached() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 40)) { world in
+            // Given a page cached without its avatars
+            #expect(try await world.run("next-page", "--avatars", "never").status == 0)
+            let avatarRequests = { await world.server.stats().log.filter { $0.path.hasPrefix("/avatars/") }.count }
+            let before = await avatarRequests()
+            // When browsing offline with thumbnails
+            let session = try await Self.browse(world, "--offline --avatars always", columns: 120, rows: 24)
+            defer { session.close() }
+            let screen = try await session.waitFor("the thumbnails settled") {
+                $0.contains("offline by choice") && $0.contains("0 queued · 0 loading") && $0.contains("not cached")
+            }
+            // Then none is counted failed or marked ✗, and none was asked of the network
+            #expect(screen.contains("0 done · 0 failed · ") && !screen.contains("✗"), "\(screen)")
+            #expect(await avatarRequests() == before)
+        }
+    }
+
     @Test("scrolling fast with avatars: avatar requests only for rows near the view, one request at a time")
     func fastScrollAvatars() async throws {
         try await EndToEnd.with(FakeConfiguration(userCount: 400)) { world in
