@@ -3,15 +3,16 @@
 /// still loading)
 /// and the timer that asks again for the failed ones.
 public struct BrowserAvatars: Sendable {
-    /// An avatar's state: asked for, drawn (cells for both layouts), or failed: that row's
-    /// state, marked on its thumbnail, never the screen's (`retryable`: asked again on `r` and
-    /// after ``BrowserModel/avatarRetryDelay``).
+    /// An avatar's state: asked for, drawn (cells for both layouts), failed (that row's state,
+    /// marked on its thumbnail, never the screen's; `retryable`: asked again on `r` and after
+    /// ``BrowserModel/avatarRetryDelay``), or not cached in a session off the network.
     public enum Slot: Sendable {
         case loading
         case drawn(AvatarCells)
         case failed(retryable: Bool)
         /// Not on disk, and the session stays off the network (`--offline`): the placeholder
-        /// stays, unmarked, and it is not asked for again.
+        /// stays, unmarked; asked for again (from disk) on `r`, or when its row comes back
+        /// into the window.
         case notCached
     }
 

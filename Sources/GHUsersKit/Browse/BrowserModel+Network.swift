@@ -141,15 +141,21 @@ extension BrowserModel {
         }
     }
 
-    /// Thumbnails that failed and are worth another try are asked for again by the next
-    /// scheduling (and no longer count as failed).
+    /// Thumbnails that failed and are worth another try, and those not cached in a session off
+    /// the network (`avatars prefetch` in another shell may have cached them since), are asked
+    /// for again by the next scheduling (and no longer count as failed or not cached).
     private mutating func forgetAvatarFailures() {
-        let before = avatars.slots.count
+        var (failures, misses) = (0, 0)
         avatars.slots = avatars.slots.filter { _, slot in
-            if case .failed(retryable: true) = slot { return false }
-            return true
+            switch slot {
+            case .failed(retryable: true): failures += 1
+            case .notCached: misses += 1
+            default: return true
+            }
+            return false
         }
-        avatars.failed = max(0, avatars.failed - (before - avatars.slots.count))
+        avatars.failed = max(0, avatars.failed - failures)
+        avatars.notCached = max(0, avatars.notCached - misses)
     }
 
     /// `date` as the local time of day, HH:MM.

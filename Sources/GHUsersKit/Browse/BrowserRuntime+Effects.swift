@@ -120,18 +120,22 @@ extension BrowserRuntime {
                 deliver(.avatarDrawn(id, AvatarCells(small: small, large: large)))
             } catch {
                 if RequestFailure(error) == .cancelled || Task.isCancelled { return }
-                // Off the network by choice, a thumbnail not on disk is not a failure.
-                if service.configuration.offline, case .notCached? = error as? AvatarError { return deliver(.avatarNotCached(id)) }
-                // That row's failure, never the network's: an image refused for its size or
-                // content is not asked for again; anything else is, later.
-                let refused = switch error as? AvatarError {
-                case .refused, .invalidURL: true
-                default: false
-                }
-                deliver(.avatarFailed(id, retryable: !refused))
+                deliver(Self.avatarFailure(id, error, offline: service.configuration.offline))
             }
         }
         avatarTasks.withLock { $0[id] = task }
+    }
+
+    /// What a thumbnail's load that threw `error` means for its row, never for the network:
+    /// in a session `offline` by choice, one not on disk is not cached (no failure); an image
+    /// refused for its size or content has failed for good; anything else has failed for now
+    /// (online, `notCached` is a host out of reach) and is asked for again later.
+    static func avatarFailure(_ id: Int64, _ error: any Error, offline: Bool) -> BrowserMessage {
+        switch error as? AvatarError {
+        case .notCached where offline: .avatarNotCached(id)
+        case .refused, .invalidURL: .avatarFailed(id, retryable: false)
+        default: .avatarFailed(id, retryable: true)
+        }
     }
 
     func loadHeader(id: Int64, url: String, size: (columns: Int, rows: Int)) {
