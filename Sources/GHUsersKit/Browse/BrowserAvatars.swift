@@ -22,10 +22,6 @@ public struct BrowserAvatars: Sendable {
     public var slots: [Int64: Slot] = [:]
     /// Avatars drawn so far.
     public var done = 0
-    /// Rows whose avatar failed and is still marked so.
-    public var failed = 0
-    /// Rows whose avatar is not cached, in a session off the network.
-    public var notCached = 0
     /// The generation of the timer that asks again for failed thumbnails (an older timer is
     /// stale), and whether one is set.
     public var retryGeneration = 0
@@ -39,5 +35,15 @@ public struct BrowserAvatars: Sendable {
     /// Avatars asked for and not drawn or failed yet.
     public var pending: Int {
         slots.values.count { if case .loading = $0 { true } else { false } }
+    }
+
+    /// Rows whose avatar failed and is still marked so.
+    public var failed: Int {
+        slots.values.count { if case .failed = $0 { true } else { false } }
+    }
+
+    /// Rows whose avatar is not cached, in a session off the network.
+    public var notCached: Int {
+        slots.values.count { if case .notCached = $0 { true } else { false } }
     }
 }

@@ -104,24 +104,15 @@ extension BrowserModel {
             let offset = keepStart - window.start
             window.users = Array(window.users[offset..<(offset + Self.windowLimit)])
             window.start = keepStart
-            // Drawn or failed avatars of users gone from the window are forgotten; loads still
-            // running are left to scheduleAvatars, which cancels them.
+            // Drawn, failed or not cached avatars of users gone from the window are forgotten
+            // (and no longer counted); loads still running are left to scheduleAvatars, which
+            // cancels them.
             let ids = Set(window.users.map(\.user.id))
-            var forgottenFailures = 0
-            var forgottenMisses = 0
             avatars.slots = avatars.slots.filter { id, slot in
                 if ids.contains(id) { return true }
-                switch slot {
-                case .loading: return true
-                case .failed: forgottenFailures += 1
-                case .notCached: forgottenMisses += 1
-                case .drawn: break
-                }
+                if case .loading = slot { return true }
                 return false
             }
-            // A failure forgotten is not counted twice when its row comes back.
-            avatars.failed = max(0, avatars.failed - forgottenFailures)
-            avatars.notCached = max(0, avatars.notCached - forgottenMisses)
         }
     }
 

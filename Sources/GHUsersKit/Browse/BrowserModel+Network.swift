@@ -65,7 +65,6 @@ extension BrowserModel {
     mutating func avatarFailed(_ id: Int64, retryable: Bool) -> [BrowserEffect] {
         guard case .loading = avatars.slots[id] else { return [] }
         avatars.slots[id] = .failed(retryable: retryable)
-        avatars.failed += 1
         guard retryable, !avatars.retryPending else { return [] }
         avatars.retryPending = true
         avatars.retryGeneration += 1
@@ -145,17 +144,12 @@ extension BrowserModel {
     /// the network (`avatars prefetch` in another shell may have cached them since), are asked
     /// for again by the next scheduling (and no longer count as failed or not cached).
     private mutating func forgetAvatarFailures() {
-        var (failures, misses) = (0, 0)
         avatars.slots = avatars.slots.filter { _, slot in
             switch slot {
-            case .failed(retryable: true): failures += 1
-            case .notCached: misses += 1
-            default: return true
+            case .failed(retryable: true), .notCached: false
+            default: true
             }
-            return false
         }
-        avatars.failed = max(0, avatars.failed - failures)
-        avatars.notCached = max(0, avatars.notCached - misses)
     }
 
     /// `date` as the local time of day, HH:MM.

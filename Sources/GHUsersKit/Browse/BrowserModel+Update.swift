@@ -81,10 +81,7 @@ extension BrowserModel {
         case .avatarFailed(let id, let retryable):
             return avatarFailed(id, retryable: retryable)
         case .avatarNotCached(let id):
-            if case .loading = avatars.slots[id] {
-                avatars.slots[id] = .notCached
-                avatars.notCached += 1
-            }
+            if case .loading = avatars.slots[id] { avatars.slots[id] = .notCached }
         case .profileCached(let id, let cached):
             profileCached(id: id, cached)
         case .profileFetched(let id, let details):
