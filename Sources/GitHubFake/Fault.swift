@@ -1,7 +1,7 @@
 /// A misbehaviour the fake applies to an upcoming API request, queued with
 /// ``GitHubFakeServer/inject(_:count:)`` or `POST /_fake/fault`.
 ///
-/// Faults apply only to the API (`GET /users` and `GET /users/{login}`), in FIFO order, one per
+/// Faults apply only to the API (`GET /users`, `GET /users/{login}`, `GET /user/{id}`), in FIFO order, one per
 /// request. Faults that replace the response (everything but ``slow(_:)`` and
 /// ``invalidItems``) do not consume the rate limit.
 public enum Fault: Sendable, Equatable {
@@ -14,6 +14,16 @@ public enum Fault: Sendable, Equatable {
     case primaryRateLimit(resetIn: Int)
     /// Answers 403 with the captured secondary-rate-limit body, and `Retry-After` when given.
     case secondaryRateLimit(retryAfter: Int?)
+    /// Answers a bare 429: no `Retry-After`, `x-ratelimit-remaining` above 0, and a body without
+    /// the secondary-limit wording (`{"message":"Too Many Requests",…}`). GitHub Docs, "Rate
+    /// limits for the REST API": a secondary limit is "a `403` or `429` response"; what a
+    /// client meets at a proxy or an overloaded edge says no more than its status.
+    case bareTooManyRequests
+    /// Answers 403 with the secondary limit's old wording, as captured in 2017 and 2019
+    /// (jcabi/jcabi-github #1325, openshift/release #6463):
+    /// `{"documentation_url":"https://developer.github.com/v3/#abuse-rate-limits","message":"You have triggered an abuse detection mechanism. Please wait a few minutes before you try again."}`,
+    /// with `Retry-After` when given.
+    case abuseDetection(retryAfter: Int?)
     /// Closes the connection without sending anything.
     case dropConnection
     /// Sends the status line, the headers (chunked, no `Content-Length`) and half of the

@@ -1,9 +1,12 @@
 /// A GitHub users API on loopback, for tests, benchmarks and offline demos.
 ///
 /// It serves `GET /users` (paged with `since` and `per_page`, Link headers), `GET /users/{login}`
-/// (case-insensitive), identicon avatars at `/avatars/u/{id}`, weak ETags with `304 Not Modified`,
-/// GitHub's rate-limit headers, and injectable ``Fault``s. The population is described in
-/// ``FakeConfiguration/userCount``. Every `avatar_url` points back at the fake.
+/// (case-insensitive), `GET /user/{id}` (by account id), identicon avatars at `/avatars/u/{id}`,
+/// weak ETags (one per token) with `304 Not Modified`, GitHub's rate limits (60 an hour without
+/// a token, 5,000 per token) and their headers, gzip when asked, GitHub's refusals (no
+/// `User-Agent`, an unknown API version, a bad token), and injectable ``Fault``s. The population
+/// is described in ``FakeConfiguration/userCount``. Every `avatar_url` points back at the fake.
+/// Docs/FAKE.md lists each behaviour with its source.
 ///
 /// ```swift
 /// let server = GitHubFakeServer(configuration: .init(userCount: 100))
@@ -58,6 +61,12 @@ public final class GitHubFakeServer: Sendable {
         backend.baseURL
     }
 
+    /// `http://HOST:PORT` of the avatar host once started with
+    /// ``FakeConfiguration/separateAvatarHost``; `nil` when avatars are served by ``baseURL``.
+    public var avatarBaseURL: String? {
+        backend.avatarBaseURL
+    }
+
     /// Makes the next `count` API requests (`/users`, `/users/{login}`) fail with `fault`,
     /// after any faults injected earlier.
     public func inject(_ fault: Fault, count: Int = 1) async {
@@ -84,16 +93,30 @@ public final class GitHubFakeServer: Sendable {
         backend.resetStats()
     }
 
-    /// Clears faults and stats and starts a fresh rate-limit window, like `POST /_fake/reset`.
-    /// Renamed users and changed names stay.
+    /// Clears faults and stats and starts fresh rate-limit windows, like `POST /_fake/reset`.
+    /// Renamed and deleted users and changed names stay.
     public func reset() async {
         backend.reset()
     }
 
     /// Gives user `id` a new login: lists and profiles show it, the old login answers 404,
-    /// the new one is found case-insensitively. Ignored for an id not in the population.
+    /// the new one is found case-insensitively, and `GET /user/{id}` answers with it. Ignored
+    /// for an id not in the population. Like `POST /_fake/rename?id=ID&login=LOGIN`.
     public func renameUser(id: Int, to newLogin: String) async {
         backend.renameUser(id: id, to: newLogin)
+    }
+
+    /// Deletes (or suspends) account `id`: it drops out of `GET /users` (pages read afterwards
+    /// skip it), and `GET /users/{login}` and `GET /user/{id}` answer 404. Its avatar still
+    /// answers. Ignored for an id not in the population. Like `POST /_fake/delete?id=ID`.
+    public func deleteUser(id: Int) async {
+        backend.deleteUser(id: id)
+    }
+
+    /// Brings back an account deleted with ``deleteUser(id:)``, under the login it had. Like
+    /// `POST /_fake/restore?id=ID`.
+    public func restoreUser(id: Int) async {
+        backend.restoreUser(id: id)
     }
 
     /// Changes the `name` of a user's profile (`nil` serves `null`), so its ETag changes.

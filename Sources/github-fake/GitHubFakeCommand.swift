@@ -6,19 +6,28 @@ import GitHubFake
 /// `github-fake`: runs the fake GitHub users API until SIGINT or SIGTERM.
 ///
 /// Prints one line, `github-fake listening on http://HOST:PORT`, once listening, so that a
-/// script started with `--port 0` can read the port.
+/// script started with `--port 0` can read the port; with `--avatar-host`, a second line,
+/// `github-fake avatars on http://HOST:PORT`.
 @main
 struct GitHubFakeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "github-fake",
         abstract: "Serve a fake GitHub users API on loopback for tests, benchmarks and offline demos.",
         discussion: """
-            Serves GET /users, GET /users/{login} and avatars at /avatars/u/{id}, and runs until \
-            SIGINT or SIGTERM. Control endpoints:
+            Serves GET /users, GET /users/{login}, GET /user/{id} and avatars at /avatars/u/{id}, \
+            and runs until SIGINT or SIGTERM. As GitHub: 60 requests an hour without a token and \
+            --rate-limit per token (a 304 is free only with a token), ETags per token, gzip when \
+            asked, 403 without a User-Agent, 400 for an unknown X-GitHub-Api-Version, 401 for a bad \
+            token (one given with --bad-token, or any token starting with "bad"). Users 138, 139, \
+            141, 142, 144, 145 and 148 are artur-, mees-, gil--, 0----0, -ACE-, -Jerry- and \
+            mona-cat_octo. Docs/FAKE.md lists every behaviour with its source. Control endpoints:
               POST /_fake/fault?kind=status&status=503&count=2
               GET  /_fake/stats
               POST /_fake/reset
               POST /_fake/refuse?seconds=N
+              POST /_fake/rename?id=ID&login=LOGIN
+              POST /_fake/delete?id=ID      POST /_fake/restore?id=ID
+              POST /_fake/name?login=LOGIN&name=NAME
             """
     )
 
@@ -34,8 +43,14 @@ struct GitHubFakeCommand: AsyncParsableCommand {
     @Option(name: .customLong("per-page-default"), help: "The page size when a request has no per_page (1 to 100).")
     var perPageDefault = 30
 
-    @Option(help: "Requests allowed per one-hour rate-limit window.")
+    @Option(help: "Requests allowed per token in its one-hour rate-limit window.")
     var rateLimit = 5_000
+
+    @Option(name: .customLong("anonymous-rate-limit"), help: "Requests allowed without a token in the one-hour window they share (GitHub: 60).")
+    var anonymousRateLimit = 60
+
+    @Option(name: .customLong("bad-token"), help: "A token answered with 401 Bad credentials, besides every token starting with \"bad\". Repeatable.")
+    var badTokens: [String] = []
 
     @Option(name: .customLong("latency-ms"), help: "Milliseconds added before every API response.")
     var latencyMilliseconds = 0
@@ -50,6 +65,25 @@ struct GitHubFakeCommand: AsyncParsableCommand {
         name: .customLong("avatar-fault"),
         help: "ID=KIND: the avatar of user ID misbehaves; KIND is refuse (its URL points at a port that refuses), hang, drop (cut mid-body) or an HTTP status such as 404. Repeatable.")
     var avatarFaults: [String] = []
+
+    @Option(
+        name: .customLong("expiring-avatar"),
+        help: "ID: the avatar_url of user ID carries a jwt that expires (then 404), as GitHub's private-avatars URLs. Repeatable.")
+    var expiringAvatars: [Int] = []
+
+    @Option(name: .customLong("avatar-token-lifetime"), help: "Seconds an avatar jwt lives (GitHub: 1200); a new one is issued every three quarters of it.")
+    var avatarTokenLifetime = 1_200
+
+    @Flag(name: .customLong("avatar-sign-in-wall"), help: "Every avatar request answers 302 to a sign-in page, as on a private-mode Enterprise server.")
+    var avatarSignInWall = false
+
+    @Option(name: .customLong("avatar-format"), help: "ID=FORMAT: the avatar of user ID is a png (default), jpeg or gif. Repeatable.")
+    var avatarFormats: [String] = []
+
+    @Flag(
+        name: .customLong("avatar-host"),
+        help: "Serve avatars on a second free port, as GitHub serves them from another host; avatar_url points there, and a second line says where.")
+    var avatarHost = false
 
     @Flag(help: "Allow listening on an address other than loopback (the fake has no authentication).")
     var allowNonLoopback = false
@@ -66,6 +100,14 @@ struct GitHubFakeCommand: AsyncParsableCommand {
             throw ValidationError("--per-page-default must be from 1 to 100, like GitHub's per_page.")
         }
         guard rateLimit >= 0 else { throw ValidationError("--rate-limit must be 0 or more.") }
+        guard anonymousRateLimit >= 0 else { throw ValidationError("--anonymous-rate-limit must be 0 or more.") }
+        guard avatarTokenLifetime >= 1 else { throw ValidationError("--avatar-token-lifetime must be 1 second or more.") }
+        for id in expiringAvatars where id <= 0 {
+            throw ValidationError("--expiring-avatar \(id) is not a user id; give a positive id such as --expiring-avatar 1.")
+        }
+        for format in avatarFormats where Self.avatarFormat(format) == nil {
+            throw ValidationError("--avatar-format \(format) is not ID=FORMAT; FORMAT is png, jpeg or gif (e.g. --avatar-format 2=jpeg).")
+        }
         guard latencyMilliseconds >= 0 else { throw ValidationError("--latency-ms must be 0 or more.") }
         guard avatarLatencyMilliseconds >= 0 else { throw ValidationError("--avatar-latency-ms must be 0 or more.") }
         for fault in avatarFaults where Self.avatarFault(fault) == nil {
@@ -80,8 +122,15 @@ struct GitHubFakeCommand: AsyncParsableCommand {
             userCount: userCount,
             defaultPerPage: perPageDefault,
             rateLimit: rateLimit,
+            anonymousRateLimit: anonymousRateLimit,
             latency: .milliseconds(latencyMilliseconds)
         )
+        configuration.badTokens = Set(badTokens)
+        configuration.expiringAvatarIDs = Set(expiringAvatars)
+        configuration.avatarTokenLifetime = .seconds(avatarTokenLifetime)
+        configuration.avatarSignInWall = avatarSignInWall
+        configuration.separateAvatarHost = avatarHost
+        for case let (id, format)? in avatarFormats.map(Self.avatarFormat) { configuration.avatarFormats[id] = format }
         configuration.loginPrefix = loginPrefix
         configuration.avatarLatency = .milliseconds(avatarLatencyMilliseconds)
         for case let (id, fault)? in avatarFaults.map(Self.avatarFault) { configuration.avatarFaults[id] = fault }
@@ -89,6 +138,9 @@ struct GitHubFakeCommand: AsyncParsableCommand {
         try await server.start()
         // FileHandle writes are unbuffered, so the line reaches a pipe at once.
         FileHandle.standardOutput.write(Data("github-fake listening on \(server.baseURL)\n".utf8))
+        if let avatars = server.avatarBaseURL {
+            FileHandle.standardOutput.write(Data("github-fake avatars on \(avatars)\n".utf8))
+        }
         await waitForTerminationSignal()
         await server.stop()
     }
@@ -105,6 +157,13 @@ struct GitHubFakeCommand: AsyncParsableCommand {
             guard let status = Int(parts[1]), (400...599).contains(status) else { return nil }
             return (id, .status(status))
         }
+    }
+
+    /// `ID=FORMAT` as a user id and its avatar format, or `nil` when it is not one.
+    static func avatarFormat(_ text: String) -> (Int, AvatarFormat)? {
+        let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let id = Int(parts[0]), id > 0, let format = AvatarFormat(rawValue: parts[1].lowercased()) else { return nil }
+        return (id, format)
     }
 
     static func isLoopback(_ host: String) -> Bool {

@@ -1,11 +1,25 @@
+import Foundation
 import Hummingbird
 import NIOCore
 
-/// `GET /avatars/u/{id}?s=SIZE`: identicon PNGs with weak ETags.
+/// `GET /avatars/u/{id}?s=SIZE`: identicon PNGs (or JPEG and GIF, ``AvatarFormat``) with weak
+/// ETags; expiring `jwt` URLs; the sign-in wall of a private-mode Enterprise server.
 extension FakeResponder {
-    /// Where the avatar of `id` is served when not by this fake (``AvatarFault/refusingHost``).
-    func avatarBase(_ id: Int) -> String? {
-        backend.configuration.avatarFaults[id] == .refusingHost ? AvatarFault.refusingBaseURL : nil
+    /// The `avatar_url` of user `id` in lists and profiles: `BASE/avatars/u/ID?v=4`, at
+    /// ``AvatarFault/refusingBaseURL`` for an ``AvatarFault/refusingHost``, and with a `jwt` for
+    /// ``FakeConfiguration/expiringAvatarIDs`` (GitHub's
+    /// `https://private-avatars.githubusercontent.com/u/ID?jwt=…&v=4`, gitpod-io/gitpod #20461).
+    func avatarURL(_ id: Int, baseURL apiBaseURL: String) -> String {
+        let configuration = backend.configuration
+        // GitHub serves avatars from another host than the API (avatars.githubusercontent.com in
+        // every captured avatar_url, Resources' users-since-0).
+        let baseURL = backend.avatarBaseURL ?? apiBaseURL
+        if configuration.avatarFaults[id] == .refusingHost { return "\(AvatarFault.refusingBaseURL)/avatars/u/\(id)?v=4" }
+        guard configuration.expiringAvatarIDs.contains(id) else { return "\(baseURL)/avatars/u/\(id)?v=4" }
+        let token = AvatarToken.current(
+            id: id, now: FakeBackend.now(), lifetime: Int(configuration.avatarTokenLifetime.components.seconds),
+            secret: backend.avatarTokenSecret)
+        return "\(baseURL)/avatars/u/\(id)?jwt=\(token)&v=4"
     }
 
     /// The avatar route: ``FakeConfiguration/avatarLatency`` first, then the faults that are
@@ -14,6 +28,7 @@ extension FakeResponder {
         if backend.configuration.avatarLatency > .zero {
             try await Task.sleep(for: backend.configuration.avatarLatency)
         }
+        if backend.configuration.avatarSignInWall { return .response(signInRedirect(request)) }
         switch Int(rawID).flatMap({ backend.configuration.avatarFaults[$0] }) {
         case .hang:
             // Until the client closes the connection (the handler is then cancelled), or 10 minutes.
@@ -35,15 +50,22 @@ extension FakeResponder {
     }
 
     /// The avatar of a user of the population, `s` × `s` pixels (460 by default, clamped to
-    /// 1...460); 304 when `If-None-Match` matches; 404 for an unknown id.
+    /// 1...460); 304 when `If-None-Match` matches; 404 for an unknown id, and for a `jwt` that
+    /// is expired, forged or another user's.
     func avatar(id rawID: String, request: Request) -> Response {
-        guard let id = Int(rawID), backend.population.contains(id: id) else {
-            var headers = HTTPFields()
-            headers[.contentType] = "text/plain; charset=utf-8"
-            return Response(status: .notFound, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: "Not Found\n")))
+        guard let id = Int(rawID), backend.population.contains(id: id) else { return avatarNotFound() }
+        // "If it's omitted, invalid, or when the underlying JWT expires, we get a 404" on the
+        // private-avatars host, while the plain URL "without" a jwt keeps working (gitpod-io/gitpod #20461).
+        if let jwt = request.queryDictionary["jwt"],
+            !AvatarToken.isValid(jwt, id: id, now: FakeBackend.now(), secret: backend.avatarTokenSecret)
+        {
+            return avatarNotFound()
         }
         if let fault = backend.configuration.avatarFaults[id], fault != .refusingHost {
             return faultyAvatar(fault)
+        }
+        if let format = backend.configuration.avatarFormats[id], format != .png {
+            return fixedAvatar(format == .jpeg ? backend.fixtures.jpegAvatar : backend.fixtures.gifAvatar, format: format, request: request)
         }
         let requested = request.queryDictionary["s"].flatMap { Int($0) } ?? IdenticonRenderer.maxSize
         let size = min(IdenticonRenderer.maxSize, max(1, requested))
@@ -65,6 +87,65 @@ extension FakeResponder {
         }
         let png = IdenticonRenderer.png(id: id, size: size)
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
+    }
+
+    private func avatarNotFound() -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/plain; charset=utf-8"
+        return Response(status: .notFound, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: "Not Found\n")))
+    }
+
+    /// A shipped JPEG or GIF, whatever the size asked; 304 when `If-None-Match` matches.
+    private func fixedAvatar(_ bytes: [UInt8], format: AvatarFormat, request: Request) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = format == .jpeg ? "image/jpeg" : "image/gif"
+        headers[.cacheControl] = "max-age=300"
+        headers[.eTag] = ETag.weak(of: bytes)
+        if ETag.ifNoneMatch(request.headers[.ifNoneMatch], matches: headers[.eTag]!) {
+            return Response(status: .notModified, headers: headers)
+        }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    // MARK: - Sign-in wall
+
+    /// A private-mode GitHub Enterprise Server: "In private mode, GitHub Enterprise Server
+    /// requires every user to sign in to access the installation" (GitHub Docs, "Enabling
+    /// private mode", https://docs.github.com/en/enterprise-server@latest/admin/configuring-settings/hardening-security-for-your-enterprise/enabling-private-mode);
+    /// an avatar without a browser session gets "the login page HTML" instead of the image, and
+    /// "cannot be fetched using a bearer token" (Reviewable/Reviewable #770;
+    /// ojacques/mkdocs-git-committers-plugin-2 #58: "I get a "please login" page"). So every
+    /// avatar request, with a token or not, answers 302 to the sign-in page.
+    private func signInRedirect(_ request: Request) -> Response {
+        let base = baseURL(of: request)
+        let original = base + request.uri.description
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        let returnTo = original.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+        let location = "\(base)/login?return_to=\(returnTo)"
+        var headers = HTTPFields()
+        headers[.location] = location
+        headers[.contentType] = "text/html; charset=utf-8"
+        let body = "<html><body>You are being <a href=\"\(location)\">redirected</a>.</body></html>"
+        return Response(status: .found, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+    }
+
+    /// `GET /login`: a sign-in page, `200 text/html`.
+    func signInPage() -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.cacheControl] = "no-cache"
+        let page = """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>Sign in to your account · GitHub Enterprise (github-fake)</title></head>
+            <body><form action="/session" method="post">
+            <label for="login_field">Username or email address</label><input type="text" name="login" id="login_field">
+            <label for="password">Password</label><input type="password" name="password" id="password">
+            <input type="submit" name="commit" value="Sign in">
+            </form></body></html>
+
+            """
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: page)))
     }
 
     private func faultyAvatar(_ fault: AvatarFault) -> Response {

@@ -10,6 +10,7 @@ import NIOCore
 /// - `POST /_fake/reset`: clear faults and stats, start a fresh rate-limit window.
 /// - `POST /_fake/refuse?seconds=N`: refuse connections for N seconds (decimals allowed), then listen again.
 /// - `POST /_fake/rename?id=ID&login=LOGIN`: rename a user.
+/// - `POST /_fake/delete?id=ID`: delete (or suspend) an account; `POST /_fake/restore?id=ID` brings it back.
 /// - `POST /_fake/name?login=LOGIN[&name=NAME]`: change (or, without `name`, null) a user's name.
 extension FakeResponder {
     func control(_ request: Request, path: String) async throws -> Response {
@@ -60,6 +61,20 @@ extension FakeResponder {
             backend.renameUser(id: id, to: login)
             return controlMessage(.ok, "User \(id) is now \(login).")
 
+        case ("delete", true), ("restore", true):
+            guard let id = query["id"].flatMap({ Int($0) }) else {
+                return controlError(.badRequest, "\(command) needs id=ID.")
+            }
+            guard backend.population.contains(id: id) else {
+                return controlError(.notFound, "No user has id \(id).")
+            }
+            if command == "delete" {
+                backend.deleteUser(id: id)
+                return controlMessage(.ok, "User \(id) is deleted: not listed, 404 by login and by id.")
+            }
+            backend.restoreUser(id: id)
+            return controlMessage(.ok, "User \(id) is restored.")
+
         case ("name", true):
             guard let login = query["login"], !login.isEmpty else {
                 return controlError(.badRequest, "name needs login=LOGIN and optionally name=NAME.")
@@ -67,11 +82,12 @@ extension FakeResponder {
             backend.setProfileText(login: login, field: .name, to: query["name"])
             return controlMessage(.ok, "Name of \(login) changed.")
 
-        case ("stats", _), ("fault", false), ("reset", false), ("refuse", false), ("rename", false), ("name", false):
+        case ("stats", _), ("fault", false), ("reset", false), ("refuse", false), ("rename", false), ("name", false),
+            ("delete", false), ("restore", false):
             return controlError(.methodNotAllowed, "Use \(command == "stats" ? "GET" : "POST") for /_fake/\(command).")
 
         default:
-            return controlError(.notFound, "Unknown control endpoint; use /_fake/fault, stats, reset, refuse, rename or name.")
+            return controlError(.notFound, "Unknown control endpoint; use /_fake/fault, stats, reset, refuse, rename, delete, restore or name.")
         }
     }
 

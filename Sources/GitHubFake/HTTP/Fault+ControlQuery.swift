@@ -6,13 +6,13 @@ extension Fault {
 
     /// The names `POST /_fake/fault?kind=` accepts, as the enum cases are named.
     static let controlKinds = [
-        "status", "tooManyRequests", "primaryRateLimit", "secondaryRateLimit", "dropConnection",
+        "status", "tooManyRequests", "bareTooManyRequests", "primaryRateLimit", "secondaryRateLimit", "abuseDetection", "dropConnection",
         "dropMidBody", "truncatedBody", "invalidJSON", "htmlErrorPage", "slow", "invalidItems", "impossibleIDs",
     ]
 
     /// Parses the query of `POST /_fake/fault`: `kind` (case-insensitive) and its parameters,
     /// `status` (default 500), `retry_after` (seconds; default 60 for `tooManyRequests`, none
-    /// for `secondaryRateLimit`), `reset_in` (seconds, default 60) and `ms` (default 1000).
+    /// for `secondaryRateLimit` and `abuseDetection`), `reset_in` (seconds, default 60) and `ms` (default 1000).
     init(controlQuery query: [String: String]) throws(QueryError) {
         func integer(_ name: String, default fallback: Int?) throws(QueryError) -> Int? {
             guard let raw = query[name], !raw.isEmpty else { return fallback }
@@ -27,6 +27,8 @@ extension Fault {
         case "toomanyrequests": self = .tooManyRequests(retryAfter: try integer("retry_after", default: 60)!)
         case "primaryratelimit": self = .primaryRateLimit(resetIn: try integer("reset_in", default: 60)!)
         case "secondaryratelimit": self = .secondaryRateLimit(retryAfter: try integer("retry_after", default: nil))
+        case "baretoomanyrequests": self = .bareTooManyRequests
+        case "abusedetection": self = .abuseDetection(retryAfter: try integer("retry_after", default: nil))
         case "dropconnection": self = .dropConnection
         case "dropmidbody": self = .dropMidBody
         case "truncatedbody": self = .truncatedBody

@@ -3,7 +3,9 @@ import Logging
 import ServiceLifecycle
 
 /// Starts and stops the Hummingbird application that serves a ``FakeBackend``, and
-/// restarts it on the same port after a period of refused connections.
+/// restarts it on the same port after a period of refused connections; with
+/// ``FakeConfiguration/separateAvatarHost``, a second application serves the avatars on a port
+/// of its own, which refusals leave alone (another host).
 actor ServerLifecycle {
     /// A Hummingbird application running in its own service group.
     private struct RunningApplication {
@@ -23,6 +25,8 @@ actor ServerLifecycle {
 
     private let backend: FakeBackend
     private var phase = Phase.idle
+    /// The avatar host of ``FakeConfiguration/separateAvatarHost``, once started.
+    private var avatarApplication: RunningApplication?
     private let logger: Logger
 
     init(backend: FakeBackend) {
@@ -38,6 +42,7 @@ actor ServerLifecycle {
         case .refusing(let restart): restart.cancel()
         case .idle, .starting, .stopped: break
         }
+        avatarApplication?.task.cancel()
     }
 
     /// Binds the configured port (or, when restarting, the port bound before) and returns
@@ -49,7 +54,16 @@ actor ServerLifecycle {
         case .idle, .stopped: break
         }
         let port = backend.port != 0 ? backend.port : backend.configuration.port
-        let task = Task { port == 0 ? try await self.launchOnFreePort() : try await self.launch(port: port) }
+        let task = Task {
+            let application = port == 0 ? try await self.launchOnFreePort() : try await self.launch(port: port)
+            do {
+                try await self.startAvatarHost()
+            } catch {
+                await self.shutDown(application)
+                throw error
+            }
+            return application
+        }
         phase = .starting(task)
         do {
             let application = try await task.value
@@ -77,6 +91,10 @@ actor ServerLifecycle {
             await restart.value
         case .idle, .stopped:
             phase = .stopped
+        }
+        if let avatars = avatarApplication {
+            avatarApplication = nil
+            await shutDown(avatars, port: backend.avatarPort)
         }
     }
 
@@ -123,12 +141,18 @@ actor ServerLifecycle {
     /// outgoing connection) can be given its port and answer in its place.
     static let freePortRange = 20_000..<32_000
 
+    /// Starts the avatar host on a free port when the configuration asks for one and it is not running.
+    private func startAvatarHost() async throws {
+        guard backend.configuration.separateAvatarHost, avatarApplication == nil else { return }
+        avatarApplication = try await launchOnFreePort(role: .avatars)
+    }
+
     /// Binds a random free port of ``freePortRange``, trying again when one is taken.
-    private func launchOnFreePort() async throws -> RunningApplication {
+    private func launchOnFreePort(role: FakeResponder.Role = .api) async throws -> RunningApplication {
         var lastError: (any Error)?
         for _ in 0..<64 {
             do {
-                return try await launch(port: Int.random(in: Self.freePortRange))
+                return try await launch(port: Int.random(in: Self.freePortRange), role: role)
             } catch is CancellationError {
                 throw CancellationError()
             } catch {
@@ -140,9 +164,10 @@ actor ServerLifecycle {
 
     // MARK: - Hummingbird
 
-    private func launch(port: Int) async throws -> RunningApplication {
+    /// Starts an application on `port` answering as `role`, and records the port it bound.
+    private func launch(port: Int, role: FakeResponder.Role = .api) async throws -> RunningApplication {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let responder = FakeResponder(backend: backend) { [weak self] duration in
+        let responder = FakeResponder(backend: backend, role: role) { [weak self] duration in
             // Detached: a request handler's task-locals include its application's graceful
             // shutdown, which must not reach the next application.
             Task.detached { try? await self?.refuseConnections(for: duration) }
@@ -164,7 +189,10 @@ actor ServerLifecycle {
             try await group.run()
         }
         for await boundPort in ports {
-            backend.port = boundPort
+            switch role {
+            case .api: backend.port = boundPort
+            case .avatars: backend.avatarPort = boundPort
+            }
             return RunningApplication(group: group, task: task)
         }
         if Task.isCancelled {
@@ -181,6 +209,10 @@ actor ServerLifecycle {
     /// connecting is refused. The listening socket may close a little after the application has
     /// stopped (on a busy machine, noticeably): up to 15 s more (3 s was once too little in CI).
     private func shutDown(_ application: RunningApplication) async {
+        await shutDown(application, port: backend.port)
+    }
+
+    private func shutDown(_ application: RunningApplication, port: Int) async {
         await application.group.triggerGracefulShutdown()
         let watchdog = Task {
             try await Task.sleep(for: .seconds(2))
@@ -189,7 +221,7 @@ actor ServerLifecycle {
         _ = await application.task.result
         watchdog.cancel()
         guard backend.configuration.host == "127.0.0.1" else { return }
-        for _ in 0..<1_500 where PortProbe.isListening(port: backend.port) {
+        for _ in 0..<1_500 where PortProbe.isListening(port: port) {
             try? await Task.sleep(for: .milliseconds(10))
         }
     }

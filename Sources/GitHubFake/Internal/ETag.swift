@@ -5,11 +5,31 @@
 enum ETag {
     /// The weak tag of these bytes.
     static func weak(of bytes: some Sequence<UInt8>) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        format(fnv1a(bytes))
+    }
+
+    /// The weak tag of a body served to a request with this `Authorization` value: the tag of
+    /// the body alone without one, a different tag for each token. GitHub's ETags are "auth
+    /// token specific" (GitHub Support, quoted in eclipse-csi/otterdog #201; github/docs #34689:
+    /// "When a different access token is used a different etag is returned").
+    static func weak(of bytes: some Sequence<UInt8>, authorization: String?) -> String {
+        guard let authorization else { return weak(of: bytes) }
+        var hash = fnv1a(bytes)
+        hash = fnv1a([0] + Array(authorization.utf8), seed: hash)
+        return format(hash)
+    }
+
+    /// 64-bit FNV-1a, continuing from `seed`.
+    static func fnv1a(_ bytes: some Sequence<UInt8>, seed: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+        var hash = seed
         for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01b3
         }
+        return hash
+    }
+
+    private static func format(_ hash: UInt64) -> String {
         let hex = String(hash, radix: 16)
         return "W/\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
     }

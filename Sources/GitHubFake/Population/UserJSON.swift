@@ -1,5 +1,5 @@
-/// Writes users as GitHub does, keys in GitHub's order, with every `avatar_url` pointing at
-/// the fake itself (`<base>/avatars/u/<id>?v=4`).
+/// Writes users as GitHub does, keys in GitHub's order, with the `avatar_url` the responder
+/// chose for each user (usually the fake itself, `<base>/avatars/u/<id>?v=4`).
 enum UserJSON {
     /// Ways ``Fault/invalidItems`` breaks an item while keeping its id.
     struct Defects: OptionSet, Sendable {
@@ -17,12 +17,12 @@ enum UserJSON {
     }
 
     /// A `GET /users` page.
-    static func page(_ users: [SimpleUser], baseURL: String, defects: [Int: Defects] = [:], avatarBase: (Int) -> String? = { _ in nil }) -> [UInt8] {
+    static func page(_ users: [SimpleUser], defects: [Int: Defects] = [:], avatarURL: (Int) -> String) -> [UInt8] {
         var writer = JSONWriter(capacity: 1_100 * users.count + 2)
         writer.beginArray()
         for (index, user) in users.enumerated() {
             writer.beginObject()
-            writeSimpleFields(of: user, baseURL: baseURL, avatarBase: avatarBase(user.id), defects: defects[index] ?? [], into: &writer)
+            writeSimpleFields(of: user, avatarURL: avatarURL(user.id), defects: defects[index] ?? [], into: &writer)
             writer.endObject()
         }
         writer.endArray()
@@ -30,10 +30,10 @@ enum UserJSON {
     }
 
     /// A `GET /users/{login}` body.
-    static func profile(_ user: SimpleUser, _ profile: UserProfile, baseURL: String, avatarBase: String? = nil, defects: Defects = []) -> [UInt8] {
+    static func profile(_ user: SimpleUser, _ profile: UserProfile, avatarURL: String, defects: Defects = []) -> [UInt8] {
         var writer = JSONWriter(capacity: 2_048)
         writer.beginObject()
-        writeSimpleFields(of: user, baseURL: baseURL, avatarBase: avatarBase, defects: defects, into: &writer)
+        writeSimpleFields(of: user, avatarURL: avatarURL, defects: defects, into: &writer)
         writer.field("name", profile.name)
         writer.field("company", profile.company)
         writer.field("blog", profile.blog)
@@ -52,25 +52,27 @@ enum UserJSON {
         return writer.bytes
     }
 
-    /// A GitHub error body, `{"message":…,"documentation_url":…}`.
-    static func error(message: String, documentationURL: String = "https://docs.github.com/rest") -> [UInt8] {
+    /// A GitHub error body, `{"message":…,"documentation_url":…}`, with `"status":"CODE"` after
+    /// them when `status` is given (GitHub's newer bodies: `{"message":"Bad credentials",
+    /// "documentation_url":"https://docs.github.com/rest","status":"401"}`, anmol098/waka-readme-stats #506).
+    static func error(message: String, documentationURL: String = "https://docs.github.com/rest", status: Int? = nil) -> [UInt8] {
         var writer = JSONWriter(capacity: 128)
         writer.beginObject()
         writer.field("message", message)
         writer.field("documentation_url", documentationURL)
+        if let status { writer.field("status", String(status)) }
         writer.endObject()
         return writer.bytes
     }
 
-    /// `avatarBase`: where this user's avatar is served, when not at `baseURL`.
-    private static func writeSimpleFields(of user: SimpleUser, baseURL: String, avatarBase: String?, defects: Defects, into writer: inout JSONWriter) {
+    private static func writeSimpleFields(of user: SimpleUser, avatarURL: String, defects: Defects, into writer: inout JSONWriter) {
         let api = "https://api.github.com/users/" + user.login
         if !defects.contains(.missingLogin) {
             writer.field("login", defects.contains(.badLogin) ? "bad login!" : user.login)
         }
         writer.field("id", defects.contains(.zeroID) ? 0 : defects.contains(.negativeID) ? -user.id : user.id)
         writer.field("node_id", user.nodeID)
-        writer.field("avatar_url", defects.contains(.fileAvatar) ? "file:///etc/passwd" : "\(avatarBase ?? baseURL)/avatars/u/\(user.id)?v=4")
+        writer.field("avatar_url", defects.contains(.fileAvatar) ? "file:///etc/passwd" : avatarURL)
         writer.field("gravatar_id", user.gravatarID)
         writer.field("url", api)
         writer.field("html_url", "https://github.com/" + user.login)

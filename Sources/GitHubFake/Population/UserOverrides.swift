@@ -1,4 +1,5 @@
-/// Edits made to the population while the fake runs: renamed logins and changed profile text.
+/// Edits made to the population while the fake runs: renamed logins, deleted accounts and
+/// changed profile text.
 ///
 /// A value type, so a request handler copies it out of the lock in O(1) and renders
 /// without holding the lock.
@@ -9,6 +10,8 @@ struct UserOverrides: Sendable {
     private(set) var idByLogin: [String: Int] = [:]
     /// Changed profile text (a `nil` value is served as `null`), by user id and field.
     private(set) var textByID: [Int: [ProfileTextField: String?]] = [:]
+    /// Accounts deleted (or suspended) at run time: not listed, and 404 by login and by id.
+    private(set) var deleted: Set<Int> = []
 
     mutating func rename(id: Int, to login: String) {
         if let old = loginByID[id] { idByLogin[old.lowercased()] = nil }
@@ -18,5 +21,13 @@ struct UserOverrides: Sendable {
 
     mutating func setText(id: Int, field: ProfileTextField, to value: String?) {
         textByID[id, default: [:]][field] = .some(value)
+    }
+
+    mutating func delete(id: Int) {
+        deleted.insert(id)
+    }
+
+    mutating func restore(id: Int) {
+        deleted.remove(id)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The users the fake serves: the captured first page of `GET /users`, generated users,
+/// The users the fake serves: the captured first page of `GET /users`, generated users (seven
+/// of them with the real legacy and managed logins of ``FakeConfiguration/legacyLogins``),
 /// `octocat` and `tawk`.
 ///
 /// Listed ids are kept in one sorted array, so a page is found by binary search: serving a
@@ -15,6 +16,8 @@ struct UserPopulation: Sendable {
     private let knownUsers: [Int: KnownUser]
     /// Ids of ``knownUsers`` by lower-cased login.
     private let knownIDByLogin: [String: Int]
+    /// Ids of the listed users of ``FakeConfiguration/legacyLogins`` by lower-cased login.
+    private let legacyIDByLogin: [String: Int]
     /// Put before every login (``FakeConfiguration/loginPrefix``).
     let loginPrefix: String
 
@@ -49,28 +52,50 @@ struct UserPopulation: Sendable {
             ids.insert(extra, at: Self.upperBound(of: extra, in: ids))
         }
         self.ids = ids
+        var legacy: [String: Int] = [:]
+        for (id, login) in FakeConfiguration.legacyLogins where Self.contains(id, in: ids) {
+            legacy[login.lowercased()] = id
+        }
+        legacyIDByLogin = legacy
     }
 
     // MARK: - Listing
 
-    /// The ids of the page after `since`, and whether more users follow it.
-    func page(since: Int, perPage: Int) -> (ids: ArraySlice<Int>, hasMore: Bool) {
-        let start = Self.upperBound(of: since, in: ids)
-        let end = min(ids.count, start + perPage)
-        return (ids[start..<end], end < ids.count)
+    /// The ids of the page after `since`, skipping deleted accounts, and whether more
+    /// (not deleted) users follow it. O(log n + page size + deleted ids met).
+    func page(since: Int, perPage: Int, deleted: Set<Int> = []) -> (ids: [Int], hasMore: Bool) {
+        var index = Self.upperBound(of: since, in: ids)
+        guard !deleted.isEmpty else {
+            let end = min(ids.count, index + perPage)
+            return (Array(ids[index..<end]), end < ids.count)
+        }
+        var page: [Int] = []
+        page.reserveCapacity(perPage)
+        while index < ids.count, page.count < perPage {
+            if !deleted.contains(ids[index]) { page.append(ids[index]) }
+            index += 1
+        }
+        while index < ids.count, deleted.contains(ids[index]) { index += 1 }
+        return (page, index < ids.count)
     }
 
     // MARK: - Lookup
 
-    /// The id of the user whose current login is `login`, compared case-insensitively.
+    /// The id of the user whose current login is `login`, compared case-insensitively; `nil`
+    /// for a deleted account.
     func id(forLogin login: String, overrides: UserOverrides) -> Int? {
         var lowered = login.lowercased()
-        if let id = overrides.idByLogin[lowered] { return id }
+        if let id = overrides.idByLogin[lowered] { return overrides.deleted.contains(id) ? nil : id }
         guard lowered.hasPrefix(loginPrefix.lowercased()) else { return nil }
         lowered.removeFirst(loginPrefix.count)
-        guard let id = knownIDByLogin[lowered] ?? generatedID(forLowercasedLogin: lowered) else { return nil }
+        guard let id = knownIDByLogin[lowered] ?? legacyIDByLogin[lowered] ?? generatedID(forLowercasedLogin: lowered) else { return nil }
         // A renamed user no longer answers to its old login.
-        return overrides.loginByID[id] == nil ? id : nil
+        return overrides.loginByID[id] == nil && !overrides.deleted.contains(id) ? id : nil
+    }
+
+    /// Whether `id` is an account that answers now: in the population and not deleted.
+    func isActive(id: Int, overrides: UserOverrides) -> Bool {
+        contains(id: id) && !overrides.deleted.contains(id)
     }
 
     /// Whether `id` is a user of the population (listed, or octocat and tawk).
@@ -104,22 +129,29 @@ struct UserPopulation: Sendable {
     // MARK: - Generated users
 
     /// A generated user: login `user<id>`, or `User<id>` when the id is a multiple of 5 (so
-    /// that lookups must ignore case), an `Organization` when the id is a multiple of 7.
+    /// that lookups must ignore case), an `Organization` when the id is a multiple of 7; the
+    /// ids of ``FakeConfiguration/legacyLogins`` get those logins instead.
     private static func generatedUser(id: Int) -> SimpleUser {
-        let login = (id % 5 == 0 ? "User" : "user") + String(id)
+        let login = FakeConfiguration.legacyLogins[id] ?? (id % 5 == 0 ? "User" : "user") + String(id)
         return SimpleUser.synthetic(id: id, login: login, type: id % 7 == 0 ? "Organization" : "User")
     }
 
     private func generatedID(forLowercasedLogin login: String) -> Int? {
         guard login.hasPrefix("user") else { return nil }
         let digits = login.dropFirst(4)
-        guard let id = Int(digits), String(id) == digits, knownUsers[id] == nil, isListed(id) else { return nil }
+        guard let id = Int(digits), String(id) == digits, knownUsers[id] == nil, FakeConfiguration.legacyLogins[id] == nil, isListed(id) else {
+            return nil
+        }
         return id
     }
 
     private func isListed(_ id: Int) -> Bool {
-        let index = Self.upperBound(of: id - 1, in: ids)
-        return index < ids.count && ids[index] == id
+        Self.contains(id, in: ids)
+    }
+
+    private static func contains(_ id: Int, in sorted: [Int]) -> Bool {
+        let index = upperBound(of: id - 1, in: sorted)
+        return index < sorted.count && sorted[index] == id
     }
 
     /// The index of the first element greater than `value`.

@@ -10,14 +10,21 @@ final class FakeBackend: Sendable {
     let configuration: FakeConfiguration
     let population: UserPopulation
     let fixtures: FixtureCatalog
+    /// Signs the `jwt` of expiring avatar URLs (``FakeConfiguration/expiringAvatarIDs``):
+    /// a token of another server, or a forged one, does not verify.
+    let avatarTokenSecret = UInt64.random(in: .min ... .max)
     private let state: Mutex<FakeState>
     private let boundPort = Mutex(0)
+    private let boundAvatarPort = Mutex(0)
 
     init(configuration: FakeConfiguration) {
         self.configuration = configuration
         fixtures = FixtureCatalog.shared
         population = UserPopulation(userCount: configuration.userCount, fixtures: fixtures, loginPrefix: configuration.loginPrefix)
-        state = Mutex(FakeState(rateLimit: configuration.rateLimit, logLimit: configuration.requestLogLimit, now: Self.now()))
+        state = Mutex(
+            FakeState(
+                anonymousRateLimit: configuration.anonymousRateLimit, rateLimit: configuration.rateLimit,
+                logLimit: configuration.requestLogLimit, now: Self.now()))
     }
 
     /// Epoch seconds.
@@ -32,8 +39,24 @@ final class FakeBackend: Sendable {
         set { boundPort.withLock { $0 = newValue } }
     }
 
+    /// The port of the avatar host (``FakeConfiguration/separateAvatarHost``); 0 when there is none.
+    var avatarPort: Int {
+        get { boundAvatarPort.withLock { $0 } }
+        set { boundAvatarPort.withLock { $0 = newValue } }
+    }
+
     /// `http://HOST:PORT`, with an IPv6 host in brackets.
     var baseURL: String {
+        url(port: port)
+    }
+
+    /// `http://HOST:AVATARPORT` of the avatar host, or `nil` when avatars are served by the API's port.
+    var avatarBaseURL: String? {
+        let port = avatarPort
+        return configuration.separateAvatarHost && port != 0 ? url(port: port) : nil
+    }
+
+    private func url(port: Int) -> String {
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         return "http://\(host):\(port)"
     }
@@ -51,14 +74,15 @@ final class FakeBackend: Sendable {
 
     // MARK: - Rate limit
 
-    func admit(counts: Bool) -> RateLimitWindow.Admission {
+    /// Admits a request made with `token` (its `Authorization` value, `nil` without one).
+    func admit(token: String?, counts: Bool) -> RateLimitWindow.Admission {
         let now = Self.now()
-        return state.withLock { $0.rateLimit.admit(now: now, counts: counts) }
+        return state.withLock { $0.rateLimits.admit(token: token, now: now, counts: counts) }
     }
 
-    func rateLimitSnapshot() -> RateLimitWindow.Snapshot {
+    func rateLimitSnapshot(token: String?) -> RateLimitWindow.Snapshot {
         let now = Self.now()
-        return state.withLock { $0.rateLimit.current(now: now) }
+        return state.withLock { $0.rateLimits.current(token: token, now: now) }
     }
 
     // MARK: - Population edits
@@ -70,6 +94,15 @@ final class FakeBackend: Sendable {
     func renameUser(id: Int, to login: String) {
         guard population.contains(id: id) else { return }
         state.withLock { $0.overrides.rename(id: id, to: login) }
+    }
+
+    func deleteUser(id: Int) {
+        guard population.contains(id: id) else { return }
+        state.withLock { $0.overrides.delete(id: id) }
+    }
+
+    func restoreUser(id: Int) {
+        state.withLock { $0.overrides.restore(id: id) }
     }
 
     func setProfileText(login: String, field: ProfileTextField, to value: String?) {
@@ -85,8 +118,8 @@ final class FakeBackend: Sendable {
         state.withLock { $0.begin(entry, client: client, connection: connection) }
     }
 
-    func record(status: Int, for ticket: FakeState.Ticket) {
-        state.withLock { $0.record(status: status, for: ticket) }
+    func record(status: Int, compressed: Bool, for ticket: FakeState.Ticket) {
+        state.withLock { $0.record(status: status, compressed: compressed, for: ticket) }
     }
 
     func finish(_ ticket: FakeState.Ticket) {
@@ -105,13 +138,13 @@ final class FakeBackend: Sendable {
         state.withLock { $0.resetStats() }
     }
 
-    /// Clears faults and stats and starts a fresh rate-limit window; keeps population edits.
+    /// Clears faults and stats and starts fresh rate-limit windows; keeps population edits.
     func reset() {
         let now = Self.now()
         state.withLock { state in
             state.faults = []
             state.resetStats()
-            state.rateLimit.restart(now: now)
+            state.rateLimits.restart(now: now)
         }
     }
 }

@@ -8,7 +8,7 @@ struct FakeState: Sendable {
     }
 
     var faults: [Fault] = []
-    var rateLimit: RateLimitWindow
+    var rateLimits: RateLimits
     var overrides = UserOverrides()
 
     private var requests = 0
@@ -25,8 +25,8 @@ struct FakeState: Sendable {
     /// Connections whose closing is already being watched.
     private var watchedConnections: Set<ObjectIdentifier> = []
 
-    init(rateLimit: Int, logLimit: Int, now: Int) {
-        self.rateLimit = RateLimitWindow(limit: rateLimit, now: now)
+    init(anonymousRateLimit: Int, rateLimit: Int, logLimit: Int, now: Int) {
+        rateLimits = RateLimits(anonymousLimit: anonymousRateLimit, tokenLimit: rateLimit, now: now)
         self.logLimit = max(1, logLimit)
     }
 
@@ -58,10 +58,12 @@ struct FakeState: Sendable {
         return (Ticket(sequence: sequence, connection: connection), isNew)
     }
 
-    /// Records the status line sent for a request.
-    mutating func record(status: Int, for ticket: Ticket) {
+    /// Records the status line sent for a request, and whether its body was compressed.
+    mutating func record(status: Int, compressed: Bool, for ticket: Ticket) {
         let index = ticket.sequence - logStart
-        if log.indices.contains(index) { log[index].status = status }
+        guard log.indices.contains(index) else { return }
+        log[index].status = status
+        log[index].compressed = compressed
     }
 
     /// Ends a request whose response was written (or failed to be).

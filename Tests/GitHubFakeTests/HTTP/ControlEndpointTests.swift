@@ -25,8 +25,9 @@ struct ControlEndpointTests {
     }
 
     @Test("Every fault kind is accepted by name", arguments: [
-        "status", "tooManyRequests", "primaryRateLimit&reset_in=5", "secondaryRateLimit&retry_after=3", "dropConnection",
-        "dropMidBody", "truncatedBody", "invalidJSON", "htmlErrorPage", "slow&ms=1", "invalidItems",
+        "status", "tooManyRequests", "bareTooManyRequests", "primaryRateLimit&reset_in=5", "secondaryRateLimit&retry_after=3",
+        "abuseDetection", "abuseDetection&retry_after=2", "dropConnection", "dropMidBody", "truncatedBody", "invalidJSON",
+        "htmlErrorPage", "slow&ms=1", "invalidItems", "impossibleIDs",
     ])
     func faultKinds(kind: String) async throws {
         try await FakeHarness.run { fake async throws in
@@ -60,7 +61,7 @@ struct ControlEndpointTests {
             #expect(try await fake.request("/_fake/reset", method: .POST).status == 200)
             let response = try await fake.request("/users")
             #expect(response.status == 200)
-            #expect(response.headers["x-ratelimit-remaining"] == "4999")
+            #expect(response.headers["x-ratelimit-remaining"] == "59")
             #expect(await fake.server.stats().requests == 1)
         }
     }
@@ -73,6 +74,28 @@ struct ControlEndpointTests {
             let profile = try await fake.request("/users/pj-renamed").jsonObject()
             #expect(profile["id"] as? Int == 3)
             #expect(profile["name"] as? String == "P J")
+        }
+    }
+
+    @Test("POST /_fake/delete and /_fake/restore take an account away and bring it back")
+    func deleteAndRestore() async throws {
+        try await FakeHarness.run { fake async throws in
+            // When user 2 (defunkt) is deleted over HTTP
+            #expect(try await fake.request("/_fake/delete?id=2", method: .POST).status == 200)
+
+            // Then it answers 404 by login and by id, and is not listed
+            #expect(try await fake.request("/users/defunkt").status == 404)
+            #expect(try await fake.request("/user/2").status == 404)
+            #expect(try await fake.request("/users?per_page=5").jsonArray().compactMap { $0["id"] as? Int } == [1, 3, 4, 5, 6])
+
+            // And restoring it brings it back
+            #expect(try await fake.request("/_fake/restore?id=2", method: .POST).status == 200)
+            #expect(try await fake.request("/users/defunkt").status == 200)
+
+            // And bad requests say what is wrong
+            #expect(try await fake.request("/_fake/delete", method: .POST).status == 400)
+            #expect(try await fake.request("/_fake/delete?id=5000000", method: .POST).status == 404)
+            #expect(try await fake.request("/_fake/restore?id=2", method: .GET).status == 405)
         }
     }
 }

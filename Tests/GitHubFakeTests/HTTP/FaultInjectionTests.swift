@@ -27,7 +27,7 @@ struct FaultInjectionTests {
             let response = try await fake.request("/users/octocat")
             #expect(response.status == 502)
             #expect(try response.jsonObject()["message"] as? String == "Server Error")
-            #expect(response.headers["x-ratelimit-remaining"] == "5000")
+            #expect(response.headers["x-ratelimit-remaining"] == "60")
         }
     }
 
@@ -38,6 +38,36 @@ struct FaultInjectionTests {
             let response = try await fake.request("/users")
             #expect(response.status == 429)
             #expect(response.headers["retry-after"] == "7")
+        }
+    }
+
+    @Test("bareTooManyRequests is 429 with no Retry-After, no secondary-limit wording and remaining above 0")
+    func bareTooManyRequests() async throws {
+        try await FakeHarness.run { fake async throws in
+            await fake.server.inject(.bareTooManyRequests)
+            let response = try await fake.request("/users")
+            #expect(response.status == 429)
+            #expect(response.headers["retry-after"] == nil)
+            #expect(response.headers["x-ratelimit-remaining"] == "60")
+            let message = try #require(try response.jsonObject()["message"] as? String)
+            #expect(!message.lowercased().contains("secondary") && !message.lowercased().contains("abuse"))
+            #expect(try await fake.request("/users").status == 200)
+        }
+    }
+
+    @Test("abuseDetection is 403 with the old wording, with Retry-After only when given")
+    func abuseDetection() async throws {
+        try await FakeHarness.run { fake async throws in
+            await fake.server.inject(.abuseDetection(retryAfter: nil))
+            await fake.server.inject(.abuseDetection(retryAfter: 45))
+            let bare = try await fake.request("/users/octocat")
+            let timed = try await fake.request("/users/octocat")
+            #expect(bare.status == 403 && timed.status == 403)
+            #expect(bare.headers["retry-after"] == nil)
+            #expect(timed.headers["retry-after"] == "45")
+            #expect(try bare.jsonObject()["message"] as? String == "You have triggered an abuse detection mechanism. Please wait a few minutes before you try again.")
+            #expect(try bare.jsonObject()["documentation_url"] as? String == "https://developer.github.com/v3/#abuse-rate-limits")
+            #expect(bare.headers["x-ratelimit-remaining"] != "0")
         }
     }
 

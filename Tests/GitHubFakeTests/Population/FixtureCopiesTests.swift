@@ -8,9 +8,12 @@ import Testing
 struct FixtureCopiesTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
-    /// Each resource and the fixture it copies.
+    /// Each resource and the fixture it copies, under Tests/Fixtures/github unless a folder is named.
     static let copies = [
+        "avatar-quadrants.gif": "../avatars/quadrants.gif",
+        "avatar-quadrants.jpg": "../avatars/quadrants.jpg",
         "error-403-primary-ratelimit-authenticated.captured.json": "error-403-primary-ratelimit-authenticated.captured.json",
+        "error-403-primary-ratelimit-unauthenticated.captured-2023.json": "error-403-primary-ratelimit-unauthenticated.captured-2023.json",
         "error-403-secondary-ratelimit.captured-2022.json": "error-403-secondary-ratelimit.captured-2022.json",
         "error-404-user.captured-2024.json": "error-404-user.captured-2024.json",
         "user-octocat.json": "user-octocat.captured.json",

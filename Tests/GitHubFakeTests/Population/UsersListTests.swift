@@ -63,7 +63,7 @@ struct UsersListTests {
             #expect(!generated.isEmpty)
             for user in generated {
                 let id = user["id"] as! Int
-                #expect(user["login"] as? String == (id % 5 == 0 ? "User\(id)" : "user\(id)"))
+                #expect(user["login"] as? String == FakeConfiguration.legacyLogins[id] ?? (id % 5 == 0 ? "User\(id)" : "user\(id)"))
                 #expect(user["type"] as? String == (id % 7 == 0 ? "Organization" : "User"))
                 #expect(user["avatar_url"] as? String == "\(fake.server.baseURL)/avatars/u/\(id)?v=4")
                 #expect(Set(user.keys) == Self.simpleUserKeys)

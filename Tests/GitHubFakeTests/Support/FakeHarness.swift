@@ -34,15 +34,41 @@ struct FakeHarness {
         }
     }
 
-    /// Sends a request to the fake and collects the whole body.
-    func request(_ path: String, method: HTTPMethod = .GET, headers: [String: String] = [:]) async throws -> FakeResponse {
-        try await request(url: server.baseURL + path, method: method, headers: headers)
+    /// Runs `body` with a client of its own configuration (to follow no redirects, to inflate
+    /// gzip), then shuts that client down (also on failure).
+    static func withClient<T>(_ configuration: HTTPClient.Configuration, _ body: (HTTPClient) async throws -> T) async throws -> T {
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        do {
+            let result = try await body(client)
+            try await client.shutdown()
+            return result
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+    }
+
+    /// The `User-Agent` every request sends unless told otherwise: GitHub refuses a request
+    /// without one, and so does the fake.
+    static let userAgent = "GitHubFakeTests"
+
+    /// Sends a request to the fake and collects the whole body; `userAgent: nil` sends none, and
+    /// a `User-Agent` in `headers` replaces it.
+    func request(
+        _ path: String, method: HTTPMethod = .GET, headers: [String: String] = [:], userAgent: String? = FakeHarness.userAgent
+    ) async throws -> FakeResponse {
+        try await request(url: server.baseURL + path, method: method, headers: headers, userAgent: userAgent)
     }
 
     /// Sends a request to an absolute URL (e.g. from a Link header) and collects the whole body.
-    func request(url: String, method: HTTPMethod = .GET, headers: [String: String] = [:]) async throws -> FakeResponse {
+    func request(
+        url: String, method: HTTPMethod = .GET, headers: [String: String] = [:], userAgent: String? = FakeHarness.userAgent
+    ) async throws -> FakeResponse {
         var request = HTTPClientRequest(url: url)
         request.method = method
+        if let userAgent, !headers.keys.contains(where: { $0.lowercased() == "user-agent" }) {
+            request.headers.add(name: "User-Agent", value: userAgent)
+        }
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         let response = try await client.execute(request, timeout: .seconds(15))
         let body = try await response.body.collect(upTo: 32 << 20)
