@@ -12,9 +12,10 @@ struct EndToEnd {
     /// once `body` has returned or thrown, awaiting the teardown: no server or home outlives its
     /// test.
     static func with<T>(
-        _ configuration: FakeConfiguration = FakeConfiguration(), home: URL? = nil, _ body: (EndToEnd) async throws -> T
+        _ configuration: FakeConfiguration = FakeConfiguration(), home: URL? = nil, anonymousRateLimit: Int? = nil,
+        _ body: (EndToEnd) async throws -> T
     ) async throws -> T {
-        let world = try await start(configuration, home: home)
+        let world = try await start(configuration, home: home, anonymousRateLimit: anonymousRateLimit)
         do {
             let result = try await body(world)
             await world.stop()
@@ -26,8 +27,21 @@ struct EndToEnd {
     }
 
     /// Starts a fake with `configuration` and names an empty home (`home`, or a new folder in the
-    /// temporary directory); ``with(_:home:_:)`` also stops it.
-    static func start(_ configuration: FakeConfiguration = FakeConfiguration(), home: URL? = nil) async throws -> EndToEnd {
+    /// temporary directory); ``with(_:home:anonymousRateLimit:_:)`` also stops it.
+    ///
+    /// ghusers runs without a token in most tests, and the fake gives requests without a token
+    /// GitHub's 60 an hour: unless `anonymousRateLimit` is given or the configuration changed its
+    /// own, that window gets the configuration's `rateLimit` (5,000 by default), the budget tests
+    /// had when the fake had one window. Pass `anonymousRateLimit: 60` to meet GitHub's.
+    static func start(
+        _ configuration: FakeConfiguration = FakeConfiguration(), home: URL? = nil, anonymousRateLimit: Int? = nil
+    ) async throws -> EndToEnd {
+        var configuration = configuration
+        if let anonymousRateLimit {
+            configuration.anonymousRateLimit = anonymousRateLimit
+        } else if configuration.anonymousRateLimit == FakeConfiguration().anonymousRateLimit {
+            configuration.anonymousRateLimit = configuration.rateLimit
+        }
         let server = GitHubFakeServer(configuration: configuration)
         try await server.start()
         let home = home ?? FileManager.default.temporaryDirectory.appendingPathComponent("ghusers-e2e-home-\(UUID().uuidString)")
