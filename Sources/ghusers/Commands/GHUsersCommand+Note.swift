@@ -15,7 +15,7 @@ extension GHUsersCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "The user's login.", completion: LoginCompletion.kind)
+        @Argument(help: LoginArgument.help, completion: LoginCompletion.kind)
         var login: String
 
         @Argument(help: ArgumentHelp("The note, or - to read it from standard input.", valueName: "text"))

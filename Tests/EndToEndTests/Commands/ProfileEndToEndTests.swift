@@ -62,7 +62,7 @@ struct ProfileEndToEndTests {
         }
     }
 
-    @Test("invalid logins are refused before any request, exit 64", arguments: ["../x", "a/b", "-a", "a--b", "a b", String(repeating: "a", count: 40), "é"])
+    @Test("invalid logins are refused before any request, exit 64", arguments: ["../x", "a/b", "a?x", "a%2F", "a b", String(repeating: "a", count: 40), "é"])
     func invalidLogin(login: String) async throws {
         try await EndToEnd.with { world in
             let result = try await world.run("profile", "--", login)

@@ -6,8 +6,9 @@ import Testing
 
 @Suite("Login validator, property-based")
 struct LoginPropertyTests {
-    /// GitHub's rule as a regular expression: an independent statement of what ``Login`` codes by hand.
-    static let reference = try! NSRegularExpression(pattern: "\\A[A-Za-z0-9](?:-?[A-Za-z0-9])*\\z")
+    /// Every name GitHub has allowed, as a regular expression: an independent statement of what
+    /// ``Login`` codes by hand (letters, digits, `-` and `_` in any order, a bot's `[bot]`).
+    static let reference = try! NSRegularExpression(pattern: "\\A[A-Za-z0-9_-]+(?:\\[bot\\])?\\z")
 
     static func referenceIsValid(_ login: String) -> Bool {
         guard login.utf8.count <= 39 else { return false }
@@ -15,7 +16,11 @@ struct LoginPropertyTests {
         return reference.firstMatch(in: login, range: range) != nil
     }
 
-    static let candidates = Gen<Character?>.element(of: Array("aZ09--_/. é\n\u{1B}") as [Character]).map { $0! }.string(of: 0...45)
+    static let candidates = Gen<Character?>.element(of: Array("aZ09--__/.? %#é\n\u{1B}[]") as [Character]).map { $0! }.string(of: 0...45)
+
+    /// Logins of every shape GitHub has handed out: today's rule, old hyphens anywhere, managed
+    /// users' `_SHORTCODE`, and bots.
+    static let realLogins = Gen<Character?>.element(of: Array("abzAZ09-_") as [Character]).map { $0! }.string(of: 1...34)
 
     @Test("agrees with the regular expression on arbitrary strings")
     func agreesWithReference() async {
@@ -24,13 +29,23 @@ struct LoginPropertyTests {
         }
     }
 
-    @Test("anything valid is safe in a URL path and a terminal")
+    @Test("every login GitHub has allowed passes, with or without a bot's suffix")
+    func realLoginsPass() async {
+        await propertyCheck(count: PropertyScale.count(2_000), input: Self.realLogins) { login in
+            #expect(Login.isValid(login), "\(login.debugDescription)")
+            #expect(Login.isValid(login + "[bot]"), "\(login.debugDescription)")
+        }
+    }
+
+    @Test("anything valid is safe in a URL path and a terminal; '/', '?', '%', space and controls never pass")
     func validIsSafe() async {
         await propertyCheck(count: PropertyScale.count(2_000), input: Self.candidates) { login in
             guard Login.isValid(login) else { return }
-            #expect(!login.contains("/") && !login.contains(".") && !login.contains(" "))
+            #expect(!login.contains(where: { "/.?% #\n\u{1B}".contains($0) }))
             #expect(TerminalSanitizer.sanitize(login) == login)
-            #expect(login.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) == login)
+            let component = Login.pathComponent(login)
+            #expect(component.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_%".contains($0)) })
+            #expect(component.removingPercentEncoding == login)
         }
     }
 }
