@@ -49,8 +49,10 @@ public final class HTTPTransport: HTTPTransporting {
         for (name, value) in request.headers.all {
             outgoing.headers.add(name: name, value: value)
         }
+        var answered = false
         do {
             let response = try await client.execute(outgoing, timeout: .init(min(request.deadline ?? timeouts.request, timeouts.request)))
+            answered = true
             let body = try await response.body.collect(upTo: request.maximumBodyBytes)
             return TransportResponse(
                 status: Int(response.status.code),
@@ -61,7 +63,7 @@ public final class HTTPTransport: HTTPTransporting {
             // A request its caller gave up on is cancelled, never a network failure (requests
             // sent through GitHubClient are not cancelled once on the wire: see `finishing`).
             if Task.isCancelled || error is CancellationError { throw CancellationError() }
-            throw Self.classify(error, limit: request.maximumBodyBytes)
+            throw Self.classify(error, limit: request.maximumBodyBytes, answered: answered)
         }
     }
 
@@ -71,7 +73,20 @@ public final class HTTPTransport: HTTPTransporting {
 
     /// Maps the client's and NIO's many errors onto the four that matter to a retry decision,
     /// each with a reason in plain words: never a type's name, which means nothing to a user.
-    static func classify(_ error: any Error, limit: Int) -> TransportError {
+    ///
+    /// `answered`: whether the response's head had arrived. A connection closed before any
+    /// answer (a proxy resetting connections, a server restarting, flaky Wi-Fi) is an API that
+    /// cannot be reached, retried as long as the caller waits for the network; only an answer
+    /// cut short after its head is that request's own failure (issue #20's bounded retries).
+    static func classify(_ error: any Error, limit: Int, answered: Bool = true) -> TransportError {
+        let classified = kind(of: error, limit: limit)
+        if !answered, case .connectionLost = classified {
+            return .unreachable("the server closed the connection before answering")
+        }
+        return classified
+    }
+
+    private static func kind(of error: any Error, limit: Int) -> TransportError {
         if error is NIOTooManyBytesError { return .bodyTooLarge(limit: limit) }
         if let error = error as? HTTPClientError {
             switch error {

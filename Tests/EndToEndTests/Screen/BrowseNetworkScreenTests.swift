@@ -133,6 +133,29 @@ struct BrowseNetworkScreenTests {
         }
     }
 
+    @Test("every connection closed before an answer, then the server back: the status says the API cannot be reached, and the next page arrives with no key")
+    func droppedConnectionsRecover() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 300)) { world in
+            #expect(try await world.run("next-page").status == 0)
+            let cached = try await world.cachedLogins().count
+            try await Self.recordedBrowse(world, "--avatars never", columns: 120, rows: 30) { session, _ in
+                // More drops than one-shot commands try (5): only a browser that keeps retrying gets the page.
+                await world.server.inject(.dropConnection, count: 7)
+                try await session.send("G")
+                let down = try await session.waitFor("the outage said", timeout: .seconds(60)) { $0.contains("cannot be reached") }
+                #expect(down.contains("closed the connection before answering"), "\(down)")
+                #expect(!down.contains("(r retries)"), "not a failure that waits for a key: \(down)")
+                // No key from here on: the fake answers again once its drops are used up.
+                let back = try await session.waitFor("the next page, by itself", timeout: .seconds(90)) {
+                    !$0.contains("of \(cached) cached") && $0.contains(" cached")
+                }
+                #expect(!back.contains("cannot be reached"), "\(back)")
+                let pages = await world.apiRequests().filter { $0.path == "/users" }
+                #expect(pages.count >= 8, "the drops and the page that came: \(pages.count)")
+            }
+        }
+    }
+
     @Test("a note written by another process during an edit: the question, the draft kept, and both texts saved with b")
     func noteConflict() async throws {
         try await EndToEnd.with(FakeConfiguration(userCount: 40)) { world in

@@ -19,7 +19,7 @@ struct RequestFailureTests {
         (.timedOut, "offline"),
         (.connectionLost("the server closed the connection"), "failed"),
         (.server(status: 502, retryAfter: nil), "failed"),
-        (.tooManyRequests(retryAfter: .seconds(5)), "rateLimited"),
+        (.secondaryRateLimit(retryAfter: .seconds(5)), "rateLimited"),
         (.secondaryRateLimit(retryAfter: nil), "rateLimited"),
         (.rateLimited(reset: now.addingTimeInterval(600)), "rateLimited"),
         (.notFound, "failed"),
@@ -104,6 +104,16 @@ struct RequestFailureTests {
         }
         #expect(HTTPTransport.classify(IOError(errnoCode: ECONNREFUSED, reason: "connect"), limit: 1) == .unreachable("connection refused"))
         #expect(HTTPTransport.classify(HTTPClientError.readTimeout, limit: 1) == .timedOut)
+    }
+
+    @Test("a connection closed before any answer is an API out of reach; one closed mid-answer is that request's failure")
+    func closedBeforeAnswer() {
+        let before = HTTPTransport.classify(HTTPClientError.remoteConnectionClosed, limit: 1, answered: false)
+        #expect(before == .unreachable("the server closed the connection before answering"))
+        #expect(RequestFailure(GitHubAPIError(before)) == .offline("the server closed the connection before answering"))
+        let during = HTTPTransport.classify(HTTPClientError.remoteConnectionClosed, limit: 1, answered: true)
+        #expect(during == .connectionLost("the server closed the connection"))
+        #expect(HTTPTransport.classify(HTTPClientError.readTimeout, limit: 1, answered: false) == .timedOut)
     }
 
     @Test("other errors are worded without their type: service, avatar, validation, store, unknown")
