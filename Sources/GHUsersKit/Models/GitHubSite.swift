@@ -1,6 +1,7 @@
 import Foundation
 
-/// One GitHub site: github.com or a GitHub Enterprise Server, named by its API root.
+/// One GitHub site: github.com, a GHE.com tenant or a GitHub Enterprise Server, named by its
+/// API root.
 ///
 /// The API root is normalised: scheme and host lower-cased, the scheme's default port (80,
 /// 443) dropped, trailing slashes dropped. Two spellings of the same root are one site;
@@ -47,7 +48,9 @@ public struct GitHubSite: Sendable, Hashable {
         self.apiHost = host
     }
 
-    /// The site `gh` means by `GH_HOST`: `github.com` is `https://api.github.com`, another host
+    /// The site `gh` means by `GH_HOST`, as gh maps hosts (cli/cli `internal/ghinstance`):
+    /// `github.com` is `https://api.github.com`; a GHE.com tenant `TENANT.ghe.com` is
+    /// `https://api.TENANT.ghe.com` (GitHub Docs, "Network details for GHE.com"); any other host
     /// `https://HOST/api/v3` (GitHub Enterprise Server's API root). `nil` when `host` is not a
     /// host name (with an optional port).
     public init?(ghHost host: String) {
@@ -55,6 +58,10 @@ public struct GitHubSite: Sendable, Hashable {
         guard !host.isEmpty, !host.contains("/"), !host.contains("@") else { return nil }
         if host == "github.com" || host == "api.github.com" {
             self = .gitHubDotCom
+        } else if host.hasSuffix(Self.gheComSuffix), !host.contains(":") {
+            let tenant = host.hasPrefix("api.") ? String(host.dropFirst(4)) : host
+            guard tenant.count > Self.gheComSuffix.count, let site = GitHubSite(apiRoot: "https://api.\(tenant)") else { return nil }
+            self = site
         } else {
             guard let site = GitHubSite(apiRoot: "https://\(host)/api/v3") else { return nil }
             self = site
@@ -64,13 +71,40 @@ public struct GitHubSite: Sendable, Hashable {
     /// The API root as text, without a trailing slash.
     public var apiRoot: String { apiURL.absoluteString }
 
-    /// Whether this is github.com (`api.github.com`), whose tokens are `GH_TOKEN` and
-    /// `GITHUB_TOKEN`; every other host is an Enterprise site as far as tokens go.
+    /// Whether this is github.com (`api.github.com`).
     public var isGitHubDotCom: Bool { apiHost == "api.github.com" }
 
-    /// The host `gh` knows the site by (`gh auth token --hostname`): `github.com` for
-    /// `api.github.com`, else the API root's host.
-    public var ghHostname: String { isGitHubDotCom ? "github.com" : apiHost }
+    /// The end of a GHE.com tenant's host.
+    static let gheComSuffix = ".ghe.com"
+
+    /// Whether this is a GHE.com tenant (`https://api.TENANT.ghe.com`): GitHub Enterprise Cloud
+    /// with data residency, whose users are all managed users.
+    public var isGHECom: Bool {
+        apiHost.hasPrefix("api.") && apiHost.hasSuffix(Self.gheComSuffix) && apiHost.count > 4 + Self.gheComSuffix.count
+            && apiURL.path.isEmpty && apiURL.port == nil
+    }
+
+    /// Whether the site takes `GH_TOKEN` and `GITHUB_TOKEN`: github.com and GHE.com, as gh
+    /// decides (cli/go-gh `auth.TokenForHost`; `gh help environment`: "github.com or a
+    /// subdomain of ghe.com"); every other host is an Enterprise Server as far as tokens go.
+    public var takesGitHubTokens: Bool { isGitHubDotCom || isGHECom }
+
+    /// The host `gh` knows the site by (`gh auth token --hostname`, its hosts.yml):
+    /// `github.com` for `api.github.com`, `TENANT.ghe.com` for a GHE.com tenant, else the API
+    /// root's host, with its port when it is not the scheme's default (`ghe.example.com:8443`,
+    /// as gh keys such a host).
+    public var ghHostname: String {
+        if isGitHubDotCom { return "github.com" }
+        if isGHECom { return String(apiHost.dropFirst(4)) }
+        return apiURL.port.map { "\(apiHost):\($0)" } ?? apiHost
+    }
+
+    /// The API root ghusers made of `GH_HOST=TENANT.ghe.com` before it knew GHE.com
+    /// (`https://TENANT.ghe.com/api/v3`), whose folder a home may still hold; `nil` for any
+    /// other site.
+    public var formerGHEComSite: GitHubSite? {
+        isGHECom ? GitHubSite(apiRoot: "https://\(ghHostname)/api/v3") : nil
+    }
 
     /// A readable, filesystem-safe name of the site: the host, then the port and the path's
     /// segments, joined by `_`; every character other than a letter, a digit, `.` or `-`

@@ -61,7 +61,10 @@ public final class CombinedService: Sendable {
         onRetry: @escaping @Sendable (RetryController.Event) -> Void = { _ in }
     ) throws {
         self.configuration = configuration
-        if configuration.paths.site != nil { try AppDatabase.adoptLegacyDatabase(of: configuration.paths) }
+        if configuration.paths.site != nil {
+            try AppDatabase.adoptLegacyDatabase(of: configuration.paths)
+            try AppDatabase.adoptFormerGHEComFolder(of: configuration.paths)
+        }
         let database = try AppDatabase.open(at: configuration.paths.database)
         try database.claim(GitHubSite(apiRoot: configuration.apiURL.absoluteString) ?? .gitHubDotCom)
         self.database = database

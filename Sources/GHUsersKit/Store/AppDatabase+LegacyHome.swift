@@ -70,4 +70,35 @@ extension AppDatabase {
             _ = rename(avatars.path, target.cacheDirectory.appendingPathComponent("avatars", isDirectory: true).path)
         }
     }
+
+    /// Moves the folders of a GHE.com tenant that ghusers kept under the wrong API root
+    /// (`https://TENANT.ghe.com/api/v3`, from `GH_HOST=TENANT.ghe.com` before ghusers knew
+    /// GHE.com) to the tenant's own (`https://api.TENANT.ghe.com`), so that no note is lost;
+    /// ``claim(_:)`` then records the right root in the file. One rename of the whole data
+    /// folder (database, WAL, lock files, drafts: atomic), then of the cache folder (a cache:
+    /// fetched again if it cannot move). Nothing moves when the tenant's folder has a database
+    /// already. Costs one `stat` for a GHE.com site, nothing for others.
+    public static func adoptFormerGHEComFolder(of paths: GHUsersPaths) throws {
+        guard let former = paths.site?.formerGHEComSite else { return }
+        let old = GHUsersPaths(dataHome: paths.dataHome, cacheHome: paths.cacheHome, site: former)
+        var info = stat()
+        guard stat(old.database.path, &info) == 0 else { return }
+        let lock = FileLock(url: paths.dataHome.appendingPathComponent("sites.lock"))
+        try? lock.lockBlocking()
+        defer { lock.unlock() }
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: old.database.path), !manager.fileExists(atPath: paths.database.path) else { return }
+        // An empty folder of the tenant (a lock file made before) gives way.
+        if manager.fileExists(atPath: paths.dataDirectory.path) {
+            let entries = (try? manager.contentsOfDirectory(atPath: paths.dataDirectory.path)) ?? []
+            for entry in entries where entry.hasSuffix(".lock") { unlink(paths.dataDirectory.appendingPathComponent(entry).path) }
+            rmdir(paths.dataDirectory.path)
+        }
+        guard rename(old.dataDirectory.path, paths.dataDirectory.path) == 0 else {
+            throw StoreError.unusableFolder(path: paths.dataDirectory.path)
+        }
+        if manager.fileExists(atPath: old.cacheDirectory.path), !manager.fileExists(atPath: paths.cacheDirectory.path) {
+            _ = rename(old.cacheDirectory.path, paths.cacheDirectory.path)
+        }
+    }
 }

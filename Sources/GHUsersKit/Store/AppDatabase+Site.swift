@@ -20,11 +20,18 @@ extension AppDatabase {
     /// Makes sure the database holds `site`'s data: records its API root on first use (one
     /// `SELECT` on every later open, no write).
     ///
+    /// A GHE.com tenant's file recorded under the root ghusers once made of its host
+    /// (``GitHubSite/formerGHEComSite``) is the tenant's: its root is corrected.
+    ///
     /// - Throws: ``StoreError/otherSite(path:apiRoot:)`` when another API root is recorded.
     public func claim(_ site: GitHubSite) throws {
-        let recorded = try recordedSite() ?? write { db -> String in
+        var recorded = try recordedSite() ?? write { db -> String in
             try db.execute(sql: "INSERT OR IGNORE INTO site (id, api_root) VALUES (1, ?)", arguments: [site.apiRoot])
             return try String.fetchOne(db, sql: "SELECT api_root FROM site") ?? site.apiRoot
+        }
+        if let former = site.formerGHEComSite, recorded == former.apiRoot {
+            try write { db in try db.execute(sql: "UPDATE site SET api_root = ?", arguments: [site.apiRoot]) }
+            recorded = site.apiRoot
         }
         guard recorded == site.apiRoot else { throw StoreError.otherSite(path: writer.path, apiRoot: recorded) }
     }

@@ -3,7 +3,7 @@ import GitHubFake
 import Testing
 
 /// Which token reaches which site, by `gh`'s rules: the fake on loopback is not github.com, so
-/// only the Enterprise variables (or `gh auth token --hostname 127.0.0.1`) may reach it.
+/// only the Enterprise variables (or `gh auth token --hostname 127.0.0.1:PORT`) may reach it.
 @Suite("Tokens follow gh's conventions")
 struct TokenEndToEndTests {
     /// The `Authorization` headers of the API requests the fake saw since the last reset.
@@ -28,10 +28,12 @@ struct TokenEndToEndTests {
         }
     }
 
-    @Test("with no variable, gh auth token --hostname HOST is asked once, on network use only; GHUSERS_NO_GH=1 turns it off")
+    @Test("with no variable, gh auth token --hostname HOST:PORT is asked once, on network use only; GHUSERS_NO_GH=1 turns it off")
     func ghFallback() async throws {
         try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
-            // Given a fake `gh` logged in for 127.0.0.1 only, which notes each call.
+            // Given a fake `gh` logged in for the fake's host and port only (gh keys a host with a
+            // port other than the scheme's as HOST:PORT), which notes each call.
+            let hostname = "127.0.0.1:\(world.server.port)"
             let bin = world.home.deletingLastPathComponent().appendingPathComponent("gh-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: bin) }
@@ -40,7 +42,7 @@ struct TokenEndToEndTests {
                 """
                 #!/bin/sh
                 echo "$*" >>"\(calls.path)"
-                [ "$*" = "auth token --hostname 127.0.0.1" ] && { echo "gho_from_gh"; exit 0; }
+                [ "$*" = "auth token --hostname \(hostname)" ] && { echo "gho_from_gh"; exit 0; }
                 exit 1
                 """.utf8
             ).write(to: bin.appendingPathComponent("gh"))
@@ -55,7 +57,7 @@ struct TokenEndToEndTests {
             // next-page asks gh once and sends its token.
             #expect(try await world.run(["next-page", "--pages", "2"], environment: useGH).status == 0)
             #expect(await Self.authorizations(world) == ["Bearer gho_from_gh", "Bearer gho_from_gh"])
-            #expect(try String(contentsOf: calls, encoding: .utf8) == "auth token --hostname 127.0.0.1\n")
+            #expect(try String(contentsOf: calls, encoding: .utf8) == "auth token --hostname \(hostname)\n")
 
             // A variable wins over gh; GHUSERS_NO_GH=1 sends nothing.
             await world.server.resetStats()
@@ -64,7 +66,7 @@ struct TokenEndToEndTests {
             #expect(try await world.run(["next-page"], environment: variable).status == 0)
             #expect(try await world.run(["next-page"], environment: turnedOff).status == 0)
             #expect(await Self.authorizations(world) == ["Bearer ghe_env", nil])
-            #expect(try String(contentsOf: calls, encoding: .utf8) == "auth token --hostname 127.0.0.1\n")
+            #expect(try String(contentsOf: calls, encoding: .utf8) == "auth token --hostname \(hostname)\n")
         }
     }
 }

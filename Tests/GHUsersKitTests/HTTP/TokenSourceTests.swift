@@ -17,6 +17,13 @@ struct TokenSourceTests {
         #expect(TokenSource(site: .gitHubDotCom, environment: ["GH_ENTERPRISE_TOKEN": "ghe"]).environmentToken == nil)
     }
 
+    @Test("a GHE.com tenant reads GH_TOKEN then GITHUB_TOKEN, as gh sends them; never an Enterprise token")
+    func gheCom() {
+        let tenant = GitHubSite(ghHost: "octo.ghe.com")!
+        #expect(TokenSource(site: tenant, environment: Self.everyToken).environmentToken == "dotcom")
+        #expect(TokenSource(site: tenant, environment: ["GH_ENTERPRISE_TOKEN": "ghe"]).environmentToken == nil)
+    }
+
     @Test("another host reads GH_ENTERPRISE_TOKEN then GITHUB_ENTERPRISE_TOKEN, never GH_TOKEN")
     func enterprise() {
         #expect(TokenSource(site: Self.enterprise, environment: Self.everyToken).environmentToken == "ghe")

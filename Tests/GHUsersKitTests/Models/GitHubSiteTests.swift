@@ -38,11 +38,30 @@ struct GitHubSiteTests {
         #expect(GitHubSite(ghHost: " ") == nil)
     }
 
+    @Test("a GHE.com tenant is https://api.TENANT.ghe.com, as gh maps it; its former root is where older homes kept it")
+    func gheCom() {
+        let tenant = GitHubSite(ghHost: "Octo-Corp.ghe.com")
+        #expect(tenant?.apiRoot == "https://api.octo-corp.ghe.com")
+        #expect(GitHubSite(ghHost: "api.octo-corp.ghe.com") == tenant)
+        #expect(GitHubSite(apiRoot: "https://api.octo-corp.ghe.com/") == tenant)
+        #expect(tenant?.isGHECom == true && tenant?.takesGitHubTokens == true)
+        #expect(tenant?.ghHostname == "octo-corp.ghe.com")
+        #expect(tenant?.formerGHEComSite?.apiRoot == "https://octo-corp.ghe.com/api/v3")
+        #expect(tenant?.key == "api.octo-corp.ghe.com")
+        #expect(GitHubSite(ghHost: "ghe.com") == GitHubSite(apiRoot: "https://ghe.com/api/v3"), "not a tenant")
+        let server = GitHubSite(apiRoot: "https://ghe.example.com/api/v3")!
+        #expect(!server.isGHECom && !server.takesGitHubTokens && server.formerGHEComSite == nil)
+        #expect(!GitHubSite.gitHubDotCom.isGHECom && GitHubSite.gitHubDotCom.takesGitHubTokens)
+    }
+
     @Test("github.com is known as github.com to gh; other sites by their host")
     func hostnames() {
         #expect(GitHubSite.gitHubDotCom.isGitHubDotCom && GitHubSite.gitHubDotCom.ghHostname == "github.com")
         let enterprise = GitHubSite(apiRoot: "https://ghe.example.com/api/v3")!
         #expect(!enterprise.isGitHubDotCom && enterprise.ghHostname == "ghe.example.com")
+        // gh keys a host with a port other than the scheme's as HOST:PORT (its hosts.yml).
+        #expect(GitHubSite(apiRoot: "https://ghe.example.com:8443/api/v3")?.ghHostname == "ghe.example.com:8443")
+        #expect(GitHubSite(apiRoot: "https://ghe.example.com:443/api/v3")?.ghHostname == "ghe.example.com")
     }
 
     @Test("no folder name is empty, a dot name, or has a slash")
