@@ -49,7 +49,7 @@ extension GHUsersBenchCommand {
             for start in stride(from: 0, to: users, by: pageSize) {
                 let batch = (start..<min(start + pageSize, users)).map(population.user(at:))
                 let page = UsersPage(users: batch, itemCount: batch.count, skipped: 0, cursor: batch.last?.id)
-                try save(page, request: UsersPageRequest(since: since, pageSize: since == 0 ? 100 : nil, movesCursor: true), etag: nil)
+                try save(page, request: UsersPageRequest(since: since, movesCursor: true), etag: nil)
                 since = batch.last?.id ?? since
             }
             _ = try StoreService.Sync.MarkWelcomed(database: database)()

@@ -86,7 +86,8 @@ final class AvatarPrinter {
 
     /// Says once why, when not one avatar of this run could be drawn (a placeholder for each).
     func finish() {
-        guard drawn == 0, let reason = lastFailure, failed > 0 else { return }
+        // A reason said already (a refusal, a sign-in wall) is not said again.
+        guard drawn == 0, let reason = lastFailure, failed > 0, !reported.contains(reason) else { return }
         progress.finish()
         let hint = reason == AvatarError.notCached.localizedDescription ? "; `ghusers avatars prefetch` keeps them for offline use" : ""
         Messages.notice("no avatar could be drawn (\(failed) failed): \(reason)\(hint)")

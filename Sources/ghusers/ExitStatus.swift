@@ -27,7 +27,7 @@ enum ExitStatus: Int32 {
         case let error as GitHubAPIError:
             switch error {
             case .unreachable, .timedOut, .connectionLost: self = .network
-            case .rateLimited, .secondaryRateLimit, .tooManyRequests: self = .rateLimited
+            case .rateLimited, .secondaryRateLimit: self = .rateLimited
             case .unauthorized: self = .authentication
             case .notFound: self = .notFound
             default: self = .failure
@@ -37,6 +37,8 @@ enum ExitStatus: Int32 {
             case .offline, .profileNotCached: self = .network
             case .userNotFound, .noNote: self = .notFound
             case .nothingToRefresh: self = .failure
+            case .refreshStopped: self = .rateLimited
+            case .accountGone: self = .notFound
             case .insecureToken: self = .usage
             case .notesFromOtherSite: self = .otherSite
             }

@@ -52,8 +52,8 @@ struct GlobalSettings: Equatable, Sendable {
     }
 
     /// The site: `--api-url`, else `GHUSERS_API_URL`, else the site of `GH_HOST` (as `gh`:
-    /// `github.com` is `https://api.github.com`, another host `https://HOST/api/v3`), else
-    /// github.com. `nil` when the one given is not valid (``validate()`` says why).
+    /// `github.com` is `https://api.github.com`, `TENANT.ghe.com` `https://api.TENANT.ghe.com`,
+    /// another host `https://HOST/api/v3`), else github.com. `nil` when the one given is not valid (``validate()`` says why).
     var resolvedSite: GitHubSite? {
         if let apiURL = givenAPIURL { return GitHubSite(apiRoot: apiURL) }
         if let host = givenGHHost { return GitHubSite(ghHost: host) }

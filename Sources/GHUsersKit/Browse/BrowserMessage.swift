@@ -19,7 +19,7 @@ public enum BrowserMessage: Sendable {
     /// The number of cached users, the page size and the last known rate limit.
     case counted(Int, pageSize: Int?, rateLimit: RateLimit?, endReached: Bool)
     /// The next page was fetched and saved.
-    case pageFetched(users: [UserDetails], reachedEnd: Bool, isFirst: Bool, rateLimit: RateLimit?)
+    case pageFetched(users: [UserDetails], reachedEnd: Bool, isFirst: Bool, pageSize: Int?, rateLimit: RateLimit?)
     /// The next page failed, and what that means.
     case pageFailed(RequestFailure)
     /// An API request could not reach the API (`reason`: refused, name not resolved, no answer

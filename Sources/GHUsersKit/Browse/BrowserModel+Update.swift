@@ -67,8 +67,8 @@ extension BrowserModel {
             }
             if count == 0 && network.offline { notice = "nothing is cached yet, and this session stays off the network: q quits" }
             return countDone()
-        case .pageFetched(let users, let reachedEnd, let isFirst, let rateLimit):
-            return pageFetched(users, reachedEnd: reachedEnd, isFirst: isFirst, rateLimit: rateLimit)
+        case .pageFetched(let users, let reachedEnd, let isFirst, let pageSize, let rateLimit):
+            return pageFetched(users, reachedEnd: reachedEnd, isFirst: isFirst, pageSize: pageSize, rateLimit: rateLimit)
         case .pageFailed(let failure):
             return pageFailed(failure)
         case .networkTrouble(let reason):
@@ -130,14 +130,16 @@ extension BrowserModel {
         }
     }
 
-    private mutating func pageFetched(_ users: [UserDetails], reachedEnd: Bool, isFirst: Bool, rateLimit: RateLimit?) -> [BrowserEffect] {
+    private mutating func pageFetched(
+        _ users: [UserDetails], reachedEnd: Bool, isFirst: Bool, pageSize: Int?, rateLimit: RateLimit?
+    ) -> [BrowserEffect] {
         if let rateLimit { network.rateLimit = rateLimit }
         if !isFiltering {
             let oldTotal = counting.total ?? 0
             counting.total = oldTotal + users.count
             if window.end == oldTotal { window.users += users }
         }
-        if counting.pageSize == nil, isFirst { counting.pageSize = SyncState.clampedPageSize(users.count) }  // as the store keeps it
+        counting.pageSize = pageSize ?? counting.pageSize  // the store's, after the save (SyncState.pageSize(settingFrom:))
         if isFirst {
             notice = "Welcome to ghusers! Everything fetched works offline. j/k move, Enter opens a profile, ? help."
         }

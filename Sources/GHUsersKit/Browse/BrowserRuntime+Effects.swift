@@ -78,7 +78,10 @@ extension BrowserRuntime {
                 }
                 let rateLimit = try? service.syncState().rateLimit
                 guard let outcome else { return deliver(.pageFailed(.failed("no page came back"))) }
-                deliver(.pageFetched(users: outcome.users, reachedEnd: outcome.reachedEnd, isFirst: outcome.isFirstStore, rateLimit: rateLimit))
+                deliver(
+                    .pageFetched(
+                        users: outcome.users, reachedEnd: outcome.reachedEnd, isFirst: outcome.isFirstStore,
+                        pageSize: outcome.pageSize, rateLimit: rateLimit))
             } catch {
                 // Cancelled: `r` started another; never a failure.
                 let failure = RequestFailure(error)
@@ -121,6 +124,10 @@ extension BrowserRuntime {
             } catch {
                 if RequestFailure(error) == .cancelled || Task.isCancelled { return }
                 deliver(Self.avatarFailure(id, error, offline: service.configuration.offline))
+                // A sign-in wall is said once a session: every other row of that host fails alike.
+                if case .signInRequired = error as? AvatarError, signInSaid.withLock({ said in defer { said = true }; return !said }) {
+                    deliver(.notice(ErrorText.sentence(error)))
+                }
             }
         }
         avatarTasks.withLock { $0[id] = task }
@@ -133,7 +140,7 @@ extension BrowserRuntime {
     static func avatarFailure(_ id: Int64, _ error: any Error, offline: Bool) -> BrowserMessage {
         switch error as? AvatarError {
         case .notCached where offline: .avatarNotCached(id)
-        case .refused, .invalidURL: .avatarFailed(id, retryable: false)
+        case .refused, .invalidURL, .signInRequired: .avatarFailed(id, retryable: false)
         default: .avatarFailed(id, retryable: true)
         }
     }

@@ -31,6 +31,8 @@ public final class BrowserRuntime: Sendable {
     /// which takes them on its own thread.
     let send = BrowserEventQueue()
     let avatarTasks = Mutex<[Int64: Task<Void, Never>]>([:])
+    /// Whether the avatar host's sign-in wall was said (once a session).
+    let signInSaid = Mutex(false)
     /// The page fetch, the profile fetch and the pane's avatar in flight, if any.
     let pageTask = Mutex<Task<Void, Never>?>(nil)
     let profileTask = Mutex<Task<Void, Never>?>(nil)

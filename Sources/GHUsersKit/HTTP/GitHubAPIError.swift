@@ -11,9 +11,8 @@ public enum GitHubAPIError: Error, Equatable {
     case connectionLost(String)
     /// A 5xx answer; `retryAfter` from its `Retry-After` header.
     case server(status: Int, retryAfter: Duration?)
-    /// A 429 that is not a primary rate limit.
-    case tooManyRequests(retryAfter: Duration?)
-    /// GitHub's secondary (abuse) rate limit: a 403 or 429 that says so or carries `Retry-After`.
+    /// GitHub's secondary (abuse) rate limit: any 429 that is not the primary limit, or a 403
+    /// that says so or carries `Retry-After`.
     case secondaryRateLimit(retryAfter: Duration?)
     /// The primary rate limit is used up until `reset`.
     case rateLimited(reset: Date)
@@ -64,11 +63,9 @@ extension GitHubAPIError: LocalizedError {
             "the connection to the GitHub API was lost (\(reason)); try again, or pass --offline to use the cache"
         case .server(let status, _):
             "the GitHub API answered \(status) (a server error) on every attempt; try again later"
-        case .tooManyRequests:
-            "the GitHub API answered 429 (too many requests) on every attempt; wait a minute and try again"
         case .secondaryRateLimit(let retryAfter):
             "GitHub's secondary rate limit was hit"
-                + (retryAfter.map { "; it asks to wait \(Self.seconds($0)) s before trying again" } ?? "; wait a few minutes before trying again")
+                + (retryAfter.map { "; it asks to wait \(Self.seconds($0)) s before trying again" } ?? "; try again in a few minutes (GitHub asks for a longer wait after each)")
         case .rateLimited(let reset):
             "GitHub's API rate limit is used up until \(Self.format(reset)); try again then, set a token for a higher limit (GH_TOKEN for github.com, GH_ENTERPRISE_TOKEN elsewhere), or pass --offline to use the cache"
         case .notFound:
@@ -95,7 +92,6 @@ extension GitHubAPIError: LocalizedError {
     public var retryReason: String {
         switch self {
         case .server(let status, _): "GitHub answered \(status)"
-        case .tooManyRequests: "GitHub answered 429 (too many requests)"
         case .secondaryRateLimit: "GitHub's secondary rate limit was hit"
         case .rateLimited: "GitHub's rate limit is used up"
         case .invalidResponse: "the response was not valid"

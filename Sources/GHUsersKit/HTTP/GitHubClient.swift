@@ -78,6 +78,11 @@ public final class GitHubClient: Sendable {
         }
     }
 
+    /// Asked when a download's turn in the queue has come, just before it is sent: throws to
+    /// send nothing (the avatar pipeline stops asking a host that answered a sign-in page, for
+    /// the downloads queued behind the one that found it).
+    @TaskLocal public static var downloadCheck: (@Sendable (URL) throws -> Void)?
+
     /// Downloads a file that is not part of the API, such as an avatar, through the same queue
     /// and kept-alive connection: never with the token (whatever the host), only over http(s)
     /// (redirects included), at most `maximumBytes` of body, and tried at most twice so that a
@@ -91,7 +96,8 @@ public final class GitHubClient: Sendable {
         retry.policy.retriesTimeouts = false
         return try await retry.run { _ in
             try await self.queue.run {
-                try await Self.finishing {
+                try Self.downloadCheck?(url)
+                return try await Self.finishing {
                     try await self.send(url, etag: etag, accept: "image/*", authorized: false, maximumBytes: maximumBytes, deadline: Self.downloadDeadline)
                 }
             }
@@ -114,10 +120,11 @@ public final class GitHubClient: Sendable {
         try await Task { try await body() }.value
     }
 
+    /// `path` is percent-encoded already (``Login/pathComponent(_:)``).
     private func makeURL(path: String, query: [URLQueryItem]) throws -> URL {
         var components = URLComponents(url: configuration.apiURL, resolvingAgainstBaseURL: false)
-        let base = components?.path ?? ""
-        components?.path = (base.hasSuffix("/") ? String(base.dropLast()) : base) + path
+        let base = components?.percentEncodedPath ?? ""
+        components?.percentEncodedPath = (base.hasSuffix("/") ? String(base.dropLast()) : base) + path
         components?.queryItems = query.isEmpty ? nil : query
         guard let url = components?.url else { throw GitHubAPIError.badRedirect }
         return url
@@ -135,6 +142,8 @@ public final class GitHubClient: Sendable {
                 "User-Agent": Self.userAgent,
             ]
             if let etag { headers["If-None-Match"] = etag }
+            // The transport decompresses; images are compressed already.
+            if authorized { headers["Accept-Encoding"] = "gzip" }
             if authorized, let token = configuration.token, Self.sameOrigin(url, configuration.apiURL) {
                 headers["Authorization"] = "Bearer \(token)"
             }
@@ -185,10 +194,16 @@ public final class GitHubClient: Sendable {
             {
                 return .rateLimited(reset: Date(timeIntervalSince1970: reset))
             }
-            if retryAfter != nil || message?.localizedCaseInsensitiveContains("secondary rate limit") == true {
+            // Any other 429, and a 403 that says so (today's wording, or the "abuse detection"
+            // of before 2021) or asks to wait, is a secondary limit (GitHub Docs, "Rate limits
+            // for the REST API": "you will receive a 403 or 429 response").
+            if response.status == 429 || retryAfter != nil
+                || message.map({ $0.localizedCaseInsensitiveContains("secondary rate limit") || $0.localizedCaseInsensitiveContains("abuse detection") })
+                    == true
+            {
                 return .secondaryRateLimit(retryAfter: retryAfter)
             }
-            return response.status == 429 ? .tooManyRequests(retryAfter: nil) : .forbidden(message ?? "403 Forbidden")
+            return .forbidden(message ?? "403 Forbidden")
         case 404, 410:
             return .notFound
         case 500..<600:

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOHTTPCompression
 import NIOPosix
 
 /// The real ``HTTPTransporting``: one AsyncHTTPClient with one kept-alive connection per host.
@@ -12,6 +13,8 @@ import NIOPosix
 ///   the token when a redirect leaves the API host.
 /// - A failed connection attempt fails the request at once instead of being retried inside the
 ///   client: ``RetryController`` owns every retry and its schedule.
+/// - gzip and deflate answers are decompressed by the client (GitHub gzips its JSON when asked:
+///   about a tenth of the bytes), at most ``decompressedLimit`` bytes of them.
 public final class HTTPTransport: HTTPTransporting {
     /// Time limits for one request.
     public struct Timeouts: Sendable {
@@ -30,6 +33,10 @@ public final class HTTPTransport: HTTPTransporting {
     private let client: HTTPClient
     private let timeouts: Timeouts
 
+    /// The most bytes a compressed answer may grow to: 16 MiB, twice the largest body accepted
+    /// (a decompression bomb is refused as too large).
+    public static let decompressedLimit = 16 << 20
+
     /// Creates the transport and its client.
     public init(timeouts: Timeouts = Timeouts()) {
         var configuration = HTTPClient.Configuration(
@@ -38,6 +45,7 @@ public final class HTTPTransport: HTTPTransporting {
             connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 1)
         )
         configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.decompression = .enabled(limit: .size(Self.decompressedLimit))
         configuration.httpVersion = .http1Only
         self.client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         self.timeouts = timeouts
@@ -87,7 +95,7 @@ public final class HTTPTransport: HTTPTransporting {
     }
 
     private static func kind(of error: any Error, limit: Int) -> TransportError {
-        if error is NIOTooManyBytesError { return .bodyTooLarge(limit: limit) }
+        if error is NIOTooManyBytesError || error is NIOHTTPDecompression.DecompressionError { return .bodyTooLarge(limit: limit) }
         if let error = error as? HTTPClientError {
             switch error {
             case .readTimeout, .deadlineExceeded, .writeTimeout: return .timedOut

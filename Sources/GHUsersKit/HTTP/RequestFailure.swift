@@ -37,7 +37,7 @@ public enum RequestFailure: Hashable, Sendable {
         case let error as AvatarError:
             switch error {
             case .notCached: self = .failed("the avatar is not cached and its host cannot be reached")
-            case .invalidURL, .refused, .failed: self = .failed(ErrorText.sentence(error))
+            case .invalidURL, .refused, .failed, .signInRequired: self = .failed(ErrorText.sentence(error))
             }
         default:
             self = .failed(ErrorText.sentence(error))
@@ -51,7 +51,6 @@ public enum RequestFailure: Hashable, Sendable {
         case .connectionLost(let reason): .failed("the connection was lost before the answer was complete (\(reason))")
         case .rateLimited(let reset): .rateLimited(until: reset)
         case .secondaryRateLimit(let retryAfter): .rateLimited(until: now.addingTimeInterval(retryAfter?.seconds ?? 60))
-        case .tooManyRequests(let retryAfter): .rateLimited(until: now.addingTimeInterval(retryAfter?.seconds ?? 60))
         case .server(let status, _): .failed("GitHub answered \(status), a server error, on every try")
         case .notFound: .failed("not found on GitHub")
         case .unauthorized(let message): .failed("GitHub refused the token (\(message)); check this site's token (GH_TOKEN for github.com, GH_ENTERPRISE_TOKEN elsewhere)")

@@ -50,13 +50,16 @@ public struct RetryController: Sendable {
     public func run<T: Sendable>(_ operation: @Sendable (Int) async throws -> T) async throws -> T {
         var attempt = 1
         var lostInARow = 0
+        var secondaryInARow = 0
         while true {
             do {
                 return try await operation(attempt)
             } catch {
                 if error is CancellationError || Task.isCancelled { throw error }
                 if case GitHubAPIError.connectionLost = error { lostInARow += 1 } else { lostInARow = 0 }
-                let decision = policy.decision(after: error, attempt: attempt, now: now(), jitter: jitter(), lostInARow: lostInARow)
+                if case GitHubAPIError.secondaryRateLimit = error { secondaryInARow += 1 } else { secondaryInARow = 0 }
+                let decision = policy.decision(
+                    after: error, attempt: attempt, now: now(), jitter: jitter(), lostInARow: lostInARow, secondaryInARow: secondaryInARow)
                 guard case .retry(let delay) = decision, let apiError = error as? GitHubAPIError else {
                     throw error
                 }

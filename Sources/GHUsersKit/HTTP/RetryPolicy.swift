@@ -27,8 +27,15 @@ public struct RetryPolicy: Sendable, Hashable {
     /// time) is tried again without limit, each delay still capped; an answer cut short is not
     /// such a failure and keeps ``maxAttempts``.
     public var waitsForNetwork: Bool = false
-    /// The least wait after a secondary rate limit without `Retry-After`, as GitHub asks: 60 s.
+    /// The wait after a first secondary rate limit without `Retry-After`, as GitHub asks: 60 s
+    /// ("wait for at least one minute before retrying"), doubled on each further one in a row
+    /// ("increase the time between retries exponentially, and throw an error after a specific
+    /// number of retries": GitHub Docs, "Best practices for using the REST API").
     public var secondaryLimitDelay: Duration = .seconds(60)
+    /// How many secondary limits in a row are waited out before the request fails: 1 for a
+    /// one-shot command (then it exits 6 saying when to try again), 5 while waiting for the
+    /// network (`--wait`, `browse`): 60, 120, 240, 480 and 960 s, about half an hour.
+    public var secondaryLimitWaits: Int { waitsForNetwork ? 5 : 1 }
     /// Whether a request that got no answer in time is tried again: yes, but not an avatar
     /// download, whose host that hangs would hold the one-at-a-time queue twice as long.
     public var retriesTimeouts = true
@@ -45,10 +52,19 @@ public struct RetryPolicy: Sendable, Hashable {
         return .seconds(half + half * min(max(jitter, 0), 0.999_999))
     }
 
+    /// The wait after the `count`th secondary rate limit in a row without `Retry-After`:
+    /// ``secondaryLimitDelay`` doubled for each before it.
+    public func secondaryLimitDelay(count: Int) -> Duration {
+        secondaryLimitDelay * (1 << min(max(0, count - 1), 20))
+    }
+
     /// What to do after attempt number `attempt` (1-based) failed with `error`;
-    /// `lostInARow`: how many attempts in a row, this one included, got an answer cut short
-    /// (``RetryController`` counts them; `attempt` when not given).
-    public func decision(after error: any Error, attempt: Int, now: Date, jitter: Double, lostInARow: Int? = nil) -> RetryDecision {
+    /// `lostInARow`: how many attempts in a row, this one included, got an answer cut short;
+    /// `secondaryInARow`: how many were secondary rate limits (``RetryController`` counts both;
+    /// `attempt` when not given).
+    public func decision(
+        after error: any Error, attempt: Int, now: Date, jitter: Double, lostInARow: Int? = nil, secondaryInARow: Int? = nil
+    ) -> RetryDecision {
         guard let error = error as? GitHubAPIError else { return .fail }
         let withinAttempts = attempt < maxAttempts
         switch error {
@@ -63,13 +79,16 @@ public struct RetryPolicy: Sendable, Hashable {
                 guard withinAttempts || waitsForNetwork else { return .fail }
             }
             return .retry(after: backoff(retry: attempt, jitter: jitter))
-        case .server(_, let retryAfter), .tooManyRequests(let retryAfter):
+        case .server(_, let retryAfter):
             guard withinAttempts else { return .fail }
             return honour(retryAfter, otherwise: backoff(retry: attempt, jitter: jitter))
         case .secondaryRateLimit(let retryAfter):
-            guard withinAttempts else { return .fail }
-            let computed = max(secondaryLimitDelay, backoff(retry: attempt, jitter: jitter))
-            return honour(retryAfter, otherwise: min(computed, maxWait))
+            let count = secondaryInARow ?? attempt
+            guard count <= secondaryLimitWaits else { return .fail }
+            // `Retry-After` is GitHub's own word: waited out while waiting for the network; a
+            // one-shot command waits no longer than ``maxWait``.
+            if let retryAfter, waitsForNetwork { return .retry(after: retryAfter) }
+            return honour(retryAfter, otherwise: secondaryLimitDelay(count: count))
         case .rateLimited(let reset):
             guard withinAttempts else { return .fail }
             let wait = Duration.seconds(max(0, reset.timeIntervalSince(now)) + 1)

@@ -16,16 +16,26 @@ public struct ProfileDetails: Sendable, Hashable {
     public var profile: Profile
     public var note: String?
     public var seen: Bool
+    /// Whether GitHub no longer has the account (``UserDetails/gone``).
+    public var gone: Bool
+    /// The login asked for, when GitHub knows the account under another one now (renamed):
+    /// ``user`` has the new login.
+    public var renamedFrom: String?
     /// When the profile was last fetched or revalidated.
     public var fetchedAt: Date
     public var source: Source
 
     /// Creates profile details.
-    public init(user: User, profile: Profile, note: String?, seen: Bool, fetchedAt: Date, source: Source) {
+    public init(
+        user: User, profile: Profile, note: String?, seen: Bool, gone: Bool = false, renamedFrom: String? = nil, fetchedAt: Date,
+        source: Source
+    ) {
         self.user = user
         self.profile = profile
         self.note = note
         self.seen = seen
+        self.gone = gone
+        self.renamedFrom = renamedFrom
         self.fetchedAt = fetchedAt
         self.source = source
     }

@@ -67,6 +67,7 @@ extension User {
         guard type.count <= 40, !type.contains(where: \.isControl) else { throw ValidationError.invalidType }
         // Short, printable text or nothing: a hostile server cannot fill the database with these.
         var copy = self
+        copy.avatarURL = Self.lastingAvatarURL(avatarURL)
         copy.gravatarID = gravatarID.flatMap(Self.shortText)
         copy.userViewType = userViewType.flatMap(Self.shortText)
         return copy
@@ -80,6 +81,24 @@ extension User {
         case invalidAvatarURL(String)
         case invalidHTMLURL(String)
         case invalidType
+    }
+
+    /// The address of an avatar that does not expire. Since late 2024 GitHub hands some
+    /// accounts `https://private-avatars.githubusercontent.com/u/ID?jwt=…`, whose token lives
+    /// minutes and then answers 404 (gitpod-io/gitpod #20461; GitHub staff in community
+    /// discussion #147297: new tokens every 15 minutes, valid for 20). The same image is public
+    /// at `https://avatars.githubusercontent.com/u/ID?v=4`. So a `jwt` is dropped (never
+    /// stored, never part of a cache key), `private-avatars.` becomes `avatars.`, and `v=4`
+    /// stands in when no other query is left. Any other URL is returned as it is.
+    static func lastingAvatarURL(_ string: String) -> String {
+        guard string.contains("jwt="), var components = URLComponents(string: string) else { return string }
+        var items = (components.queryItems ?? []).filter { $0.name != "jwt" }
+        if items.isEmpty { items = [URLQueryItem(name: "v", value: "4")] }
+        components.queryItems = items
+        if let host = components.host?.lowercased(), host.hasPrefix("private-avatars.") {
+            components.host = String(host.dropFirst("private-".count))
+        }
+        return components.string ?? string
     }
 
     /// `text` when it is at most 64 characters without control characters, else `nil`.

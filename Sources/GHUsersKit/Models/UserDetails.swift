@@ -6,11 +6,15 @@ public struct UserDetails: Sendable, Hashable {
     public var note: String?
     /// Whether the user's profile has been shown.
     public var seen: Bool
+    /// Whether GitHub no longer has this account: deleted or suspended (it dropped out of
+    /// `GET /users`, or its login and its id both answered 404). Kept, with its note.
+    public var gone: Bool
 
     /// Creates a row.
-    public init(user: User, note: String? = nil, seen: Bool = false) {
+    public init(user: User, note: String? = nil, seen: Bool = false, gone: Bool = false) {
         self.user = user
         self.note = note
         self.seen = seen
+        self.gone = gone
     }
 }

@@ -14,13 +14,31 @@ public struct UsersPage: Sendable, Hashable {
     public var skipped: Int
     /// The id of the last item that carried an id; `nil` for an empty page.
     public var cursor: Int64?
+    /// The ids of every item that carried one, valid or not, in the server's order: the
+    /// accounts GitHub lists in this page's range (an id missing from them is gone).
+    public var listedIDs: [Int64]
+    /// Whether the answer's `Link` header has a `rel="next"` page: more users follow, so this
+    /// batch is a full one (GitHub Docs, "Using pagination in the REST API").
+    public var hasNext: Bool
 
-    /// Creates a page.
-    public init(users: [User], itemCount: Int, skipped: Int, cursor: Int64?) {
+    /// Creates a page; `listedIDs` `nil` means the users' ids.
+    public init(users: [User], itemCount: Int, skipped: Int, cursor: Int64?, listedIDs: [Int64]? = nil, hasNext: Bool = false) {
         self.users = users
         self.itemCount = itemCount
         self.skipped = skipped
         self.cursor = cursor
+        self.listedIDs = listedIDs ?? users.map(\.id)
+        self.hasNext = hasNext
+    }
+
+    /// Whether a `Link` header value has a `rel="next"` link.
+    public static func hasNextLink(_ link: String?) -> Bool {
+        guard let link else { return false }
+        return link.split(separator: ",").contains { part in
+            part.split(separator: ";").dropFirst().contains {
+                $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\"", with: "") == "rel=next"
+            }
+        }
     }
 
     /// Whether the server returned no item at all: the end of the list.
@@ -49,11 +67,16 @@ public struct UsersPage: Sendable, Hashable {
         var users: [User] = []
         users.reserveCapacity(items.count)
         var cursor: Int64?
+        var listed: [Int64] = []
+        listed.reserveCapacity(items.count)
         for item in items {
-            if let id = item.id { cursor = id }
+            if let id = item.id {
+                cursor = id
+                listed.append(id)
+            }
             if let user = item.user { users.append(user) }
         }
-        self.init(users: users, itemCount: items.count, skipped: items.count - users.count, cursor: cursor)
+        self.init(users: users, itemCount: items.count, skipped: items.count - users.count, cursor: cursor, listedIDs: listed)
     }
 
     /// An array element that decodes whatever it is: a valid user, or just an id, or nothing.

@@ -113,7 +113,7 @@ public struct AvatarListRenderer: Sendable {
         var bold = style
         bold.bold = color
         grid.write(clean(user.login), x: x, y: 0, style: bold)
-        grid.write("#\(user.id)  " + clean(user.type), x: x, y: 1, style: style)
+        grid.write("#\(user.id)  " + clean(user.type) + (row.details.gone ? " · gone from GitHub" : ""), x: x, y: 1, style: style)
         if let note = row.noteLine(color: false) {
             grid.write(note, x: x, y: 2, style: style)
             if color { grid.restyle(x: x, y: 2, count: 1) { $0.foreground = .indexed(3) } }
@@ -147,7 +147,7 @@ public struct AvatarListRenderer: Sendable {
         var login = clean(user.login)
         if login.count > cardWidth { login = String(login.prefix(cardWidth - 1)) + "…" }
         grid.write(login, x: max(0, (cardWidth - login.count) / 2), y: avatar.height, style: bold)
-        var detail = "#\(user.id) " + clean(user.type)
+        var detail = "#\(user.id) " + (row.details.gone ? UserRowFormatter.goneLabel : clean(user.type))
         if row.details.note != nil { detail += " " + UserRowFormatter.noteMarker }
         let left = max(0, (cardWidth - detail.count) / 2)
         grid.write(detail, x: left, y: avatar.height + 1, style: style)

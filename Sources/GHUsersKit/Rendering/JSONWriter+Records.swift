@@ -2,17 +2,18 @@ import Foundation
 
 extension JSONWriter {
     /// Writes a cached user as one object: GitHub's `simple-user` (every field its schema
-    /// requires, the URLs derived by `links`) plus the local `note` (string or null) and `seen`.
+    /// requires, the URLs derived by `links`) plus the local `note` (string or null), `seen` and `gone`.
     public mutating func write(_ details: UserDetails, links: UserLinks) {
         beginObject()
         writeUserFields(details.user, links: links)
         field("note", details.note)
         field("seen", details.seen)
+        field("gone", details.gone)
         endObject()
     }
 
     /// Writes a search result: a user, or for a note on an uncached user an object that is not
-    /// a user object: `{"login", "id": null, "note", "seen": false}` (no `node_id`, no URLs).
+    /// a user object: `{"login", "id": null, "note", "seen": false, "gone": false}` (no `node_id`, no URLs).
     public mutating func write(_ result: SearchResult, links: UserLinks) {
         switch result {
         case .user(let details): write(details, links: links)
@@ -22,12 +23,13 @@ extension JSONWriter {
             field("id", note.userID)
             field("note", note.text)
             field("seen", false)
+            field("gone", false)
             endObject()
         }
     }
 
     /// Writes a profile as one object: GitHub's `public-user` fields (user and profile), then the
-    /// local `note`, `seen` and `fetched_at` (ISO 8601). Nothing else: the schema allows no
+    /// local `note`, `seen`, `gone` and `fetched_at` (ISO 8601). Nothing else: the schema allows no
     /// other field.
     public mutating func write(_ details: ProfileDetails, links: UserLinks) {
         beginObject()
@@ -49,6 +51,7 @@ extension JSONWriter {
         field("updated_at", profile.updatedAt)
         field("note", details.note)
         field("seen", details.seen)
+        field("gone", details.gone)
         field("fetched_at", Timestamp.iso8601(details.fetchedAt))
         endObject()
     }

@@ -35,7 +35,7 @@ public struct ProfileFormatter: Sendable {
         let profile = details.profile
         var rows: [(String, String?)] = [
             ("id", String(details.user.id)),
-            ("type", details.user.type),
+            ("type", details.user.type + (details.gone ? " (gone from GitHub: deleted or suspended)" : "")),
             ("company", profile.company),
             ("blog", profile.blog),
             ("location", profile.location),

@@ -18,6 +18,9 @@ public struct UserRowFormatter: Sendable {
     /// The note marker.
     public static let noteMarker = "✎"
 
+    /// The type column of an account GitHub no longer has (deleted or suspended).
+    public static let goneLabel = "gone"
+
     /// Creates a formatter.
     public init(color: Bool) {
         self.color = color
@@ -38,13 +41,15 @@ public struct UserRowFormatter: Sendable {
         bytes.append(contentsOf: Self.twoSpaces)
         Self.appendCell(details.user.login, width: 21, to: &bytes)
         bytes.append(Self.space)
+        // An account GitHub no longer has says so where its type was (``UserDetails/gone``).
+        let type = details.gone ? Self.goneLabel : details.user.type
         if let note = details.note {
-            Self.appendCell(details.user.type, width: 12, to: &bytes)
+            Self.appendCell(type, width: 12, to: &bytes)
             bytes.append(Self.space)
             appendNotePreview(note, to: &bytes)
         } else {
             // The last column: no padding.
-            bytes.append(contentsOf: TerminalSanitizer.sanitize(details.user.type, keepNewlines: false).utf8)
+            bytes.append(contentsOf: TerminalSanitizer.sanitize(type, keepNewlines: false).utf8)
         }
         if dims { bytes.append(contentsOf: Self.reset) }
     }

@@ -22,7 +22,10 @@ extension CombinedService {
         let client = self.client
         return AvatarPipeline(configuration: settings, disk: avatarDiskCache(sizeLimit: sizeLimit)) { url, etag, maximumBytes in
             let response = try await client.wrappedValue.download(url, etag: etag, maximumBytes: maximumBytes)
-            return response.notModified ? .notModified : .data(response.body, etag: response.etag)
+            if response.notModified { return .notModified }
+            // A sign-in page where an image should be (a private-mode server's avatars).
+            if response.headers["content-type"]?.lowercased().contains("text/html") == true { return .webPage }
+            return .data(response.body, etag: response.etag)
         }
     }
 }

@@ -15,6 +15,8 @@ extension CombinedService {
         public var isFirstStore: Bool
         /// The `since` the page was asked with (`nil` for the very first page).
         public var since: Int64?
+        /// The page size once this page is saved (`nil` until a full batch came).
+        public var pageSize: Int?
     }
 
     /// Fetches and saves up to `pages` pages after the cursor, calling `onPage` after each save.
@@ -25,22 +27,20 @@ extension CombinedService {
         // Read once; each save returns the state it leaves.
         var state = try StoreService.Sync.State(database: database)()
         for _ in 0..<max(1, pages) {
-            // The page size is decided here and only here (SyncState.nextPerPage).
-            let perPage = state.nextPerPage
-            let isFirst = perPage == nil
-            let since = isFirst ? nil : state.cursor ?? 0
-            let result = try await observingRateLimit { try await fetch(since: since, perPage: perPage, etag: nil) }
+            // What to ask is SyncState's rule (nextPerPage); what the answer sets, the store's.
+            let since = state.cursor
+            let result = try await observingRateLimit { try await fetch(since: since, perPage: state.nextPerPage, etag: nil) }
             guard case .page(let page, let etag, let rateLimit) = result else {
                 throw GitHubAPIError.invalidResponse("304 to a request without an ETag")
             }
             let request = UsersPageRequest(
-                since: since ?? 0, pageSize: isFirst && !page.isEmpty ? page.itemCount : nil, movesCursor: true)
+                since: since ?? 0, movesCursor: true, tokenFingerprint: TokenSource.fingerprint(fetch.client.configuration.token))
             let saved = try save(page, request: request, etag: etag, rateLimit: rateLimit)
             state = saved.state
             try onPage(
                 PageOutcome(
                     users: saved.users, skipped: page.skipped, reachedEnd: page.isEmpty, isFirstStore: saved.isFirstStore,
-                    since: since))
+                    since: since, pageSize: saved.state.pageSize))
             if page.isEmpty { return }
         }
     }
@@ -55,26 +55,75 @@ extension CombinedService {
         public var updated: Int
         /// Users saved from the changed pages.
         public var users: Int
+        /// The `since` it started at: 0, or where the refresh before it stopped.
+        public var from: Int64 = 0
+        /// Where the next refresh starts (it stopped at `--pages` or the rate limit); `nil`
+        /// when this one went through to the cursor.
+        public var next: Int64? = nil
 
         enum CodingKeys: String, CodingKey {
-            case pages, updated, users
+            case pages, updated, users, from, next
             case notModified = "not_modified"
         }
     }
 
-    /// Revalidates cached pages from the start with conditional requests, at most `pages` of
-    /// them (`nil`: every page up to the cursor). Changed users are updated; notes and seen
-    /// marks are kept; the cursor does not move.
-    public func refresh(pages: Int? = nil) async throws -> RefreshSummary {
+    /// What a refresh is about to do, said before its first request.
+    public struct RefreshPlan: Sendable, Hashable {
+        /// Where it starts: 0, or where the refresh before it stopped.
+        public var from: Int64
+        /// The requests it may make: one per cached page from there.
+        public var pages: Int
+        /// Of those, the pages that hold an ETag from this token's answers, which may come back
+        /// `304`.
+        public var revalidatable: Int
+        /// Whether a token is sent: only then is a `304` free (GitHub Docs, "Best practices for
+        /// using the REST API": not counted "when … made while correctly authorized";
+        /// unauthenticated 304s were measured to count, wakatime/macos-wakatime #172).
+        public var authorized: Bool
+        /// The rate limit the last answer reported, if any.
+        public var rateLimit: RateLimit?
+    }
+
+    /// Revalidates cached pages with conditional requests, from where the last refresh stopped
+    /// (else the start), at most `pages` of them (`nil`: up to the cursor), calling `onPlan`
+    /// before the first request. Changed users are updated, accounts no longer listed marked
+    /// gone; notes and seen marks are kept; the cursor does not move back. An ETag is sent only
+    /// to the token whose answer carried it (GitHub's ETags differ per token).
+    ///
+    /// - Throws: ``CombinedServiceError/refreshStopped(_:reset:)`` at a primary rate limit, with
+    ///   what was done and where the next refresh goes on.
+    public func refresh(pages: Int? = nil, onPlan: (RefreshPlan) -> Void = { _ in }) async throws -> RefreshSummary {
         let state = try StoreService.Sync.State(database: database)()
-        guard let pageSize = state.pageSize, let cursor = state.cursor else { throw CombinedServiceError.nothingToRefresh }
-        let fetch = HTTPService.Users.Fetch(client: try network(for: "refresh"))
-        var summary = RefreshSummary(pages: 0, notModified: 0, updated: 0, users: 0)
-        var since: Int64 = 0
-        while since < cursor, pages.map({ summary.pages < $0 }) ?? true {
-            let cached = try StoreService.Sync.Page(database: database)(since: since)
-            let result = try await observingRateLimit {
-                try await fetch(since: since == 0 ? nil : since, perPage: pageSize, etag: cached?.etag)
+        guard let cursor = state.cursor else { throw CombinedServiceError.nothingToRefresh }
+        let client = try network(for: "refresh")
+        let fetch = HTTPService.Users.Fetch(client: client)
+        let fingerprint = TokenSource.fingerprint(client.configuration.token)
+        let cachedPages = StoreService.Sync.Page(database: database)
+        var since = state.refreshSince.flatMap { $0 < cursor ? $0 : nil } ?? 0
+        let counts = try cachedPages.count(from: since, fingerprint: fingerprint)
+        onPlan(
+            RefreshPlan(
+                from: since, pages: min(pages ?? .max, counts.pages), revalidatable: counts.withETag,
+                authorized: !fingerprint.isEmpty, rateLimit: state.rateLimit))
+        var summary = RefreshSummary(pages: 0, notModified: 0, updated: 0, users: 0, from: since)
+        let progress = StoreService.Sync.RefreshProgress(database: database)
+        while since < cursor {
+            if let pages, summary.pages >= pages {
+                summary.next = since
+                try progress(since)
+                return summary
+            }
+            let cached = try cachedPages(since: since)
+            let etag = cached.flatMap { $0.etagToken == (fingerprint.isEmpty ? nil : fingerprint) ? $0.etag : nil }
+            let result: HTTPService.Users.Fetch.Result
+            do {
+                result = try await observingRateLimit {
+                    try await fetch(since: since == 0 ? nil : since, perPage: state.nextPerPage, etag: etag)
+                }
+            } catch GitHubAPIError.rateLimited(let reset) {
+                summary.next = since
+                try progress(since)
+                throw CombinedServiceError.refreshStopped(summary, reset: reset)
             }
             summary.pages += 1
             switch result {
@@ -85,14 +134,18 @@ extension CombinedService {
                 since = cached.lastID
             case .page(let page, let etag, let rateLimit):
                 try StoreService.Users.Save(database: database)(
-                    page, request: UsersPageRequest(since: since, pageSize: nil, movesCursor: false), etag: etag,
+                    page, request: UsersPageRequest(since: since, movesCursor: false, tokenFingerprint: fingerprint), etag: etag,
                     rateLimit: rateLimit)
                 summary.updated += 1
                 summary.users += page.users.count
-                guard let next = page.cursor, next > since else { return summary }
+                guard let next = page.cursor, next > since else {
+                    try progress(nil)
+                    return summary
+                }
                 since = next
             }
         }
+        try progress(nil)
         return summary
     }
 }

@@ -13,7 +13,7 @@ extension CombinedService {
             try StoreService.Users.MarkSeen(database: database)(id: cached.details.user.id)
             return ProfileDetails(
                 user: cached.details.user, profile: cached.profile, note: cached.details.note, seen: true,
-                fetchedAt: cached.fetchedAt, source: source)
+                gone: cached.details.gone, fetchedAt: cached.fetchedAt, source: source)
         }
         if configuration.offline {
             guard let cached else { throw CombinedServiceError.profileNotCached(login: login) }
@@ -41,10 +41,39 @@ extension CombinedService {
                 return ProfileDetails(user: user, profile: profile, note: note?.text, seen: true, fetchedAt: now, source: .network)
             }
         } catch GitHubAPIError.notFound {
-            throw CombinedServiceError.userNotFound(login: login)
+            return try await followAccount(of: login, cached: cached, fetch: fetch, now: now, fromCache: fromCache)
         } catch let error as GitHubAPIError {
             guard let cached, staleOnFailure else { throw error }
             return try fromCache(cached, .staleCache(reason: error.localizedDescription))
+        }
+    }
+
+    /// `GET /users/{login}` answered 404 for `login`. A cached account is asked for by its id
+    /// once (`GET /user/{id}`): renamed, it is saved under its new login (note and seen mark
+    /// follow the id; the old login is released) and shown with ``ProfileDetails/renamedFrom``;
+    /// gone as well, it is marked gone, kept with its note, and its cached profile is shown.
+    private func followAccount(
+        of login: String, cached: CachedProfile?, fetch: HTTPService.Users.FetchProfile, now: Date,
+        fromCache: (CachedProfile, ProfileDetails.Source) throws -> ProfileDetails
+    ) async throws -> ProfileDetails {
+        let accounts = StoreService.Users.MarkGone(database: database)
+        guard let id = try cached?.details.user.id ?? accounts.accountID(login: login) else {
+            throw CombinedServiceError.userNotFound(login: login)
+        }
+        do {
+            guard case .profile(let user, let profile, let etag, let rateLimit) = try await observingRateLimit({ try await fetch(id: id) })
+            else { throw GitHubAPIError.invalidResponse("304 to a request without an ETag") }
+            let note = try StoreService.Profiles.Save(database: database)(
+                user: user, profile: profile, etag: etag, rateLimit: rateLimit, markingSeen: true, now: now)
+            let renamed = user.login.lowercased() == login.lowercased() ? nil : login
+            return ProfileDetails(
+                user: user, profile: profile, note: note?.text, seen: true, renamedFrom: renamed, fetchedAt: now, source: .network)
+        } catch GitHubAPIError.notFound {
+            try accounts(id: id)
+            guard let cached else { throw CombinedServiceError.accountGone(login: login) }
+            var details = try fromCache(cached, .staleCache(reason: "GitHub no longer has this account: deleted or suspended"))
+            details.gone = true
+            return details
         }
     }
 }

@@ -9,10 +9,16 @@ public enum CombinedServiceError: Error, Equatable {
     case profileNotCached(login: String)
     /// GitHub has no user of this login.
     case userNotFound(login: String)
+    /// GitHub no longer has the cached account of this login (deleted or suspended), and no
+    /// profile of it is cached.
+    case accountGone(login: String)
     /// There is no note on this login.
     case noNote(login: String)
     /// `refresh` before any page was fetched.
     case nothingToRefresh
+    /// `refresh` stopped at the primary rate limit, used up until `reset`: what it did, and
+    /// where the next refresh goes on (``CombinedService/RefreshSummary/next``).
+    case refreshStopped(CombinedService.RefreshSummary, reset: Date)
     /// A token would go to a plain-`http` API root on a host that is not loopback.
     case insecureToken(host: String)
     /// A notes export from another site (its API root first), refused without
@@ -29,10 +35,15 @@ extension CombinedServiceError: LocalizedError {
             "the profile of \(login) is not cached; run `ghusers profile \(login)` without --offline while connected"
         case .userNotFound(let login):
             "no GitHub user is named \(login); check the spelling"
+        case .accountGone(let login):
+            "GitHub no longer has the account \(login) (deleted or suspended); it stays in your cache, marked gone, with its note"
         case .noNote(let login):
             "there is no note on \(login); write one with `ghusers note \(login) \"text\"`"
         case .nothingToRefresh:
             "nothing is cached yet; run `ghusers next-page` first"
+        case .refreshStopped(let summary, let reset):
+            "the rate limit is used up until \(GitHubAPIError.format(reset)) after \(summary.pages) page\(summary.pages == 1 ? "" : "s") "
+                + "(\(summary.notModified) unchanged, \(summary.updated) updated); run `ghusers refresh` then to go on from id \(summary.next ?? 0)"
         case .insecureToken(let host):
             "the token would be sent in clear text to http://\(host); use an https:// --api-url, or unset the token (GHUSERS_NO_GH=1 when gh gives it)"
         case .notesFromOtherSite(let origin, let current, let switchTo):

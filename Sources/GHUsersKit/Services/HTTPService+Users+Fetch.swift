@@ -18,15 +18,17 @@ extension HTTPService.Users {
             self.client = client
         }
 
-        /// Fetches the users after `since`; `perPage` `nil` sends no `per_page` (the server's
-        /// default page size), `since` `nil` no `since`.
-        public func callAsFunction(since: Int64?, perPage: Int?, etag: String?) async throws -> Result {
+        /// Fetches `perPage` users after `since` (`nil`: no `since`, the list's start). The
+        /// page's ``UsersPage/hasNext`` says whether the `Link` header names a next page.
+        public func callAsFunction(since: Int64?, perPage: Int, etag: String?) async throws -> Result {
             var query: [URLQueryItem] = []
             if let since { query.append(URLQueryItem(name: "since", value: String(since))) }
-            if let perPage { query.append(URLQueryItem(name: "per_page", value: String(perPage))) }
+            query.append(URLQueryItem(name: "per_page", value: String(perPage)))
             return try await client.get(path: "/users", query: query, etag: etag) { response in
                 if response.notModified { return .notModified(rateLimit: response.rateLimit) }
-                return .page(try UsersPage(decoding: response.body), etag: response.etag, rateLimit: response.rateLimit)
+                var page = try UsersPage(decoding: response.body)
+                page.hasNext = UsersPage.hasNextLink(response.headers["link"])
+                return .page(page, etag: response.etag, rateLimit: response.rateLimit)
             }
         }
     }

@@ -22,8 +22,20 @@ extension HTTPService.Users {
         ///
         /// - Throws: ``GitHubAPIError/notFound`` for an unknown login.
         public func callAsFunction(login: String, etag: String?) async throws -> Result {
-            precondition(Login.isValid(login), "logins are validated before they reach a URL")
-            return try await client.get(path: "/users/\(login)", etag: etag) { response in
+            try await fetch(path: "/users/\(Login.pathComponent(login))", etag: etag)
+        }
+
+        /// Fetches the profile of the account with id `id` (`GET /user/{account_id}`, GitHub
+        /// Docs "Get a user using their ID"): the account under its current login, whatever it
+        /// was renamed to.
+        ///
+        /// - Throws: ``GitHubAPIError/notFound`` when no account has that id any more.
+        public func callAsFunction(id: Int64) async throws -> Result {
+            try await fetch(path: "/user/\(id)", etag: nil)
+        }
+
+        private func fetch(path: String, etag: String?) async throws -> Result {
+            try await client.get(path: path, etag: etag) { response in
                 if response.notModified { return .notModified(rateLimit: response.rateLimit) }
                 let (user, profile) = try Self.decode(response.body)
                 return .profile(user, profile, etag: response.etag, rateLimit: response.rateLimit)

@@ -20,6 +20,7 @@ extension StoreService.Profiles {
         ) throws -> Note? {
             try database.write { db in
                 try user.upsert(db, now: now)
+                try User.markGone(id: user.id, false, db)  // it answered: not gone (any more)
                 try User.attachNotes(db, ids: user.id...user.id)
                 try CachedProfile.save(profile, userID: user.id, etag: etag, now: now, db)
                 if markingSeen { try User.markSeen(id: user.id, db) }

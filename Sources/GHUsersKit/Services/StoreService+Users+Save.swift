@@ -34,19 +34,23 @@ extension StoreService.Users {
             _ page: UsersPage, request: UsersPageRequest, etag: String?, rateLimit: RateLimit? = nil, now: Date = Date()
         ) throws -> Saved {
             try database.write { db in
+                let before = try SyncState.read(db)
                 try User.upsert(page.users, db, now: now)
                 if let first = page.users.first?.id, let last = page.users.last?.id {
                     try User.attachNotes(db, ids: min(first, last)...max(first, last))
                 }
                 if let cursor = page.cursor, cursor > request.since {
-                    try db.execute(
-                        sql: """
-                            INSERT INTO page (since, last_id, item_count, etag, fetched_at) VALUES (?, ?, ?, ?, ?)
-                            ON CONFLICT (since) DO UPDATE SET last_id = excluded.last_id,
-                                item_count = excluded.item_count, etag = excluded.etag, fetched_at = excluded.fetched_at
-                            """, arguments: [request.since, cursor, page.itemCount, etag, now.timeIntervalSince1970])
+                    try PageTable.save(
+                        since: request.since, lastID: cursor, itemCount: page.itemCount, etag: etag,
+                        tokenFingerprint: request.tokenFingerprint, at: now, db)
                 }
-                if let pageSize = request.pageSize { try SyncState.storePageSize(pageSize, db) }
+                // The accounts GitHub no longer lists: those cached in the page's range, and, when
+                // the list ends with this page, those cached after it up to the cursor.
+                let end = page.hasNext ? page.cursor : max(page.cursor ?? request.since, before.cursor ?? request.since)
+                if let end, end > request.since {
+                    try User.markGone(db, after: request.since, through: end, listed: page.listedIDs)
+                }
+                if let pageSize = before.pageSize(settingFrom: page) { try SyncState.storePageSize(pageSize, db) }
                 var isFirstStore = false
                 if request.movesCursor {
                     let moved = page.cursor.flatMap { $0 > request.since ? $0 : nil }
@@ -54,6 +58,9 @@ extension StoreService.Users {
                     if !page.users.isEmpty { isFirstStore = try SyncState.markWelcomed(db) }
                 } else {
                     try SyncState.touch(at: now, db)
+                    // A refreshed page that reaches past the cursor (accounts deleted before it):
+                    // the list continues after what is now cached.
+                    if let cursor = page.cursor, let stored = before.cursor, cursor > stored { try SyncState.advance(to: cursor, at: now, db) }
                 }
                 if let rateLimit { try SyncState.record(rateLimit, db) }
                 var users: [UserDetails] = []

@@ -157,6 +157,23 @@ extension AppDatabase {
             // and 100,000 notes, once; 0.4 s at 10,000.
             try db.execute(sql: SearchGrams.schema)
         }
+        migrator.registerMigration("v6-gone-largest-pages") { db in
+            // `gone`: GitHub no longer lists the account (deleted or suspended); it is kept,
+            // marked, with its note. The page size of a home synced before was GitHub's
+            // default, 30, taken from a first request without `per_page`: it is forgotten, so
+            // the next page asks for 100 and the first full batch sets it again. The cached
+            // pages and their ETags stay; `refresh` merges the short rows as it goes
+            // (PageTable). `etag_token`: which token's answer a page's ETag came with
+            // (TokenSource.fingerprint; GitHub's ETags differ per token). `refresh_since`: where
+            // a refresh that stopped (at the rate limit, or --pages) goes on.
+            try db.execute(
+                sql: """
+                    ALTER TABLE user ADD COLUMN gone BOOLEAN NOT NULL DEFAULT 0;
+                    UPDATE sync_state SET page_size = NULL;
+                    ALTER TABLE page ADD COLUMN etag_token TEXT;
+                    ALTER TABLE sync_state ADD COLUMN refresh_since INTEGER;
+                    """)
+        }
         return migrator
     }()
 

@@ -17,6 +17,7 @@ extension SyncState {
         static let rateRemaining = "rate_remaining"
         static let rateReset = "rate_reset"
         static let rateResource = "rate_resource"
+        static let refreshSince = "refresh_since"
     }
 
     /// The state (a fresh one when the row is missing).
@@ -34,7 +35,12 @@ extension SyncState {
         return SyncState(
             pageSize: row[Columns.pageSize], cursor: row[Columns.cursor], endReached: row[Columns.endReached],
             lastSyncAt: (row[Columns.lastSyncAt] as Double?).map(Date.init(timeIntervalSince1970:)),
-            welcomed: row[Columns.welcomed], rateLimit: rateLimit)
+            welcomed: row[Columns.welcomed], rateLimit: rateLimit, refreshSince: row[Columns.refreshSince])
+    }
+
+    /// Where the next `refresh` starts: `since`, or the list's start (`nil`).
+    static func storeRefreshSince(_ since: Int64?, _ db: Database) throws {
+        try db.execute(sql: "UPDATE sync_state SET refresh_since = ?", arguments: [since])
     }
 
     /// Marks the welcome as shown; `true` only the first time, even when processes race.

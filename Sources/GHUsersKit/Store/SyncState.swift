@@ -14,20 +14,34 @@ public struct SyncState: Sendable, Hashable {
     public var welcomed: Bool
     /// The last rate limit reported.
     public var rateLimit: RateLimit?
+    /// Where the last `refresh` stopped before the cursor (the rate limit, `--pages`): the next
+    /// one starts there; `nil` when it went through.
+    public var refreshSince: Int64?
 
     /// The page sizes GitHub's `per_page` accepts: 1 to 100.
     public static let pageSizes = 1...100
-    /// The page size asked for when none was derived yet: GitHub's default, 30.
-    public static let defaultPageSize = 30
+    /// What is asked for until the page size is known: GitHub's largest page, 100 ("List
+    /// users": `per_page` "The number of results per page (max 100)", default 30). Asking the
+    /// default would spend 70 % more of the rate limit for the same users.
+    public static let largestPageSize = 100
 
     /// `size` within ``pageSizes``: what is stored as the page size.
     public static func clampedPageSize(_ size: Int) -> Int {
         min(max(size, pageSizes.lowerBound), pageSizes.upperBound)
     }
 
-    /// The `per_page` of the next request: `nil` for the very first page (the server's size
-    /// becomes the page size), else the stored size, or ``defaultPageSize``.
-    public var nextPerPage: Int? {
-        cursor == nil && pageSize == nil ? nil : pageSize ?? Self.defaultPageSize
+    /// The `per_page` of the next request, `next-page`, `refresh` and `browse` alike: the page
+    /// size once known, else ``largestPageSize``.
+    public var nextPerPage: Int {
+        pageSize ?? Self.largestPageSize
+    }
+
+    /// The page size that saving `page` sets, the one rule for it: the item count of the first
+    /// full batch, one that more users follow (`rel="next"`), while none is stored. A batch
+    /// cut short because the list ended says nothing of the server's page size, and a stored
+    /// size never changes.
+    public func pageSize(settingFrom page: UsersPage) -> Int? {
+        guard pageSize == nil, page.hasNext, page.itemCount > 0 else { return nil }
+        return Self.clampedPageSize(page.itemCount)
     }
 }

@@ -171,7 +171,7 @@ extension User {
 extension UserDetails {
     /// The columns a ``UserDetails`` is read from: ``User/selection``, then the note and the seen
     /// mark, for a `FROM user LEFT JOIN note ON note.user_id = user.id`.
-    static let selection = User.selection + ", note.text, user.seen"
+    static let selection = User.selection + ", note.text, user.seen, user.gone"
 
     /// The one join that reads users with their notes: `SELECT` it, then add `WHERE`, `ORDER BY`
     /// and `LIMIT`. Every reader of ``UserDetails`` rows uses it.
@@ -179,7 +179,9 @@ extension UserDetails {
 
     /// Reads a row of ``selection``.
     init(row: Row) {
-        self.init(user: User(row: row), note: row[User.selectionCount], seen: row[User.selectionCount + 1])
+        self.init(
+            user: User(row: row), note: row[User.selectionCount], seen: row[User.selectionCount + 1],
+            gone: row[User.selectionCount + 2])
     }
 
     /// Calls `each` for every cached user with an id above `after` and at most `through`, at
@@ -205,6 +207,29 @@ extension User {
     /// The id and login of the user with id `id`, if cached.
     static func identity(_ db: Database, id: Int64) throws -> (id: Int64, login: String)? {
         try Row.fetchOne(db, sql: "SELECT id, login FROM user WHERE id = ?", arguments: [id]).map { ($0["id"], $0["login"]) }
+    }
+
+    /// Marks gone the cached users with ids in `after...through` (one page's range, `after`
+    /// excluded) that GitHub's list no longer has, and not gone those it lists again: an
+    /// account that was deleted or suspended drops out of `GET /users` (its id answers 404),
+    /// one that was restored comes back. Rows are kept, notes and all.
+    static func markGone(_ db: Database, after: Int64, through: Int64, listed: [Int64]) throws {
+        let ids = "[" + listed.map(String.init).joined(separator: ",") + "]"
+        try db.cachedStatement(
+            sql: """
+                UPDATE user SET gone = 1
+                WHERE id > ? AND id <= ? AND gone = 0 AND id NOT IN (SELECT value FROM json_each(?))
+                """
+        ).execute(arguments: [after, through, ids])
+        try db.cachedStatement(
+            sql: "UPDATE user SET gone = 0 WHERE gone = 1 AND id IN (SELECT value FROM json_each(?))"
+        ).execute(arguments: [ids])
+    }
+
+    /// Marks the user `id` gone (`GET /users/{login}` and `GET /user/{id}` both answered 404)
+    /// or back, inside a transaction the caller holds.
+    static func markGone(id: Int64, _ gone: Bool = true, _ db: Database) throws {
+        try db.execute(sql: "UPDATE user SET gone = ? WHERE id = ? AND gone <> ?", arguments: [gone, id, gone])
     }
 
     /// Marks the user `id` seen (its profile was shown), inside a transaction the caller holds.

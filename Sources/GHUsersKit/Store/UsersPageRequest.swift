@@ -3,16 +3,17 @@
 public struct UsersPageRequest: Sendable, Hashable {
     /// The `since` sent, 0 for none.
     public var since: Int64
-    /// The page size to record: set by the very first page, `nil` to keep the stored one.
-    public var pageSize: Int?
     /// Whether the page continues the list (`next-page`), so the cursor moves; `refresh` does not
     /// move it.
     public var movesCursor: Bool
+    /// ``TokenSource/fingerprint(_:)`` of the token the page was asked with, saved beside its
+    /// ETag.
+    public var tokenFingerprint: String
 
     /// Creates a request description.
-    public init(since: Int64, pageSize: Int?, movesCursor: Bool) {
+    public init(since: Int64, movesCursor: Bool, tokenFingerprint: String = "") {
         self.since = since
-        self.pageSize = pageSize
         self.movesCursor = movesCursor
+        self.tokenFingerprint = tokenFingerprint
     }
 }

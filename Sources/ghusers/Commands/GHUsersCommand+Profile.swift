@@ -17,7 +17,7 @@ extension GHUsersCommand {
 
         @OptionGroup var avatarOptions: AvatarOptions
 
-        @Argument(help: "The user's login.", completion: LoginCompletion.kind)
+        @Argument(help: LoginArgument.help, completion: LoginCompletion.kind)
         var login: String
 
         @Flag(help: "Ask GitHub even if the cached profile is fresh.")
@@ -36,6 +36,9 @@ extension GHUsersCommand {
         nonisolated(nonsending) static func run(_ settings: GlobalSettings, avatars avatarMode: AvatarMode, login: String, refresh: Bool) async -> Never {
             await CommandRunner.run(settings) { service in
                 let details = try await service.profile(login: login, refresh: refresh)
+                if let old = details.renamedFrom {
+                    Messages.notice("\(old) is now \(details.user.login) on GitHub (the account was renamed); your note and seen mark follow it")
+                }
                 if case .staleCache(let reason) = details.source {
                     let when = Timestamp.iso8601(details.fetchedAt)
                     Messages.notice("showing the profile cached at \(when) (\(reason))")

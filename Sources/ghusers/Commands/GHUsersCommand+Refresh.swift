@@ -8,9 +8,13 @@ extension GHUsersCommand {
             commandName: "refresh",
             abstract: "Revalidate cached pages from the start, updating users that changed.",
             discussion: """
-                Each cached page is asked for again with its ETag: an unchanged page costs a 304 \
-                and no rate limit; a changed one is saved again. Notes and seen marks are kept; \
-                the next-page cursor does not move.
+                Each cached page is asked for again with its ETag: an unchanged page answers 304, \
+                a changed one is saved again, and accounts GitHub no longer lists are marked gone \
+                (kept, with their notes). A 304 costs no rate limit only with a token (GH_TOKEN; \
+                GitHub counts every request without one, 60 an hour): without one, refresh says \
+                first how many requests it may make. At the rate limit it stops (exit 6) and the \
+                next refresh goes on from there; so does one after --pages. Notes, seen marks and \
+                the next-page cursor are kept.
                 """)
 
         @OptionGroup var options: GlobalOptions
@@ -24,7 +28,10 @@ extension GHUsersCommand {
 
         func run() async throws {
             await CommandRunner.run(options.settings) { service in
-                let summary = try await service.refresh(pages: pages)
+                let summary = try await service.refresh(pages: pages) { plan in
+                    guard !plan.authorized else { return }
+                    Messages.notice(Self.costNotice(plan))
+                }
                 if options.json {
                     let encoder = JSONEncoder()
                     encoder.outputFormatting = [.sortedKeys]
@@ -32,9 +39,21 @@ extension GHUsersCommand {
                 } else {
                     Messages.notice(
                         "revalidated \(summary.pages) page\(summary.pages == 1 ? "" : "s"): \(summary.notModified) unchanged, \(summary.updated) updated (\(summary.users) users saved)"
+                            + (summary.next.map { "; the next refresh goes on from id \($0)" } ?? "")
                     )
                 }
             }
+        }
+
+        /// What a refresh without a token may cost, against what is left.
+        static func costNotice(_ plan: CombinedService.RefreshPlan) -> String {
+            var text = "without a token every request counts, a 304 too: this refresh may make up to \(plan.pages) request\(plan.pages == 1 ? "" : "s")"
+            if plan.from > 0 { text += " (going on from id \(plan.from))" }
+            if let rate = plan.rateLimit {
+                let left = rate.reset < Date() ? rate.limit : rate.remaining
+                text += "; \(left) of \(rate.limit) left at the last answer"
+            }
+            return text + "; with a token: 5,000 an hour, and unchanged pages are free"
         }
     }
 }

@@ -82,7 +82,7 @@ struct EndToEnd {
 
     /// The API requests the fake saw (avatars excluded).
     func apiRequests() async -> [LoggedRequest] {
-        await server.stats().log.filter { $0.path.hasPrefix("/users") }
+        await server.stats().log.filter { $0.path.hasPrefix("/users") || $0.path.hasPrefix("/user/") }
     }
 
     func stop() async {

@@ -219,7 +219,7 @@ struct BrowserModelModesTests {
         #expect(BrowserModel.retryDelay(attempt: 2) > BrowserModel.retryDelay(attempt: 1))
         #expect(BrowserModel.retryDelay(attempt: 20) <= BrowserModel.retryCap)
         #expect(model.update(.timerFired(.retry(1), at: 4)).isEmpty)  // stale
-        let back = model.update(.pageFetched(users: [], reachedEnd: false, isFirst: false, rateLimit: nil))
+        let back = model.update(.pageFetched(users: [], reachedEnd: false, isFirst: false, pageSize: 30, rateLimit: nil))
         #expect(model.network.connection == .online && back.contains(.networkBack))
     }
 

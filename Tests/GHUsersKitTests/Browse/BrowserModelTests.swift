@@ -63,7 +63,7 @@ struct BrowserModelTests {
         #expect(fetches == 1)
         #expect(model.counting.paging == .loading)
         #expect(model.window.cursor == 29)  // never past the last cached user
-        _ = model.update(.pageFetched(users: Self.users(30..<60), reachedEnd: false, isFirst: false, rateLimit: nil))
+        _ = model.update(.pageFetched(users: Self.users(30..<60), reachedEnd: false, isFirst: false, pageSize: 30, rateLimit: nil))
         #expect(model.counting.total == 60 && model.window.users.count == 60 && model.counting.paging == .idle)
         #expect(model.window.cursor == 29)  // the cursor does not jump
     }
@@ -76,7 +76,7 @@ struct BrowserModelTests {
         #expect(model.counting.paging == .failed("GitHub answered 502, a server error, on every try"))
         #expect(!Self.keys(&model, [.character("j")], at: 1).contains(.fetchPage))
         #expect(Self.keys(&model, [.character("r")], at: 2).contains(.fetchPage))
-        _ = model.update(.pageFetched(users: [], reachedEnd: true, isFirst: false, rateLimit: nil))
+        _ = model.update(.pageFetched(users: [], reachedEnd: true, isFirst: false, pageSize: 30, rateLimit: nil))
         #expect(model.counting.paging == .ended && model.notice?.contains("end of GitHub's users list") == true)
         model.notice = nil
         #expect(!Self.keys(&model, [.character("k"), .character("j")], at: 3).contains(.fetchPage))

@@ -95,7 +95,13 @@ struct GitHubClientTests {
     func statusMapping() {
         #expect(GitHubClient.error(for: TransportResponse(status: 401, body: Data("{\"message\":\"Bad credentials\"}".utf8))) == .unauthorized("Bad credentials"))
         #expect(GitHubClient.error(for: TransportResponse(status: 403, headers: ["Retry-After": "5"])) == .secondaryRateLimit(retryAfter: .seconds(5)))
-        #expect(GitHubClient.error(for: TransportResponse(status: 429)) == .tooManyRequests(retryAfter: nil))
+        // A bare 429 (no Retry-After, no wording) is a secondary limit too, and so is the old wording.
+        #expect(GitHubClient.error(for: TransportResponse(status: 429)) == .secondaryRateLimit(retryAfter: nil))
+        let abuse = Data(#"{"message":"You have triggered an abuse detection mechanism. Please wait a few minutes before you try again."}"#.utf8)
+        #expect(GitHubClient.error(for: TransportResponse(status: 403, body: abuse)) == .secondaryRateLimit(retryAfter: nil))
+        // The primary limit stays the primary limit, 403 or 429.
+        let exhausted: HTTPHeaderFields = ["x-ratelimit-remaining": "0", "x-ratelimit-reset": "1800000000"]
+        #expect(GitHubClient.error(for: TransportResponse(status: 429, headers: exhausted)) == .rateLimited(reset: Date(timeIntervalSince1970: 1_800_000_000)))
         #expect(GitHubClient.error(for: TransportResponse(status: 403, body: Data("{\"message\":\"Forbidden\"}".utf8))) == .forbidden("Forbidden"))
         #expect(GitHubClient.error(for: TransportResponse(status: 502, headers: ["retry-after": "2"])) == .server(status: 502, retryAfter: .seconds(2)))
     }

@@ -8,8 +8,8 @@ import Testing
 struct RetryPolicyPropertyTests {
     static let errors: [GitHubAPIError] = [
         .unreachable("x"), .timedOut, .connectionLost("x"), .server(status: 503, retryAfter: nil),
-        .tooManyRequests(retryAfter: nil), .secondaryRateLimit(retryAfter: nil), .invalidResponse("x"),
-        .server(status: 502, retryAfter: nil), .tooManyRequests(retryAfter: .seconds(59)),
+        .server(status: 429, retryAfter: nil), .secondaryRateLimit(retryAfter: nil), .invalidResponse("x"),
+        .server(status: 502, retryAfter: nil), .server(status: 503, retryAfter: .seconds(59)),
     ]
 
     @Test("a delay never exceeds the cap (or the longest server-requested wait) and is never negative")
@@ -18,10 +18,17 @@ struct RetryPolicyPropertyTests {
             index, attempt, jitter, waits in
             var policy = RetryPolicy()
             policy.waitsForNetwork = waits
-            guard case .retry(let delay) = policy.decision(after: Self.errors[index], attempt: attempt, now: Date(), jitter: jitter) else { return }
+            let error = Self.errors[index]
+            guard case .retry(let delay) = policy.decision(after: error, attempt: attempt, now: Date(), jitter: jitter) else { return }
             #expect(delay >= .zero)
+            if case .secondaryRateLimit = error {
+                // Its own schedule: at most the last of its doubling waits, and only so many of them.
+                #expect(delay <= policy.secondaryLimitDelay(count: policy.secondaryLimitWaits))
+                #expect(attempt <= policy.secondaryLimitWaits)
+                return
+            }
             #expect(delay <= max(policy.maxDelay, policy.maxWait))
-            if !Self.errors[index].isNetworkFailure || !waits { #expect(attempt < policy.maxAttempts) }
+            if !error.isNetworkFailure || !waits { #expect(attempt < policy.maxAttempts) }
         }
     }
 
@@ -31,11 +38,11 @@ struct RetryPolicyPropertyTests {
             seconds, kind, attempt, jitter in
             let retryAfter = Duration.seconds(seconds)
             let error: GitHubAPIError = [
-                .tooManyRequests(retryAfter: retryAfter), .secondaryRateLimit(retryAfter: retryAfter),
+                .server(status: 503, retryAfter: retryAfter), .secondaryRateLimit(retryAfter: retryAfter),
                 .server(status: 502, retryAfter: retryAfter),
             ][kind]
             let policy = RetryPolicy()
-            let decision = policy.decision(after: error, attempt: attempt, now: Date(), jitter: jitter)
+            let decision = policy.decision(after: error, attempt: attempt, now: Date(), jitter: jitter, secondaryInARow: 1)
             #expect(decision == (retryAfter <= policy.maxWait ? .retry(after: retryAfter) : .fail))
         }
     }

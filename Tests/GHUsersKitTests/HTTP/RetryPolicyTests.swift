@@ -49,7 +49,6 @@ struct RetryPolicyTests {
 
     @Test("Retry-After replaces the computed delay; one longer than the longest wait fails at once")
     func honoursRetryAfter() {
-        #expect(policy.decision(after: GitHubAPIError.tooManyRequests(retryAfter: .seconds(7)), attempt: 1, now: now, jitter: 0.9) == .retry(after: .seconds(7)))
         #expect(policy.decision(after: GitHubAPIError.server(status: 503, retryAfter: .seconds(3)), attempt: 2, now: now, jitter: 0.9) == .retry(after: .seconds(3)))
         #expect(policy.decision(after: GitHubAPIError.secondaryRateLimit(retryAfter: .seconds(2)), attempt: 1, now: now, jitter: 0) == .retry(after: .seconds(2)))
         #expect(policy.decision(after: GitHubAPIError.secondaryRateLimit(retryAfter: .seconds(3_600)), attempt: 1, now: now, jitter: 0) == .fail)
@@ -58,6 +57,19 @@ struct RetryPolicyTests {
     @Test("a secondary limit without Retry-After waits a minute, as GitHub asks")
     func secondaryWithoutRetryAfter() {
         #expect(policy.decision(after: GitHubAPIError.secondaryRateLimit(retryAfter: nil), attempt: 1, now: now, jitter: 0) == .retry(after: .seconds(60)))
+    }
+
+    @Test("secondary limits in a row: a one-shot command waits one minute, then fails; waiting, 60, 120, 240, 480, 960 s, then fails")
+    func secondarySchedule() {
+        let limited = GitHubAPIError.secondaryRateLimit(retryAfter: nil)
+        #expect(policy.decision(after: limited, attempt: 3, now: now, jitter: 0, secondaryInARow: 1) == .retry(after: .seconds(60)))
+        #expect(policy.decision(after: limited, attempt: 4, now: now, jitter: 0, secondaryInARow: 2) == .fail)
+        var waiting = policy
+        waiting.waitsForNetwork = true
+        let waits = (1...6).map { waiting.decision(after: limited, attempt: 9, now: now, jitter: 0.5, secondaryInARow: $0) }
+        #expect(waits == [60, 120, 240, 480, 960].map { .retry(after: .seconds($0)) } + [.fail])
+        // GitHub's Retry-After is its own word: waited out while waiting, however long.
+        #expect(waiting.decision(after: GitHubAPIError.secondaryRateLimit(retryAfter: .seconds(600)), attempt: 1, now: now, jitter: 0, secondaryInARow: 1) == .retry(after: .seconds(600)))
     }
 
     @Test("a primary limit resetting soon is waited out; one resetting later fails at once")

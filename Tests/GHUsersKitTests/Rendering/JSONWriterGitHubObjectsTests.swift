@@ -18,7 +18,7 @@ struct JSONWriterGitHubObjectsTests {
         String(decoding: try JSONSerialization.data(withJSONObject: object, options: .sortedKeys), as: UTF8.self)
     }
 
-    @Test("every user of GitHub's captured page comes back as GitHub sent it, plus note and seen")
+    @Test("every user of GitHub's captured page comes back as GitHub sent it, plus note, seen and gone")
     func capturedPage() throws {
         let items = try #require(try Fixtures.json("users-since-0.captured.json") as? [[String: Any]])
         let page = try UsersPage(decoding: Fixtures.data("users-since-0.captured.json"))
@@ -29,11 +29,12 @@ struct JSONWriterGitHubObjectsTests {
             var written = try Self.object(writer.bytes)
             #expect(written.removeValue(forKey: "note") as? String == "hi")
             #expect(written.removeValue(forKey: "seen") as? Bool == true)
+            #expect(written.removeValue(forKey: "gone") as? Bool == false)
             #expect(try Self.canonical(written) == Self.canonical(item), "\(user.login)")
         }
     }
 
-    @Test("GitHub's captured profile comes back as GitHub sent it, plus note, seen and fetched_at")
+    @Test("GitHub's captured profile comes back as GitHub sent it, plus note, seen, gone and fetched_at")
     func capturedProfile() throws {
         let body = try Fixtures.data("user-octocat.captured.json")
         let sent = try #require(try Fixtures.json("user-octocat.captured.json") as? [String: Any])
@@ -46,6 +47,7 @@ struct JSONWriterGitHubObjectsTests {
         var written = try Self.object(writer.bytes)
         #expect(written.removeValue(forKey: "note") is NSNull)
         #expect(written.removeValue(forKey: "seen") as? Bool == false)
+        #expect(written.removeValue(forKey: "gone") as? Bool == false)
         #expect(written.removeValue(forKey: "fetched_at") as? String == "1970-01-01T00:00:00Z")
         #expect(try Self.canonical(written) == Self.canonical(sent))
     }

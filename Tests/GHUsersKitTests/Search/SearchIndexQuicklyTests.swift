@@ -10,7 +10,7 @@ struct SearchIndexQuicklyTests {
         let database = try AppDatabase.inMemory()
         let logins = Dictionary(uniqueKeysWithValues: (Int64(1)...6_000).map { ($0, "ga\($0)x\($0 % 7)") })
         try StoreService.Users.Save(database: database)(
-            Factory.page(Array(Int64(1)...6_000), logins: logins), request: .init(since: 0, pageSize: 6_000, movesCursor: true), etag: nil)
+            Factory.page(Array(Int64(1)...6_000), logins: logins), request: .init(since: 0, movesCursor: true), etag: nil)
         for id in stride(from: noteEvery, through: 6_000, by: Int64.Stride(noteEvery)) {
             try StoreService.Notes.Save(database: database)(login: logins[id]!, text: note(id))
         }

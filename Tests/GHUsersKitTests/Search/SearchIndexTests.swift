@@ -28,7 +28,7 @@ struct SearchIndexTests {
         logins[80] = "oc"
         let ids = Array(Int64(1)...600)
         try StoreService.Users.Save(database: database)(
-            Factory.page(ids, logins: logins), request: .init(since: 0, pageSize: 600, movesCursor: true), etag: nil)
+            Factory.page(ids, logins: logins), request: .init(since: 0, movesCursor: true), etag: nil)
         for id in stride(from: Int64(7), through: 600, by: 7) {
             try StoreService.Notes.Save(database: database)(login: logins[id]!, text: "met at Octo camp \(id % 3 == 0 ? "été" : "winter") \(id)")
         }
@@ -168,7 +168,7 @@ struct SearchIndexTests {
         #expect(try searched("brandnew").isEmpty)
         // Given a new user, a new note, a deleted note and a login taken over by another account
         try StoreService.Users.Save(database: database)(
-            Factory.page([700], logins: [700: "brandnew"]), request: .init(since: 600, pageSize: 1, movesCursor: true), etag: nil)
+            Factory.page([700], logins: [700: "brandnew"]), request: .init(since: 600, movesCursor: true), etag: nil)
         try StoreService.Notes.Save(database: database)(login: "brandnew", text: "zebra keeper")
         try StoreService.Notes.Delete(database: database)(login: "mojo")
         _ = index.after("zebra", id: nil, count: 5)  // cached before the refresh
@@ -180,7 +180,7 @@ struct SearchIndexTests {
         }
         let taken = try StoreService.Users.Window(database: database).after(0, count: 1)[0].user
         try StoreService.Users.Save(database: database)(
-            Factory.page([800], logins: [800: taken.login]), request: .init(since: 700, pageSize: 1, movesCursor: true), etag: nil)
+            Factory.page([800], logins: [800: taken.login]), request: .init(since: 700, movesCursor: true), etag: nil)
         try index.refresh(from: database)
         #expect(indexed(taken.login) == (try searched(taken.login)))
         #expect(index.count == (try StoreService.Users.Window(database: database).count()))
@@ -215,7 +215,7 @@ struct SearchIndexTests {
         let logins = Dictionary(uniqueKeysWithValues: (Int64(1)...12_000).map { ($0, "u\($0 * 7919 % 100_003)x\($0 % 97)") })
         for start in stride(from: Int64(1), through: 12_000, by: 3_000) {
             try StoreService.Users.Save(database: large)(
-                Factory.page(Array(start..<(start + 3_000)), logins: logins), request: .init(since: start - 1, pageSize: 3_000, movesCursor: true),
+                Factory.page(Array(start..<(start + 3_000)), logins: logins), request: .init(since: start - 1, movesCursor: true),
                 etag: nil)
         }
         for id in stride(from: Int64(5), through: 12_000, by: 50) {

@@ -136,15 +136,46 @@ struct CombinedServiceProfileTests {
         }
     }
 
-    @Test("404: the user is not found, cached or not")
+    @Test("404 for a login never cached: not found, and nothing else is asked")
     func notFound() async throws {
-        try await withCached([try Self.notFound(), try Self.notFound()]) { service, _, _ in
-            await #expect(throws: CombinedServiceError.userNotFound(login: "tawk")) {
-                _ = try await service.profile(login: "tawk", now: Self.fetchedAt + 2 * 3_600)
-            }
+        try await withCached([try Self.notFound()]) { service, transport, _ in
             await #expect(throws: CombinedServiceError.userNotFound(login: "octocat")) {
                 _ = try await service.profile(login: "octocat")
             }
+            #expect(transport.sent.last?.url.path == "/users/octocat")
+        }
+    }
+
+    @Test("404 for a cached login whose account answers by id: renamed, saved under its new login, the note follows")
+    func renamed() async throws {
+        let renamed = """
+            {"id":9,"login":"tawk-new","node_id":"N9","avatar_url":"https://a/9","html_url":"https://github.com/tawk-new",\
+            "type":"User","site_admin":false,"name":"After","followers":4}
+            """
+        let byID = Result<TransportResponse, TransportError>.success(TransportResponse(status: 200, body: Data(renamed.utf8)))
+        try await withCached([try Self.notFound(), byID]) { service, transport, _ in
+            let details = try await service.profile(login: "tawk", now: Self.fetchedAt + 2 * 3_600)
+            #expect(transport.sent.suffix(2).map(\.url.path) == ["/users/tawk", "/user/9"])
+            #expect(details.user.login == "tawk-new" && details.renamedFrom == "tawk" && details.note == "met at a meetup")
+            #expect(try service.note(login: "tawk-new").text == "met at a meetup")
+            #expect(throws: CombinedServiceError.noNote(login: "tawk")) { try service.note(login: "tawk") }
+            #expect(!details.gone)
+        }
+    }
+
+    @Test("404 for a cached login and for its id: gone, kept and marked, the cached profile shown; never cached: gone error")
+    func gone() async throws {
+        try await withCached([try Self.notFound(), try Self.notFound()]) { service, _, _ in
+            let details = try await service.profile(login: "tawk", now: Self.fetchedAt + 2 * 3_600)
+            #expect(details.gone && details.profile.name == "Before" && details.note == "met at a meetup")
+            guard case .staleCache(let reason) = details.source else {
+                Issue.record("\(details.source)")
+                return
+            }
+            #expect(reason.contains("no longer has this account"))
+            var rows: [UserDetails] = []
+            try StoreService.Users.List(database: service.database)() { rows.append($0) }
+            #expect(rows.map(\.gone) == [true], "kept, marked")
         }
     }
 }

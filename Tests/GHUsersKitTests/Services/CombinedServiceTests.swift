@@ -5,30 +5,48 @@ import Testing
 
 @Suite("CombinedService with a scripted transport")
 struct CombinedServiceTests {
-    static func page(_ ids: ClosedRange<Int>, invalidLast: Bool = false) -> TransportResponse {
+    static func page(_ ids: ClosedRange<Int>, invalidLast: Bool = false, next: Bool = true) -> TransportResponse {
         var items = ids.map { "{\"id\":\($0),\"login\":\"u\($0)\",\"avatar_url\":\"https://a/\($0)\",\"type\":\"User\",\"site_admin\":false}" }
         if invalidLast, let last = ids.last { items[items.count - 1] = "{\"id\":\(last),\"login\":\"bad login\"}" }
-        return TransportResponse(status: 200, headers: ["ETag": "W/\"\(ids.lowerBound)\""], body: Data(("[" + items.joined(separator: ",") + "]").utf8))
+        var headers: HTTPHeaderFields = ["ETag": "W/\"\(ids.lowerBound)\""]
+        if next { headers["Link"] = "<https://api.example/users?since=\(ids.upperBound)>; rel=\"next\", <https://api.example/users{?since}>; rel=\"first\"" }
+        return TransportResponse(status: 200, headers: headers, body: Data(("[" + items.joined(separator: ",") + "]").utf8))
     }
 
-    @Test("the page size is the size of the first batch; later pages ask since=<last id>&per_page=<that size>")
+    @Test("the first request asks for 100; the first full batch sets the page size; later pages ask since=<last id>&per_page=<that size>")
     func pageSizeDerivation() async throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
-        // Given a server whose first page has 17 users, the last of them invalid.
+        // Given a server whose pages hold 17 users (a server with a smaller largest page), the first page's last one invalid.
         let transport = ScriptedTransport([.success(Self.page(1...17, invalidLast: true)), .success(Self.page(18...34))])
         let service = try CombinedService.scripted(transport, home: home)
         // When two pages are fetched.
         var outcomes: [CombinedService.PageOutcome] = []
         try await service.nextPage(pages: 2) { outcomes.append($0) }
-        // Then the first request had no paging parameters and the second used the derived size.
+        // Then the first request asked for GitHub's largest page and the second used the size that came.
         let urls = transport.sent.map(\.url.absoluteString)
-        #expect(urls == ["https://api.example/users", "https://api.example/users?since=17&per_page=17"])
+        #expect(urls == ["https://api.example/users?per_page=100", "https://api.example/users?since=17&per_page=17"])
         #expect(outcomes.map(\.skipped) == [1, 0])
         #expect(outcomes[0].isFirstStore && !outcomes[1].isFirstStore)
         let state = try StoreService.Sync.State(database: service.database)()
         #expect(state.pageSize == 17)
         #expect(state.cursor == 34)
+        await service.shutdown()
+    }
+
+    @Test("a first batch cut short by the end of the list sets no page size: the next request asks for 100 again")
+    func shortFirstBatch() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        // Given a list of 12 users (no rel="next"), then, later, more users.
+        let transport = ScriptedTransport([.success(Self.page(1...12, next: false)), .success(Self.page(13...112))])
+        let service = try CombinedService.scripted(transport, home: home)
+        try await service.nextPage { _ in }
+        #expect(try StoreService.Sync.State(database: service.database)().pageSize == nil)
+        try await service.nextPage { _ in }
+        let urls = transport.sent.map(\.url.absoluteString)
+        #expect(urls == ["https://api.example/users?per_page=100", "https://api.example/users?since=12&per_page=100"])
+        #expect(try StoreService.Sync.State(database: service.database)().pageSize == 100)
         await service.shutdown()
     }
 
@@ -58,7 +76,7 @@ struct CombinedServiceTests {
             configuration.offline = true
             let service = try CombinedService(configuration: configuration, transport: { ScriptedTransport([]) })
             try StoreService.Users.Save(database: service.database)(
-                Factory.page([1, 2], logins: [1: "u1", 2: "u2"]), request: .init(since: 0, pageSize: 2, movesCursor: true), etag: nil)
+                Factory.page([1, 2], logins: [1: "u1", 2: "u2"]), request: .init(since: 0, movesCursor: true), etag: nil)
             if !byID {
                 #expect(throws: CombinedServiceError.self) { try service.importNotes(file, onConflict: .merge) }
                 #expect(try StoreService.Notes.Find(database: service.database)(login: "u1") == nil)

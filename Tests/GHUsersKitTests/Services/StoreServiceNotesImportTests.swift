@@ -17,7 +17,7 @@ struct StoreServiceNotesImportTests {
     init() throws {
         database = try AppDatabase.inMemory()
         try StoreService.Users.Save(database: database)(
-            Factory.page([1, 2], logins: [1: "alice", 2: "bob"]), request: .init(since: 0, pageSize: 2, movesCursor: true), etag: nil)
+            Factory.page([1, 2], logins: [1: "alice", 2: "bob"]), request: .init(since: 0, movesCursor: true), etag: nil)
     }
 
     static func archive(_ entries: [NotesArchive.Entry]) throws -> NotesArchive {

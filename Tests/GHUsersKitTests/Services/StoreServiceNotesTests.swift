@@ -45,11 +45,11 @@ struct StoreServiceNotesTests {
     func waitingNoteMeetsRenamedAccount() throws {
         // Given account 10 cached as alice with a note, and a note on bob, not cached
         let save = StoreService.Users.Save(database: database)
-        try save(Factory.page([10], logins: [10: "alice"]), request: .init(since: 0, pageSize: 1, movesCursor: true), etag: nil)
+        try save(Factory.page([10], logins: [10: "alice"]), request: .init(since: 0, movesCursor: true), etag: nil)
         try StoreService.Notes.Save(database: database)(login: "alice", text: "written as alice", now: Date(timeIntervalSince1970: 1))
         try StoreService.Notes.Save(database: database)(login: "bob", text: "written for bob", now: Date(timeIntervalSince1970: 2))
         // When account 10 comes back as bob
-        try save(Factory.page([10], logins: [10: "bob"]), request: .init(since: 0, pageSize: 1, movesCursor: true), etag: nil)
+        try save(Factory.page([10], logins: [10: "bob"]), request: .init(since: 0, movesCursor: true), etag: nil)
         // Then bob has one note holding both texts, the account's first
         let note = try #require(try StoreService.Notes.Find(database: database)(login: "bob"))
         #expect(note.text == "written as alice\n\nwritten for bob")

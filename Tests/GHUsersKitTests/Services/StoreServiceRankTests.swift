@@ -13,7 +13,7 @@ struct StoreServiceRankTests {
         let database = try AppDatabase.inMemory()
         let cached: [Int64] = [1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144]
         try StoreService.Users.Save(database: database)(
-            Factory.page(cached), request: .init(since: 0, pageSize: cached.count, movesCursor: true), etag: nil)
+            Factory.page(cached), request: .init(since: 0, movesCursor: true), etag: nil)
         let rank = StoreService.Users.Rank(database: database)
         await propertyCheck(count: PropertyScale.count(200), input: Gen<Int64>.value(in: 0...150).array(of: 0...12)) { ids in
             // When they are ranked together

@@ -11,7 +11,7 @@ struct StoreServiceSearchTests {
         database = try AppDatabase.inMemory()
         let logins: [Int64: String] = [1: "mojombo", 2: "defunkt", 3: "pjhyett", 4: "wycats", 5: "ezmobius", 6: "mojo", 7: "ivey"]
         try StoreService.Users.Save(database: database)(
-            Factory.page([1, 2, 3, 4, 5, 6, 7], logins: logins), request: .init(since: 0, pageSize: 7, movesCursor: true), etag: nil)
+            Factory.page([1, 2, 3, 4, 5, 6, 7], logins: logins), request: .init(since: 0, movesCursor: true), etag: nil)
         try StoreService.Notes.Save(database: database)(login: "wycats", text: "Works on MOJO tooling")
         try StoreService.Notes.Save(database: database)(login: "ivey", text: "met in Berlin")
         try StoreService.Notes.Save(database: database)(login: "tawk", text: "support chat, mojo fan")

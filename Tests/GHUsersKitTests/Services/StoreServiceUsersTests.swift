@@ -14,10 +14,10 @@ struct StoreServiceUsersTests {
         return rows
     }
 
-    @Test("the first page sets the page size and the cursor, in one save")
+    @Test("the first full page sets the page size and the cursor, in one save")
     func firstPage() throws {
-        let page = Factory.page([1, 2, 4, 5])
-        try StoreService.Users.Save(database: database)(page, request: .init(since: 0, pageSize: 4, movesCursor: true), etag: "W/\"1\"")
+        let page = Factory.page([1, 2, 4, 5], hasNext: true)
+        try StoreService.Users.Save(database: database)(page, request: .init(since: 0, movesCursor: true), etag: "W/\"1\"")
         let state = try StoreService.Sync.State(database: database)()
         #expect(state.pageSize == 4)
         #expect(state.cursor == 5)
@@ -29,13 +29,13 @@ struct StoreServiceUsersTests {
     @Test("a save returns the page's users with notes and seen marks, and the state it leaves")
     func saveReturnsWhatItLeaves() throws {
         // Given user 2 cached and seen, and a note on user3 before it is cached
-        try StoreService.Users.Save(database: database)(Factory.page([2]), request: .init(since: 0, pageSize: nil, movesCursor: false), etag: nil)
+        try StoreService.Users.Save(database: database)(Factory.page([2]), request: .init(since: 0, movesCursor: false), etag: nil)
         try StoreService.Users.MarkSeen(database: database)(id: 2)
         try StoreService.Notes.Save(database: database)(login: "user3", text: "before")
         // When next-page saves users 1 to 3 with a rate limit
         let rateLimit = RateLimit(limit: 60, remaining: 59, reset: Date(timeIntervalSince1970: 1_800_000_000), resource: "core")
         let saved = try StoreService.Users.Save(database: database)(
-            Factory.page([1, 2, 3]), request: .init(since: 0, pageSize: 3, movesCursor: true), etag: nil, rateLimit: rateLimit)
+            Factory.page([1, 2, 3], hasNext: true), request: .init(since: 0, movesCursor: true), etag: nil, rateLimit: rateLimit)
         // Then the save returns what later reads find
         #expect(saved.users == (try all()))
         #expect(saved.users.map(\.seen) == [false, true, false])
@@ -45,18 +45,18 @@ struct StoreServiceUsersTests {
         #expect(saved.isFirstStore)
         // And only the first page with users marks the welcome; a later page returns its own users
         let next = try StoreService.Users.Save(database: database)(
-            Factory.page([4]), request: .init(since: 3, pageSize: nil, movesCursor: true), etag: nil)
+            Factory.page([4]), request: .init(since: 3, movesCursor: true), etag: nil)
         #expect(!next.isFirstStore && next.users.map(\.user.id) == [4] && next.state.welcomed)
     }
 
     @Test("a page whose save fails leaves neither users nor a moved cursor")
     func atomicPage() throws {
-        try StoreService.Users.Save(database: database)(Factory.page([1, 2]), request: .init(since: 0, pageSize: 2, movesCursor: true), etag: nil)
+        try StoreService.Users.Save(database: database)(Factory.page([1, 2]), request: .init(since: 0, movesCursor: true), etag: nil)
         // A user that breaks the schema (its avatar URL) makes the whole page fail.
         var bad = Factory.page([3, 4])
         bad.users[1].avatarURL = "file:///x"
         #expect(throws: (any Error).self) {
-            try StoreService.Users.Save(database: database)(bad, request: .init(since: 2, pageSize: nil, movesCursor: true), etag: nil)
+            try StoreService.Users.Save(database: database)(bad, request: .init(since: 2, movesCursor: true), etag: nil)
         }
         #expect(try all().map(\.user.id) == [1, 2])
         #expect(try StoreService.Sync.State(database: database)().cursor == 2)
@@ -64,19 +64,19 @@ struct StoreServiceUsersTests {
 
     @Test("an empty page marks the end without moving the cursor")
     func emptyPage() throws {
-        try StoreService.Users.Save(database: database)(Factory.page([1, 2]), request: .init(since: 0, pageSize: 2, movesCursor: true), etag: nil)
-        try StoreService.Users.Save(database: database)(Factory.page([]), request: .init(since: 2, pageSize: nil, movesCursor: true), etag: nil)
+        try StoreService.Users.Save(database: database)(Factory.page([1, 2]), request: .init(since: 0, movesCursor: true), etag: nil)
+        try StoreService.Users.Save(database: database)(Factory.page([]), request: .init(since: 2, movesCursor: true), etag: nil)
         let state = try StoreService.Sync.State(database: database)()
         #expect(state.cursor == 2 && state.endReached)
     }
 
     @Test("saving a user again keeps its seen mark and its note; a rename keeps the note")
     func upsertKeepsLocalData() throws {
-        try StoreService.Users.Save(database: database)(Factory.page([7]), request: .init(since: 0, pageSize: 1, movesCursor: true), etag: nil)
+        try StoreService.Users.Save(database: database)(Factory.page([7]), request: .init(since: 0, movesCursor: true), etag: nil)
         try StoreService.Users.MarkSeen(database: database)(id: 7)
         try StoreService.Notes.Save(database: database)(login: "USER7", text: "hello")
         try StoreService.Users.Save(database: database)(
-            Factory.page([7], logins: [7: "renamed"]), request: .init(since: 0, pageSize: nil, movesCursor: false), etag: nil)
+            Factory.page([7], logins: [7: "renamed"]), request: .init(since: 0, movesCursor: false), etag: nil)
         let row = try #require(try all().first { $0.user.login == "renamed" })
         #expect(row.seen)
         #expect(row.note == "hello")
@@ -89,7 +89,7 @@ struct StoreServiceUsersTests {
         try StoreService.Notes.Save(database: database)(login: "Tawk", text: "met at a meetup")
         #expect(try StoreService.Notes.Find(database: database)(login: "tawk")?.userID == nil)
         try StoreService.Users.Save(database: database)(
-            Factory.page([9], logins: [9: "tawk"]), request: .init(since: 0, pageSize: 1, movesCursor: true), etag: nil)
+            Factory.page([9], logins: [9: "tawk"]), request: .init(since: 0, movesCursor: true), etag: nil)
         let note = try #require(try StoreService.Notes.Find(database: database)(login: "TAWK"))
         #expect(note.userID == 9)
         #expect(note.text == "met at a meetup")
@@ -98,14 +98,14 @@ struct StoreServiceUsersTests {
 
     @Test("a login taken over by another account replaces the stale row")
     func loginTakenOver() throws {
-        try StoreService.Users.Save(database: database)(Factory.page([1], logins: [1: "name"]), request: .init(since: 0, pageSize: 1, movesCursor: true), etag: nil)
-        try StoreService.Users.Save(database: database)(Factory.page([2], logins: [2: "NAME"]), request: .init(since: 1, pageSize: nil, movesCursor: true), etag: nil)
+        try StoreService.Users.Save(database: database)(Factory.page([1], logins: [1: "name"]), request: .init(since: 0, movesCursor: true), etag: nil)
+        try StoreService.Users.Save(database: database)(Factory.page([2], logins: [2: "NAME"]), request: .init(since: 1, movesCursor: true), etag: nil)
         #expect(try all().map(\.user.id) == [2])
     }
 
     @Test("list streams in id order with after, through and limit")
     func listWindow() throws {
-        try StoreService.Users.Save(database: database)(Factory.page([1, 3, 5, 8, 13]), request: .init(since: 0, pageSize: 5, movesCursor: true), etag: nil)
+        try StoreService.Users.Save(database: database)(Factory.page([1, 3, 5, 8, 13]), request: .init(since: 0, movesCursor: true), etag: nil)
         var ids: [Int64] = []
         try StoreService.Users.List(database: database)(after: 1, limit: 2) { ids.append($0.user.id) }
         #expect(ids == [3, 5])
@@ -116,7 +116,7 @@ struct StoreServiceUsersTests {
 
     @Test("statistics count what is cached")
     func statistics() throws {
-        try StoreService.Users.Save(database: database)(Factory.page([1, 2, 3]), request: .init(since: 0, pageSize: 3, movesCursor: true), etag: nil)
+        try StoreService.Users.Save(database: database)(Factory.page([1, 2, 3]), request: .init(since: 0, movesCursor: true), etag: nil)
         try StoreService.Users.MarkSeen(database: database)(id: 2)
         try StoreService.Notes.Save(database: database)(login: "user1", text: "a")
         try StoreService.Notes.Save(database: database)(login: "nobody", text: "b")

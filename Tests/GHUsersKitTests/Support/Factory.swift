@@ -10,7 +10,7 @@ enum Factory {
             htmlURL: "https://github.com/\(login ?? "user\(id)")", type: type, siteAdmin: false)
     }
 
-    static func page(_ ids: [Int64], logins: [Int64: String] = [:]) -> UsersPage {
-        UsersPage(users: ids.map { user($0, logins[$0]) }, itemCount: ids.count, skipped: 0, cursor: ids.last)
+    static func page(_ ids: [Int64], logins: [Int64: String] = [:], hasNext: Bool = false) -> UsersPage {
+        UsersPage(users: ids.map { user($0, logins[$0]) }, itemCount: ids.count, skipped: 0, cursor: ids.last, hasNext: hasNext)
     }
 }

@@ -11,11 +11,18 @@ public enum AvatarError: Error, Equatable {
     case refused(url: String, reason: String)
     /// The download failed (404, a server error, ...).
     case failed(url: String, reason: String)
+    /// The avatar host answered a web page instead of an image (a redirect to a sign-in page):
+    /// a private-mode GitHub Enterprise Server, whose avatars need a browser session (GitHub
+    /// Docs, "Enabling private mode"). The host is not asked again in this process.
+    case signInRequired(host: String)
 
-    /// Whether the user should be told (refusals), rather than silently shown a placeholder.
+    /// Whether the user should be told (refusals, a sign-in wall), rather than silently shown a
+    /// placeholder.
     public var isWorthReporting: Bool {
-        if case .refused = self { return true }
-        return false
+        switch self {
+        case .refused, .signInRequired: true
+        default: false
+        }
     }
 }
 
@@ -26,6 +33,8 @@ extension AvatarError: LocalizedError {
         case .invalidURL(let url): "the avatar URL \(url) is not an http(s) URL"
         case .refused(let url, let reason): "refused the avatar at \(url): \(reason)"
         case .failed(let url, let reason): "could not download the avatar at \(url) (\(reason))"
+        case .signInRequired(let host):
+            "avatars of \(host) need a sign-in (it answers with a web page, as a private-mode server does); they are drawn as placeholders"
         }
     }
 }

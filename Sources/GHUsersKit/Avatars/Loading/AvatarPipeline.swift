@@ -33,6 +33,8 @@ public final class AvatarPipeline: Sendable {
         case data(Data, etag: String?)
         /// `304`: the cached bytes are still right.
         case notModified
+        /// A web page (`text/html`), not an image: a sign-in wall (``AvatarError/signInRequired(host:)``).
+        case webPage
     }
 
     /// Settings of a pipeline.
@@ -64,6 +66,8 @@ public final class AvatarPipeline: Sendable {
     private let coalescer = TaskCoalescer<String, RGBAImage>()
     /// When each host (`host:port`) last failed for want of a network.
     private let downSince = Mutex<[String: Date]>([:])
+    /// Hosts (`host:port`) that answered a web page instead of an image: never asked again.
+    private let walled = Mutex<Set<String>>([])
     private let answered = Mutex(0)
     private let firstStoreFailure = Mutex<String?>(nil)
     private let now: @Sendable () -> Date
@@ -120,6 +124,11 @@ public final class AvatarPipeline: Sendable {
         firstStoreFailure.withLock { $0 }
     }
 
+    /// Whether the host of `url` answered a web page instead of an image (a sign-in wall).
+    private func isWalled(_ url: URL) -> Bool {
+        walled.withLock { $0.contains(Self.hostKey(url)) }
+    }
+
     private func mayUseNetwork(_ url: URL) -> Bool {
         guard configuration.networkAllowed else { return false }
         guard let since = downSince.withLock({ $0[Self.hostKey(url)] }) else { return true }
@@ -129,16 +138,24 @@ public final class AvatarPipeline: Sendable {
 
     private func load(_ request: AvatarRequest) async throws -> RGBAImage {
         let cached = disk.cachedData(for: request.key)
-        let online = mayUseNetwork(request.url)
+        let host = Self.hostKey(request.url)
+        let walledHost = isWalled(request.url)
+        let online = !walledHost && mayUseNetwork(request.url)
         if let cached, !online || now().timeIntervalSince(cached.fetchedAt) < configuration.maximumAge,
             let image = try? decode(cached.data, request)
         {
             return image
         }
+        if walledHost { throw AvatarError.signInRequired(host: request.url.host ?? host) }
         guard online else { throw AvatarError.notCached }
         let answer: Download
         do {
-            answer = try await download(request.url, cached?.etag, configuration.maximumBytes)
+            // A host found walled while this download waited for its turn is not asked.
+            answer = try await GitHubClient.$downloadCheck.withValue({ [self] url in
+                if isWalled(url) { throw AvatarError.signInRequired(host: url.host ?? "") }
+            }) {
+                try await download(request.url, cached?.etag, configuration.maximumBytes)
+            }
         } catch is CancellationError {
             throw CancellationError()
         } catch let error as GitHubAPIError {
@@ -152,6 +169,9 @@ public final class AvatarPipeline: Sendable {
         answered.withLock { $0 += 1 }
         // No cancellation check from here: what was downloaded is stored even if nobody waits.
         switch answer {
+        case .webPage:
+            walled.withLock { _ = $0.insert(host) }
+            throw AvatarError.signInRequired(host: request.url.host ?? host)
         case .notModified:
             guard let cached else { throw AvatarError.failed(url: request.url.absoluteString, reason: "304 for an avatar not cached") }
             let image = try decode(cached.data, request)
