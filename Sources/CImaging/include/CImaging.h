@@ -147,9 +147,12 @@ struct cimaging_chafa {
     GString *_Nullable (*_Nonnull canvas_print)(ChafaCanvas *_Nullable canvas, ChafaTermInfo *_Nullable term_info);
     /// The character of the cell at x, y (a gunichar: guint32).
     uint32_t (*_Nonnull canvas_get_char_at)(ChafaCanvas *_Nullable canvas, int x, int y);
-    /// The cell's colours: packed 0xRRGGBB in truecolor mode, a palette index in 256-colour mode,
-    /// -1 for transparent.
+    /// The cell's colours as packed 0xRRGGBB whatever the canvas mode (in 256-colour mode the
+    /// palette entry's RGB), -1 for transparent.
     void (*_Nonnull canvas_get_colors_at)(ChafaCanvas *_Nullable canvas, int x, int y, int *_Nullable fg_out, int *_Nullable bg_out);
+    /// The cell's colours as the canvas keeps them: a palette index in the indexed modes (256
+    /// colours), packed 0xRRGGBB in truecolor mode; negative for transparent.
+    void (*_Nonnull canvas_get_raw_colors_at)(ChafaCanvas *_Nullable canvas, int x, int y, int *_Nullable fg_out, int *_Nullable bg_out);
     ChafaTermDb *_Nullable (*_Nonnull term_db_get_default)(void);
     ChafaTermInfo *_Nullable (*_Nonnull term_db_detect)(ChafaTermDb *_Nullable term_db, char *_Nullable *_Nullable envp);
     void (*_Nonnull term_info_unref)(ChafaTermInfo *_Nullable term_info);
@@ -178,6 +181,7 @@ struct cimaging_chafa {
     X(canvas_print, chafa_canvas_print)                                      \
     X(canvas_get_char_at, chafa_canvas_get_char_at)                          \
     X(canvas_get_colors_at, chafa_canvas_get_colors_at)                      \
+    X(canvas_get_raw_colors_at, chafa_canvas_get_raw_colors_at)              \
     X(term_db_get_default, chafa_term_db_get_default)                        \
     X(term_db_detect, chafa_term_db_detect)                                  \
     X(term_info_unref, chafa_term_info_unref)                                \

@@ -8,7 +8,8 @@ import Logging
 /// empty text, so callers check ``ImageLibraries/loadAll()`` first and say why.
 ///
 /// ``symbolCells(_:columns:rows:)`` reads libchafa's canvas cell by cell
-/// (`chafa_canvas_get_char_at`, `chafa_canvas_get_colors_at`) into a ``CellGrid``: block symbols
+/// (`chafa_canvas_get_char_at`, `chafa_canvas_get_colors_at` in truecolor,
+/// `chafa_canvas_get_raw_colors_at`, palette indices, in 256 colours) into a ``CellGrid``: block symbols
 /// with their colours, laid out beside text by ``AvatarListRenderer`` and placed in the
 /// browser's frames. ``picture(_:columns:rows:)`` uses the terminal's pixel protocol when it has
 /// one (the `profile` command's header only).
@@ -39,7 +40,13 @@ public struct AvatarDrawer: Sendable {
                     let scalar = Unicode.Scalar(chafa.canvas_get_char_at(canvas, Int32(x), Int32(y))) ?? " "
                     var foreground: Int32 = -1
                     var background: Int32 = -1
-                    chafa.canvas_get_colors_at(canvas, Int32(x), Int32(y), &foreground, &background)
+                    // In 256-colour mode the raw colours are the palette indices; the plain ones
+                    // are packed RGB there too, whose low byte (blue) is no index at all.
+                    if trueColor {
+                        chafa.canvas_get_colors_at(canvas, Int32(x), Int32(y), &foreground, &background)
+                    } else {
+                        chafa.canvas_get_raw_colors_at(canvas, Int32(x), Int32(y), &foreground, &background)
+                    }
                     grid[x, y] = Cell(String(Character(scalar)), style: CellStyle(foreground: color(foreground), background: color(background)))
                 }
             }

@@ -170,7 +170,7 @@ struct GitHubRealityEndToEndTests {
         }
     }
 
-    @Test("an expiring avatar URL is kept as its lasting form: no jwt stored, the avatar drawn after the token expired")
+    @Test("an expiring avatar URL is kept as its lasting form: no jwt stored, the avatar drawn from the lasting address")
     func expiringAvatars() async throws {
         var configuration = FakeConfiguration(userCount: 40)
         configuration.expiringAvatarIDs = [1]
