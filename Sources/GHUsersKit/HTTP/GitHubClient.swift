@@ -83,6 +83,51 @@ public final class GitHubClient: Sendable {
     /// the downloads queued behind the one that found it).
     @TaskLocal public static var downloadCheck: (@Sendable (URL) throws -> Void)?
 
+    /// What to ask, decided inside the request's turn.
+    public struct TurnRequest: Sendable {
+        public var path: String
+        public var query: [URLQueryItem]
+        public var etag: String?
+
+        /// Creates a request; `path` percent-encoded already.
+        public init(path: String, query: [URLQueryItem] = [], etag: String? = nil) {
+            self.path = path
+            self.query = query
+            self.etag = etag
+        }
+    }
+
+    /// ``get(path:query:etag:decode:)`` whose request is decided, and whose answer is kept, in
+    /// the request's one turn of the queue (in-process and across processes): `prepare` reads
+    /// what to ask (the cursor), `decode` reads the answer (its errors retried as a bad
+    /// answer), `keep` saves it (its errors are its own). A second process waiting for the turn
+    /// then reads the cursor this one left, so two `next-page`s never fetch the same page. A
+    /// backoff happens outside the turn, and the next attempt prepares again.
+    /// `prepare` also returns what `keep` needs to know of the request (`context`).
+    public func getInTurn<Context: Sendable, Decoded: Sendable, T: Sendable>(
+        prepare: @escaping @Sendable () throws -> (request: TurnRequest, context: Context),
+        decode: @escaping @Sendable (Response) throws -> Decoded,
+        keep: @escaping @Sendable (Decoded, Context) throws -> T
+    ) async throws -> T {
+        try await retry.run { _ in
+            try await self.queue.run {
+                try await Self.finishing {
+                    let (request, context) = try prepare()
+                    let response = try await self.send(try self.makeURL(path: request.path, query: request.query), etag: request.etag)
+                    let decoded: Decoded
+                    do {
+                        decoded = try decode(response)
+                    } catch let error as GitHubAPIError {
+                        throw error
+                    } catch {
+                        throw GitHubAPIError.invalidResponse(Self.describe(decodingError: error))
+                    }
+                    return try keep(decoded, context)
+                }
+            }
+        }
+    }
+
     /// Downloads a file that is not part of the API, such as an avatar, through the same queue
     /// and kept-alive connection: never with the token (whatever the host), only over http(s)
     /// (redirects included), at most `maximumBytes` of body, and tried at most twice so that a

@@ -21,22 +21,33 @@ extension CombinedService {
 
     /// Fetches and saves up to `pages` pages after the cursor, calling `onPage` after each save.
     /// Stops early at the end of the list.
+    ///
+    /// Each page's cursor is read, its request sent and its answer saved in one turn of the
+    /// request queue, which is also one turn of the cross-process lock: a second `next-page`
+    /// (a cron job beside you) waits, then reads the cursor this one left and fetches the pages
+    /// after it, never the same ones (Docs/ARCHITECTURE.md, "a page a turn").
     public func nextPage(pages: Int = 1, onPage: (PageOutcome) throws -> Void) async throws {
         let fetch = HTTPService.Users.Fetch(client: try network(for: "next-page"))
         let save = StoreService.Users.Save(database: database)
-        // Read once; each save returns the state it leaves.
-        var state = try StoreService.Sync.State(database: database)()
+        let state = StoreService.Sync.State(database: database)
+        let fingerprint = TokenSource.fingerprint(fetch.client.configuration.token)
         for _ in 0..<max(1, pages) {
-            // What to ask is SyncState's rule (nextPerPage); what the answer sets, the store's.
-            let since = state.cursor
-            let result = try await observingRateLimit { try await fetch(since: since, perPage: state.nextPerPage, etag: nil) }
-            guard case .page(let page, let etag, let rateLimit) = result else {
-                throw GitHubAPIError.invalidResponse("304 to a request without an ETag")
+            let kept = try await observingRateLimit {
+                try await fetch.inTurn(
+                    // What to ask is SyncState's rule (nextPerPage); what the answer sets, the store's.
+                    prepare: {
+                        let current = try state()
+                        return (current.cursor, current.nextPerPage)
+                    },
+                    keep: { result, since in
+                        guard case .page(let page, let etag, let rateLimit) = result else {
+                            throw GitHubAPIError.invalidResponse("304 to a request without an ETag")
+                        }
+                        let request = UsersPageRequest(since: since ?? 0, movesCursor: true, tokenFingerprint: fingerprint)
+                        return (page, since, try save(page, request: request, etag: etag, rateLimit: rateLimit))
+                    })
             }
-            let request = UsersPageRequest(
-                since: since ?? 0, movesCursor: true, tokenFingerprint: TokenSource.fingerprint(fetch.client.configuration.token))
-            let saved = try save(page, request: request, etag: etag, rateLimit: rateLimit)
-            state = saved.state
+            let (page, since, saved) = kept
             try onPage(
                 PageOutcome(
                     users: saved.users, skipped: page.skipped, reachedEnd: page.isEmpty, isFirstStore: saved.isFirstStore,

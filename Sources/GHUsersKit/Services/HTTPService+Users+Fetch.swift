@@ -18,17 +18,42 @@ extension HTTPService.Users {
             self.client = client
         }
 
-        /// Fetches `perPage` users after `since` (`nil`: no `since`, the list's start). The
-        /// page's ``UsersPage/hasNext`` says whether the `Link` header names a next page.
-        public func callAsFunction(since: Int64?, perPage: Int, etag: String?) async throws -> Result {
+        /// Fetches the page that `prepare` names (`since`, `nil` for the list's start, and
+        /// `per_page`), reading it and keeping the answer with `keep` in the request's one turn
+        /// of the queue (``GitHubClient/getInTurn(prepare:decode:keep:)``): `next-page` reads the
+        /// cursor and saves the page there, so two processes never fetch the same page.
+        public func inTurn<T: Sendable>(
+            prepare: @escaping @Sendable () throws -> (since: Int64?, perPage: Int),
+            keep: @escaping @Sendable (_ result: Result, _ since: Int64?) throws -> T
+        ) async throws -> T {
+            try await client.getInTurn(
+                prepare: {
+                    let (since, perPage) = try prepare()
+                    return (GitHubClient.TurnRequest(path: "/users", query: Self.query(since: since, perPage: perPage)), since)
+                },
+                decode: { response in try Self.result(of: response) },
+                keep: { result, since in try keep(result, since) })
+        }
+
+        static func query(since: Int64?, perPage: Int) -> [URLQueryItem] {
             var query: [URLQueryItem] = []
             if let since { query.append(URLQueryItem(name: "since", value: String(since))) }
             query.append(URLQueryItem(name: "per_page", value: String(perPage)))
-            return try await client.get(path: "/users", query: query, etag: etag) { response in
-                if response.notModified { return .notModified(rateLimit: response.rateLimit) }
-                var page = try UsersPage(decoding: response.body)
-                page.hasNext = UsersPage.hasNextLink(response.headers["link"])
-                return .page(page, etag: response.etag, rateLimit: response.rateLimit)
+            return query
+        }
+
+        static func result(of response: GitHubClient.Response) throws -> Result {
+            if response.notModified { return .notModified(rateLimit: response.rateLimit) }
+            var page = try UsersPage(decoding: response.body)
+            page.hasNext = UsersPage.hasNextLink(response.headers["link"])
+            return .page(page, etag: response.etag, rateLimit: response.rateLimit)
+        }
+
+        /// Fetches `perPage` users after `since` (`nil`: no `since`, the list's start). The
+        /// page's ``UsersPage/hasNext`` says whether the `Link` header names a next page.
+        public func callAsFunction(since: Int64?, perPage: Int, etag: String?) async throws -> Result {
+            try await client.get(path: "/users", query: Self.query(since: since, perPage: perPage), etag: etag) { response in
+                try Self.result(of: response)
             }
         }
     }
