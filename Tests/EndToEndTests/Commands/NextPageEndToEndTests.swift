@@ -4,42 +4,42 @@ import Testing
 
 @Suite("next-page against github-fake")
 struct NextPageEndToEndTests {
-    @Test("first page without per_page sets the page size; the second asks since=46&per_page=30")
+    @Test("the first page asks per_page=100 and sets the page size; the second asks since=151&per_page=100")
     func firstThenSecondPage() async throws {
         try await EndToEnd.with { world in
 
             let first = try await world.run("next-page")
             #expect(first.status == 0, "\(first)")
             #expect(first.stdout.contains("mojombo"))
-            #expect(first.stdout.split(separator: "\n").count == 30)
+            #expect(first.stdout.split(separator: "\n").count == 100)
             #expect(first.stderr.contains("Welcome to ghusers"))
 
             let second = try await world.run("next-page", "--json")
             #expect(second.status == 0, "\(second)")
             #expect(!second.stderr.contains("Welcome"), "the welcome is shown once")
             let users = try #require(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [[String: Any]])
-            #expect(users.count == 30)
-            #expect(users.allSatisfy { ($0["id"] as? Int ?? 0) > 46 })
-            // GitHub's simple-user (JSONSchemaEndToEndTests validates it) plus the local note and seen.
+            #expect(users.count == 100)
+            #expect(users.allSatisfy { ($0["id"] as? Int ?? 0) > 151 }, "151 is the 100th user's id")
+            // GitHub's simple-user (JSONSchemaEndToEndTests validates it) plus the local note, seen and gone.
             #expect(
                 users.first?.keys.sorted() == [
-                    "avatar_url", "events_url", "followers_url", "following_url", "gists_url", "gravatar_id", "html_url", "id",
+                    "avatar_url", "events_url", "followers_url", "following_url", "gists_url", "gone", "gravatar_id", "html_url", "id",
                     "login", "node_id", "note", "organizations_url", "received_events_url", "repos_url", "seen", "site_admin",
                     "starred_url", "subscriptions_url", "type", "url", "user_view_type",
                 ])
 
             let requests = await world.apiRequests()
             #expect(requests.count == 2)
-            #expect(requests[0].path == "/users" && requests[0].query.isEmpty)
-            #expect(requests[1].query == ["since": "46", "per_page": "30"])
+            #expect(requests[0].path == "/users" && requests[0].query == ["per_page": "100"])
+            #expect(requests[1].query == ["since": "151", "per_page": "100"])
             #expect(requests[0].headers["accept"] == "application/vnd.github+json")
             #expect(requests[0].headers["x-github-api-version"] == "2022-11-28")
             #expect(requests[0].headers["user-agent"]?.hasPrefix("ghusers/") == true)
             #expect(requests[0].headers["authorization"] == nil)
 
             let status = try #require(try await world.json("status") as? [String: Any])
-            #expect(status["page_size"] as? Int == 30)
-            #expect(status["users"] as? Int == 60)
+            #expect(status["page_size"] as? Int == 100)
+            #expect(status["users"] as? Int == 200)
             #expect(status["cursor"] as? Int == (users.last?["id"] as? Int))
             #expect(status["rate_limit"] as? Int == 5_000)
         }
@@ -50,22 +50,23 @@ struct NextPageEndToEndTests {
         try await EndToEnd.with { world in
             let result = try await world.run("next-page", "--pages", "3")
             #expect(result.status == 0, "\(result)")
-            #expect(result.stdout.split(separator: "\n").count == 90)
+            #expect(result.stdout.split(separator: "\n").count == 300)
             let stats = await world.server.stats()
             #expect(stats.requests == 3)
             #expect(stats.connections == 1)
             #expect(stats.maxInFlight == 1)
-            #expect(try await world.cachedLogins().count == 90)
+            #expect(try await world.cachedLogins().count == 300)
         }
     }
 
     @Test("an empty page is the end of the list: said, exit 0, nothing lost")
     func endOfList() async throws {
-        try await EndToEnd.with(FakeConfiguration(userCount: 35)) { world in
+        // A full page of 100, a short page of 35, then the empty one.
+        try await EndToEnd.with(FakeConfiguration(userCount: 135)) { world in
             let result = try await world.run("next-page", "--pages", "5")
             #expect(result.status == 0, "\(result)")
             #expect(result.stderr.contains("end of the list"))
-            #expect(try await world.cachedLogins().count == 35)
+            #expect(try await world.cachedLogins().count == 135)
             #expect(await world.apiRequests().count == 3)
             let again = try await world.run("next-page")
             #expect(again.status == 0 && again.stderr.contains("end of the list"))
@@ -80,12 +81,12 @@ struct NextPageEndToEndTests {
             #expect(result.status == 0, "\(result)")
             #expect(result.stderr.contains("skipped 3 invalid items"))
             let users = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
-            #expect(users.count == 27)
+            #expect(users.count == 97)
             #expect(!users.contains { ($0["avatar_url"] as? String)?.hasPrefix("file:") == true })
             let status = try #require(try await world.json("status") as? [String: Any])
-            #expect(status["cursor"] as? Int == 46, "the cursor is the id of the last item, though it was invalid")
+            #expect(status["cursor"] as? Int == 151, "the cursor is the id of the last item, though it was invalid")
             _ = try await world.run("next-page")
-            #expect(await world.apiRequests().last?.query["since"] == "46")
+            #expect(await world.apiRequests().last?.query["since"] == "151")
         }
     }
 
@@ -97,7 +98,7 @@ struct NextPageEndToEndTests {
             #expect(result.status == 0, "\(result)")
             #expect(result.stderr.components(separatedBy: "retrying in").count - 1 == 2)
             #expect(await world.apiRequests().map(\.status) == [503, 503, 200])
-            #expect(try await world.cachedLogins().count == 30)
+            #expect(try await world.cachedLogins().count == 100)
         }
     }
 
@@ -124,12 +125,13 @@ struct NextPageEndToEndTests {
             let json = try await world.run("next-page", "--pages", "5", "--json")
             #expect(json.status == 6, "\(json)")
             let users = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]], "\(json.stdout)")
-            #expect(users.count == 90)
+            #expect(users.count == 300)
             await world.server.reset()
             let drawn = try await world.run("next-page", "--pages", "5", "--avatars", "always")
             #expect(drawn.status == 6, "\(drawn)")
-            #expect(drawn.stdout.contains("user183") || drawn.stdout.contains("User185"), "the saved pages are drawn: \(drawn.stdout.prefix(300))")
-            #expect(try await world.cachedLogins().count == 180)
+            // user453 and User460 are the 301st and 306th users listed: the fourth page of 100.
+            #expect(drawn.stdout.contains("user453") || drawn.stdout.contains("User460"), "the saved pages are drawn: \(drawn.stdout.prefix(300))")
+            #expect(try await world.cachedLogins().count == 600)
         }
     }
 
@@ -155,7 +157,7 @@ struct NextPageEndToEndTests {
             let result = try await world.run("next-page", "--wait")
             #expect(result.status == 0, "\(result)")
             #expect(result.stderr.contains("waiting until the network is back"))
-            #expect(try await world.cachedLogins().count == 30)
+            #expect(try await world.cachedLogins().count == 100)
         }
     }
 
