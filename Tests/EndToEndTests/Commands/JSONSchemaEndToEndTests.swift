@@ -5,15 +5,15 @@ import Testing
 
 /// Every user object `--json` prints is GitHub's own, validated against GitHub's schema files
 /// once the documented local fields are set aside: simple-user for `next-page`, `list` and
-/// `search` rows (less `note` and `seen`), public-user for `profile` (less `note`, `seen` and
-/// `fetched_at`; that schema allows no other field).
+/// `search` rows (less `note`, `seen` and `gone`), public-user for `profile` (less `note`, `seen`,
+/// `gone` and `fetched_at`; that schema allows no other field).
 @Suite("--json output against GitHub's schemas")
 struct JSONSchemaEndToEndTests {
     static var simpleUser: JSONSchema { get throws { try JSONSchema(fixture: "schema-simple-user.json") } }
     static var publicUser: JSONSchema { get throws { try JSONSchema(fixture: "schema-public-user.json") } }
 
     /// The simple-user schema errors of each row, after removing the local fields.
-    static func errors(rows stdout: String, local: [String] = ["note", "seen"]) throws -> [String] {
+    static func errors(rows stdout: String, local: [String] = ["note", "seen", "gone"]) throws -> [String] {
         let schema = try simpleUser
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [[String: Any]])
         #expect(!rows.isEmpty)
@@ -26,7 +26,7 @@ struct JSONSchemaEndToEndTests {
 
     static func profileErrors(_ stdout: String) throws -> [String] {
         var object = try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any])
-        for key in ["note", "seen", "fetched_at"] { #expect(object.removeValue(forKey: key) != nil, "\(key) missing") }
+        for key in ["note", "seen", "gone", "fetched_at"] { #expect(object.removeValue(forKey: key) != nil, "\(key) missing") }
         return try publicUser.errors(object)
     }
 
@@ -53,11 +53,11 @@ struct JSONSchemaEndToEndTests {
                 let result = try await world.run(arguments)
                 #expect(result.status == 0, "\(result)")
                 let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
-                // Notes on users not cached yet are not user objects: {login, id: null, note, seen: false}.
+                // Notes on users not cached yet are not user objects: {login, id: null, note, seen: false, gone: false}.
                 let users = rows.filter { $0["node_id"] != nil }
                 for note in rows where note["node_id"] == nil {
-                    #expect(Set(note.keys) == ["login", "id", "note", "seen"], "\(note)")
-                    #expect(note["id"] is NSNull && note["seen"] as? Bool == false)
+                    #expect(Set(note.keys) == ["login", "id", "note", "seen", "gone"], "\(note)")
+                    #expect(note["id"] is NSNull && note["seen"] as? Bool == false && note["gone"] as? Bool == false)
                 }
                 let data = try JSONSerialization.data(withJSONObject: users)
                 #expect(try Self.errors(rows: String(decoding: data, as: UTF8.self)) == [], "\(arguments)")
