@@ -93,7 +93,7 @@ struct LocalCommandsEndToEndTests {
             #expect(rows.first?["seen"] as? Bool == true)
             let status = try #require(try await world.json("status") as? [String: Any])
             #expect(status["cursor"] as? Int == cursor)
-            #expect(status["users"] as? Int == 60)
+            #expect(status["users"] as? Int == 200)
         }
     }
 
