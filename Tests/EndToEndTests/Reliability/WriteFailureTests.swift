@@ -40,14 +40,15 @@ struct WriteFailureTests {
 
     @Test("items with id 0 or a negative id are skipped and counted; sync goes on")
     func impossibleIDs() async throws {
-        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
+        // 200 users: a full first page of 100 (2 of them skipped), then a second page of 100.
+        try await EndToEnd.with(FakeConfiguration(userCount: 200)) { world in
             await world.server.inject(.impossibleIDs)
             let first = try await world.run("next-page")
             #expect(first.status == 0, "\(first)")
             #expect(first.stderr.contains("skipped 2 invalid items"), "\(first)")
             let second = try await world.run("next-page")
             #expect(second.status == 0, "\(second)")
-            #expect(try await world.cachedLogins().count == 58)
+            #expect(try await world.cachedLogins().count == 198)
         }
     }
 
