@@ -98,18 +98,19 @@ struct AvatarEndToEndTests {
             let second = try await world.run("avatars", "prefetch", "--all")
             // Then each cached user's thumbnail and full size were fetched once
             #expect(first.status == 0, "\(first)")
-            #expect(first.stderr.contains("prefetched 60 avatars; 60 in the cache"), "\(first)")
-            #expect(second.stderr.contains("prefetched 0 avatars; 60 in the cache"), "\(second)")
-            #expect(await Self.avatarRequests(world).count == 60)
+            // (40 users, all on the first page of 100: 80 avatars)
+            #expect(first.stderr.contains("prefetched 80 avatars; 80 in the cache"), "\(first)")
+            #expect(second.stderr.contains("prefetched 0 avatars; 80 in the cache"), "\(second)")
+            #expect(await Self.avatarRequests(world).count == 80)
             // When the cache is cleared
             let clear = try await world.run("cache", "--clear")
             #expect(clear.status == 0, "\(clear)")
-            #expect(clear.stderr.contains("cleared the avatar cache: 60 entries"), "\(clear)")
+            #expect(clear.stderr.contains("cleared the avatar cache: 80 entries"), "\(clear)")
             let cache = try await world.json("cache") as? [String: Any]
             #expect(cache?["entries"] as? Int == 0)
             // Then the note and the users are still there
             #expect(try await world.run("note", "defunkt").stdout == "keep me")
-            #expect(try await world.cachedLogins().count == 30)
+            #expect(try await world.cachedLogins().count == 40)
         }
     }
 }

@@ -77,7 +77,7 @@ struct DrawnAvatarTests {
             let page = try await world.run(["next-page", "--avatars", "always", "--color", "never"], environment: Self.environment)
             #expect(page.status == 0, "\(page)")
             let users = try await Self.cachedUsers(world)
-            #expect(users.count == 30)
+            #expect(users.count == 40, "the first page of 100 holds all 40 users")
             let all = users.enumerated().map { (user: $1, position: $0 + 1) }
             try await Self.expectDrawn(page.stdout, all, "next-page")
             // The wrong element of an async result once came back from a task group: stderr says nothing
