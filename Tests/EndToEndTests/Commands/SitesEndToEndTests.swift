@@ -6,10 +6,11 @@ import Testing
 /// one's logins start with `ghe-`), and the real binary switching between them.
 @Suite("Several GitHub sites in one home")
 struct SitesEndToEndTests {
-    /// Runs `body` with a github.com-like fake and an Enterprise-like one sharing a home.
+    /// Runs `body` with a github.com-like fake and an Enterprise-like one sharing a home, 200
+    /// users each: two full pages of 100.
     static func withTwoSites(_ body: (EndToEnd, EndToEnd) async throws -> Void) async throws {
-        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { dotcom in
-            var configuration = FakeConfiguration(userCount: 100)
+        try await EndToEnd.with(FakeConfiguration(userCount: 200)) { dotcom in
+            var configuration = FakeConfiguration(userCount: 200)
             configuration.loginPrefix = "ghe-"
             try await EndToEnd.with(configuration, home: dotcom.home) { ghe in
                 try await body(dotcom, ghe)
@@ -29,7 +30,7 @@ struct SitesEndToEndTests {
             // Then each site lists, searches and annotates its own users only.
             let dotcomLogins = try await dotcom.cachedLogins()
             let gheLogins = try await ghe.cachedLogins()
-            #expect(dotcomLogins.count == 30 && gheLogins.count == 30)
+            #expect(dotcomLogins.count == 100 && gheLogins.count == 100)
             #expect(dotcomLogins.allSatisfy { !$0.hasPrefix("ghe-") }, "\(dotcomLogins)")
             #expect(gheLogins.allSatisfy { $0.hasPrefix("ghe-") }, "\(gheLogins)")
             let found = try await ghe.run("search", "mojombo")
@@ -62,18 +63,18 @@ struct SitesEndToEndTests {
             #expect(try await dotcom.run(["status", "--api-url", "http://127.0.0.1:9/typo"]).status == 0)
             let status = try #require(try await dotcom.json("status") as? [String: Any])
             #expect(status["api_url"] as? String == dotcom.server.baseURL)
-            #expect(status["users"] as? Int == 30 && status["notes"] as? Int == 1)
+            #expect(status["users"] as? Int == 100 && status["notes"] as? Int == 1)
             let others = try #require(status["other_sites"] as? [[String: Any]])
             #expect(others.count == 1)
             #expect(others.first?["api_url"] as? String == ghe.server.baseURL)
-            #expect(others.first?["users"] as? Int == 30 && others.first?["notes"] as? Int == 1 && others.first?["profiles"] as? Int == 1)
+            #expect(others.first?["users"] as? Int == 100 && others.first?["notes"] as? Int == 1 && others.first?["profiles"] as? Int == 1)
             let text = try await ghe.run("status")
             #expect(text.stdout.contains("api        \(ghe.server.baseURL)"), "\(text)")
-            #expect(text.stdout.contains("others     \(dotcom.server.baseURL): 30 users in 1 page, 1 note"), "\(text)")
+            #expect(text.stdout.contains("others     \(dotcom.server.baseURL): 100 users in 1 page, 1 note"), "\(text)")
 
             // The next page of one site continues its own cursor, not the other's.
             #expect(try await ghe.run("next-page").status == 0)
-            #expect(try await ghe.cachedLogins().count == 60)
+            #expect(try await ghe.cachedLogins().count == 200)
             #expect(try await dotcom.cachedLogins() == dotcomLogins)
         }
     }
