@@ -9,7 +9,7 @@ import Testing
 struct BrowseModesScreenTests {
     static func browse(_ world: EndToEnd, columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) async throws -> TmuxSession {
         let session = try await BrowseScreenTests.browse(world, "--avatars never", columns: columns, rows: rows, environment: environment)
-        try await session.waitFor("the first frame") { $0.contains("row 1 of 30 cached") }
+        try await session.waitFor("the first frame") { $0.contains("row 1 of 100 cached") }
         return session
     }
 
@@ -174,7 +174,7 @@ struct BrowseModesScreenTests {
             try await session.send("BSpace", "BSpace")
             try await session.waitFor("the note's match") { $0.contains("match 1 of 1") && $0.contains("ivey") && $0.contains("/fjord") }
             try await session.send("Escape")
-            try await session.waitFor("the full list, the selection kept") { $0.contains("row 4 of 30 cached") && !$0.contains("match") }
+            try await session.waitFor("the full list, the selection kept") { $0.contains("row 4 of 100 cached") && !$0.contains("match") }
         }
     }
 
@@ -185,9 +185,9 @@ struct BrowseModesScreenTests {
             let session = try await Self.browse(world)
             defer { session.close() }
             try await session.send("j")
-            try await session.waitFor("the second row") { $0.contains("row 2 of 30 cached") }
+            try await session.waitFor("the second row") { $0.contains("row 2 of 100 cached") }
             #expect(try await world.run("note", "pjhyett", "from another shell").status == 0)
-            try await session.waitFor("the note on screen", timeout: .seconds(20)) { $0.contains("✎ from another shell") && $0.contains("row 2 of 30") }
+            try await session.waitFor("the note on screen", timeout: .seconds(20)) { $0.contains("✎ from another shell") && $0.contains("row 2 of 100") }
         }
     }
 
@@ -195,7 +195,8 @@ struct BrowseModesScreenTests {
     func offlineAndBack() async throws {
         try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
             // A fake of its own, killed and started again: connecting is refused meanwhile.
-            let fake = try await FakeProcess(users: 100)
+            // 300 users: a full first page of 100, so that a second page is pending.
+            let fake = try await FakeProcess(users: 300)
             defer { fake.kill() }
             let api = ["GHUSERS_API_URL": fake.apiURL]
             #expect(try await world.run(["next-page"], environment: api).status == 0)
@@ -206,13 +207,13 @@ struct BrowseModesScreenTests {
             // At 80 columns the banner names the key before anything is cut.
             try await session.waitFor("the banner") { $0.contains("⚠ offline · r retries now") && $0.contains("connection refused") }
             try await session.send("g")
-            try await session.waitFor("browsing still works") { $0.contains("row 1 of 30 cached") && $0.contains("⚠ offline") }
+            try await session.waitFor("browsing still works") { $0.contains("row 1 of 100 cached") && $0.contains("⚠ offline") }
             try await session.send("G", "/")
             try await session.send("tech", literal: true)
             try await session.waitFor("search still works") { $0.contains("match 1 of 1") && $0.contains("technoweenie") }
             try await session.send("Escape")
             try await fake.restart()
-            try await session.waitFor("the page, with no key", timeout: .seconds(40)) { $0.contains("of 60 cached") && !$0.contains("⚠ offline") }
+            try await session.waitFor("the page, with no key", timeout: .seconds(40)) { $0.contains("of 200 cached") && !$0.contains("⚠ offline") }
         }
     }
 

@@ -100,7 +100,7 @@ struct BrowseNetworkScreenTests {
         var configuration = FakeConfiguration(userCount: 40)
         configuration.avatarFaults[2] = .hang  // defunkt
         try await Self.recordedBrowse(configuration) { session, bytes in
-            try await session.waitFor("the first frame") { $0.contains("row 1 of 30 cached") }
+            try await session.waitFor("the first frame") { $0.contains("row 1 of 40 cached") }
             try await session.send("Enter")
             try await session.waitFor("mojombo's fetched profile") { $0.contains("mojombo") && $0.contains("fetched just now") }
             try await session.send("Escape")
@@ -185,7 +185,7 @@ struct BrowseNetworkScreenTests {
             // Wide enough for the draft's whole path (the test home is a long /tmp path).
             let session = try await BrowseScreenTests.browse(world, "--avatars never", columns: 150, rows: 30, environment: ["EDITOR": "sh \(script.path)"])
             defer { session.close() }
-            try await session.waitFor("the first frame") { $0.contains("row 1 of 30 cached") }
+            try await session.waitFor("the first frame") { $0.contains("row 1 of 40 cached") }
             try await session.send("j", "e")
             let question = try await session.waitFor("the question") { $0.contains("changed while you edited it") && $0.contains("m keep mine") }
             #expect(question.contains("b edit both") && question.contains("drafts/"), "the keys and the draft's path are on screen")

@@ -37,7 +37,7 @@ struct BrowseScreenTests {
             let before = await world.server.stats().requests
             let session = try await Self.browse(world, "--avatars never")
             defer { session.close() }
-            let screen = try await session.waitFor("the first frame") { $0.contains("row 1 of 30 cached") }
+            let screen = try await session.waitFor("the first frame") { $0.contains("row 1 of 100 cached") }
             #expect(screen.contains("mojombo") && screen.contains("j/k move"))
             try await session.waitForModes(Self.taken)
             #expect(await world.server.stats().requests == before, "the first screen needs no request")
@@ -49,43 +49,45 @@ struct BrowseScreenTests {
 
     @Test("near the end one page request starts, with a loading row, and its users are shown; one request in flight")
     func pagesAtTheEnd() async throws {
-        var configuration = FakeConfiguration(userCount: 100)
+        // A full first page of 100 (151 is the 100th user's id), then a second page of 100.
+        var configuration = FakeConfiguration(userCount: 300)
         configuration.latency = .milliseconds(1_500)
         try await EndToEnd.with(configuration) { world in
             #expect(try await world.run("next-page").status == 0)
             let session = try await Self.browse(world, "--avatars never")
             defer { session.close() }
-            try await session.waitFor("the first frame") { $0.contains("row 1 of 30 cached") }
+            try await session.waitFor("the first frame") { $0.contains("row 1 of 100 cached") }
             try await session.send("G")
             try await session.waitFor("the loading row") { $0.contains("loading the next page") }
-            try await session.waitFor("the new page") { $0.contains("of 60 cached") }
+            try await session.waitFor("the new page") { $0.contains("of 200 cached") }
             let pages = await world.apiRequests().filter { $0.path == "/users" }
             #expect(pages.count == 2, "\(pages.map(\.query))")
-            #expect(pages.last?.query["since"] == "46")
+            #expect(pages.last?.query == ["since": "151", "per_page": "100"])
             try await session.send("j")
-            try await session.waitFor("the next user") { $0.contains("row 31 of 60 cached") }
+            try await session.waitFor("the next user") { $0.contains("row 101 of 200 cached") }
             #expect(await world.server.stats().maxInFlight == 1)
         }
     }
 
     @Test("a failed page is a retry row; r fetches it; the end of the list is said once")
     func retryAndEnd() async throws {
-        try await EndToEnd.with(FakeConfiguration(userCount: 40)) { world in
+        // A full first page of 100, then the last 40 users after the retry.
+        try await EndToEnd.with(FakeConfiguration(userCount: 140)) { world in
             #expect(try await world.run("next-page").status == 0)
             await world.server.inject(.status(401))
             let session = try await Self.browse(world, "--avatars never")
             defer { session.close() }
-            try await session.waitFor("the first frame") { $0.contains("row 1 of 30 cached") }
+            try await session.waitFor("the first frame") { $0.contains("row 1 of 100 cached") }
             try await session.send("G")
             try await session.waitFor("the retry row") { $0.contains("the next page failed") && $0.contains("(r retries)") }
             try await session.send("r")
-            try await session.waitFor("the page after the retry") { $0.contains("of 40 cached") }
+            try await session.waitFor("the page after the retry") { $0.contains("of 140 cached") }
             try await session.send("G")
             let end = try await session.waitFor("the end of the list") { $0.contains("end of GitHub's users list") || $0.contains("end of the list") }
             #expect(end.components(separatedBy: "end of GitHub's users list").count - 1 >= 1)
             let requests = await world.apiRequests().filter { $0.path == "/users" }.count
             try await session.send("k", "j")
-            try await session.waitFor("the move") { $0.contains("row 40 of 40 cached") }
+            try await session.waitFor("the move") { $0.contains("row 140 of 140 cached") }
             #expect(await world.apiRequests().filter { $0.path == "/users" }.count == requests, "no request after the end")
         }
     }
@@ -96,7 +98,7 @@ struct BrowseScreenTests {
             #expect(try await world.run("next-page").status == 0)
             let session = try await Self.browse(world, "--avatars never")
             defer { session.close() }
-            try await session.waitFor("the first frame") { $0.contains("row 1 of 30 cached") }
+            try await session.waitFor("the first frame") { $0.contains("row 1 of 40 cached") }
             try await session.waitForModes(Self.taken)
             if how.count <= 3, how == "q" || how.hasPrefix("C-") {
                 try await session.send(how)
@@ -116,14 +118,14 @@ struct BrowseScreenTests {
             #expect(try await world.run("next-page").status == 0)
             let session = try await Self.browse(world, "--avatars never")
             defer { session.close() }
-            try await session.waitFor("the first frame") { $0.contains("row 1 of 30 cached") }
+            try await session.waitFor("the first frame") { $0.contains("row 1 of 40 cached") }
             try await session.send("j")
-            try await session.waitFor("the move") { $0.contains("row 2 of 30 cached") }
+            try await session.waitFor("the move") { $0.contains("row 2 of 40 cached") }
             try await session.send("C-z")
             try await session.waitForModes(Self.restored)
             kill(try session.programPID(), SIGCONT)
             try await session.waitForModes(Self.taken)
-            try await session.waitFor("the redraw") { $0.contains("row 2 of 30 cached") && $0.contains("defunkt") }
+            try await session.waitFor("the redraw") { $0.contains("row 2 of 40 cached") && $0.contains("defunkt") }
             try await session.send("q")
             try await session.waitFor("the exit") { $0.contains("__EXIT 0") }
         }
@@ -135,21 +137,21 @@ struct BrowseScreenTests {
             #expect(try await world.run("next-page").status == 0)
             let session = try await Self.browse(world, "--avatars never")
             defer { session.close() }
-            try await session.waitFor("the first frame") { $0.contains("row 1 of 30 cached") }
+            try await session.waitFor("the first frame") { $0.contains("row 1 of 40 cached") }
             try await session.resize(columns: 120, rows: 40)
             try await session.waitFor("the grid") { screen in
                 screen.components(separatedBy: "\n").contains { $0.contains("mojombo") && $0.contains("defunkt") && $0.contains("pjhyett") }
             }
             try await session.send("l", "l", "l")
-            try await session.waitFor("l to the end of the line") { $0.contains("row 3 of 30 cached") }
+            try await session.waitFor("l to the end of the line") { $0.contains("row 3 of 40 cached") }
             try await session.send("h")
-            try await session.waitFor("h") { $0.contains("row 2 of 30 cached") }
+            try await session.waitFor("h") { $0.contains("row 2 of 40 cached") }
             try await session.send("Down")
-            try await session.waitFor("down by a line of cards") { $0.contains("row 5 of 30 cached") }
+            try await session.waitFor("down by a line of cards") { $0.contains("row 5 of 40 cached") }
             try await session.resize(columns: 30, rows: 8)
             try await session.waitFor("the too-small message") { $0.contains("too small") && $0.contains("40×12") }
             try await session.resize(columns: 80, rows: 24)
-            try await session.waitFor("the list again") { $0.contains("row 5 of 30 cached") }
+            try await session.waitFor("the list again") { $0.contains("row 5 of 40 cached") }
         }
     }
 
@@ -159,17 +161,17 @@ struct BrowseScreenTests {
             #expect(try await world.run("next-page").status == 0)
             let session = try await Self.browse(world, "--avatars never")
             defer { session.close() }
-            try await session.waitFor("the first frame") { $0.contains("row 1 of 30 cached") }
+            try await session.waitFor("the first frame") { $0.contains("row 1 of 40 cached") }
             try await session.send("\u{1B}[<65;10;5M", literal: true)
-            try await session.waitFor("the wheel") { $0.contains("row 4 of 30 cached") }
+            try await session.waitFor("the wheel") { $0.contains("row 4 of 40 cached") }
             try await session.paste("qGj?")
             try await session.send("j")
-            try await session.waitFor("the key after the paste") { $0.contains("row 5 of 30 cached") }
+            try await session.waitFor("the key after the paste") { $0.contains("row 5 of 40 cached") }
             try await session.waitForModes(Self.taken)
             try await session.send("?")
             try await session.waitFor("the help") { $0.contains("ghusers browse — keys") && $0.contains("first / last cached user") }
             try await session.send("x")
-            try await session.waitFor("the help closed") { !$0.contains("ghusers browse — keys") && $0.contains("row 5 of 30 cached") }
+            try await session.waitFor("the help closed") { !$0.contains("ghusers browse — keys") && $0.contains("row 5 of 40 cached") }
         }
     }
 
@@ -195,7 +197,7 @@ struct BrowseScreenTests {
     @Test("scrolling fast with avatars: avatar requests only for rows near the view, one request at a time")
     func fastScrollAvatars() async throws {
         try await EndToEnd.with(FakeConfiguration(userCount: 400)) { world in
-            #expect(try await world.run("next-page", "--pages", "10").status == 0)
+            #expect(try await world.run("next-page", "--pages", "3").status == 0)
             let session = try await Self.browse(world, "--avatars always")
             defer { session.close() }
             try await session.waitFor("the first frame") { $0.contains("row 1 of 300 cached") }

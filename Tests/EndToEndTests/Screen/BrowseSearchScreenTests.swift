@@ -50,7 +50,8 @@ struct BrowseSearchScreenTests {
 
     @Test("matches follow other processes: a note and a page stored elsewhere are found without a key")
     func keptCurrent() async throws {
-        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
+        // 300 users: the first page of 100 leaves a page for the other process to store.
+        try await EndToEnd.with(FakeConfiguration(userCount: 300)) { world in
             #expect(try await world.run("next-page").status == 0)
             let session = try await BrowseModesScreenTests.browse(world)
             defer { session.close() }
