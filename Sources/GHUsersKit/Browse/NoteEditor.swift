@@ -70,6 +70,7 @@ public struct NoteEditor: Sendable {
         // The limits of `ghusers note -`.
         guard data.count <= Note.maximumBytes else { return refused("the note is larger than 1 MiB; nothing saved") }
         guard let edited = String(data: data, encoding: .utf8) else { return refused("the file is not UTF-8 text; nothing saved") }
+        guard !Note.hasNUL(edited) else { return refused("the file has a NUL byte, which is not text; nothing saved") }
         return Self.outcome(original: text, edited: edited)
     }
 

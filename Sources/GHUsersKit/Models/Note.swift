@@ -27,4 +27,12 @@ public struct Note: Codable, Sendable, Hashable {
 
     /// The largest note accepted, in UTF-8 bytes (1 MiB).
     public static let maximumBytes = 1 << 20
+
+    /// Whether `text` holds a NUL byte. SQLite's text functions end a text at its first NUL
+    /// (`length()`, the FTS tokenizers, the `sqlite3` shell), so such a note would be kept
+    /// and shown cut short: every way in (`note -`, `notes import`, the editor) refuses it
+    /// rather than report a save that lost text.
+    public static func hasNUL(_ text: String) -> Bool {
+        text.utf8.contains(0)
+    }
 }

@@ -112,6 +112,11 @@ struct LoginArena: Sendable {
 
     /// `text` lower-cased as the index and the queries are: ASCII by a table, anything else by
     /// Swift's `lowercased()`; the separator byte becomes a space.
+    /// ``fold(_:)`` as a string.
+    static func foldedString(_ text: String) -> String {
+        String(decoding: fold(text), as: UTF8.self)
+    }
+
     static func fold(_ text: String) -> [UInt8] {
         let utf8 = text.utf8
         if utf8.allSatisfy({ $0 < 0x80 }) { return utf8.map { fold($0) } }

@@ -22,7 +22,9 @@ extension StoreService.Notes {
             try database.write { db in
                 var report = NotesImportReport()
                 for entry in archive.notes {
-                    guard Login.isValid(entry.login), !entry.note.isEmpty, entry.note.utf8.count <= Note.maximumBytes else {
+                    guard Login.isValid(entry.login), !entry.note.isEmpty, entry.note.utf8.count <= Note.maximumBytes,
+                        !Note.hasNUL(entry.note)
+                    else {
                         report.rejected.append(String(entry.login.prefix(60)))
                         continue
                     }

@@ -75,6 +75,13 @@ extension StoreService.Users {
         static func contains(_ query: SearchQuery, scanning: Bool = false) -> (condition: String, arguments: StatementArguments) {
             var (condition, arguments) = conditions(query) { term, text, arguments in
                 switch term.kind {
+                case .contains where !text.utf8.allSatisfy({ $0 < 0x80 }):
+                    // Logins are ASCII: only notes outside ASCII can hold it, folded as browse folds them.
+                    arguments += [text]
+                    return """
+                        user.id IN (SELECT note.user_id FROM note WHERE note.id IN (SELECT id FROM note WHERE \(AppDatabase.nonASCIINote)) \
+                        AND note.user_id IS NOT NULL AND instr(ghusers_fold(note.text), ?) > 0)
+                        """
                 case .contains:
                     let index = index(for: text)
                     let notes = "SELECT note.user_id FROM note WHERE note.id IN (\(index.notes)) AND note.user_id IS NOT NULL"
@@ -100,6 +107,9 @@ extension StoreService.Users {
         static func pendingNotes(_ query: SearchQuery) -> (condition: String, arguments: StatementArguments) {
             conditions(query) { term, text, arguments in
                 switch term.kind {
+                case .contains where !text.utf8.allSatisfy({ $0 < 0x80 }):
+                    arguments += [text]
+                    return "(\(AppDatabase.nonASCIINote) AND instr(ghusers_fold(text), ?) > 0)"
                 case .contains:
                     let index = index(for: text)
                     arguments += [LikePattern.containing(text)] + index.noteArguments
@@ -114,21 +124,35 @@ extension StoreService.Users {
         /// and the ids of notes that contain it, with their arguments. The trigram indexes for
         /// 3 characters or more (`text` as a phrase), else the indexes of characters and pairs
         /// (``SearchGrams``) and, for notes too long for them, `LIKE`.
+        ///
+        /// Notes with a character outside ASCII are matched apart, with `ghusers_fold` (browse's
+        /// rule, ``AppDatabase/fold``) over the partial index `note_non_ascii`: SQLite's folding
+        /// differs from Swift's there (`İ` is `i` and a combining dot in Swift), and `search`
+        /// must find what `/` finds.
         static func index(for text: String) -> (
             logins: String, loginArguments: StatementArguments, notes: String, noteArguments: StatementArguments
         ) {
+            let indexed: (logins: String, loginArguments: StatementArguments, notes: String, noteArguments: StatementArguments)
             if text.unicodeScalars.count >= 3 {
-                return (
+                indexed = (
                     "SELECT rowid FROM user_fts WHERE user_fts MATCH ?", [phrase(text)],
                     "SELECT rowid FROM note_fts WHERE note_fts MATCH ?", [phrase(text)]
                 )
+            } else {
+                let spellings = SearchGrams.spellings(text)
+                let query = SearchGrams.query(spellings: spellings)
+                let long = SearchGrams.longNotes(spellings)
+                indexed = (
+                    "SELECT rowid FROM user_grams WHERE user_grams MATCH ?", [query],
+                    "SELECT rowid FROM note_grams WHERE note_grams MATCH ? UNION \(long.sql)", StatementArguments([query] + long.arguments)
+                )
             }
-            let spellings = SearchGrams.spellings(text)
-            let query = SearchGrams.query(spellings: spellings)
-            let long = SearchGrams.longNotes(spellings)
+            // ((indexed) EXCEPT non-ASCII notes) UNION the non-ASCII notes that hold it, folded as browse folds.
+            let nonASCII = "SELECT id FROM note WHERE \(AppDatabase.nonASCIINote)"
             return (
-                "SELECT rowid FROM user_grams WHERE user_grams MATCH ?", [query],
-                "SELECT rowid FROM note_grams WHERE note_grams MATCH ? UNION \(long.sql)", StatementArguments([query] + long.arguments)
+                indexed.logins, indexed.loginArguments,
+                "\(indexed.notes) EXCEPT \(nonASCII) UNION \(nonASCII) AND instr(ghusers_fold(text), ?) > 0",
+                indexed.noteArguments + [LoginArena.foldedString(text)]
             )
         }
 

@@ -12,6 +12,7 @@ extension AppDatabase {
         configuration.readonly = true
         configuration.busyMode = .timeout(30)
         configuration.label = "ghusers.reader"
+        Self.addFunctions(to: &configuration)
         guard let queue = try? DatabaseQueue(path: path, configuration: configuration) else { return nil }
         return AppDatabase(current: queue)
     }

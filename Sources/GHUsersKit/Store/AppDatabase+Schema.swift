@@ -174,6 +174,11 @@ extension AppDatabase {
                     ALTER TABLE sync_state ADD COLUMN refresh_since INTEGER;
                     """)
         }
+        migrator.registerMigration("v7-note-non-ascii") { db in
+            // The notes that `search` matches with `ghusers_fold` (AppDatabase+Fold): those with
+            // a character outside ASCII, which SQLite folds otherwise than Swift.
+            try db.execute(sql: "CREATE INDEX note_non_ascii ON note(id) WHERE \(AppDatabase.nonASCIINote)")
+        }
         return migrator
     }()
 

@@ -63,6 +63,7 @@ public final class AppDatabase: Sendable {
         configuration.busyMode = .timeout(30)
         configuration.foreignKeysEnabled = true
         configuration.label = "ghusers"
+        addFunctions(to: &configuration)
         if let database = openedCurrent(at: url, configuration: configuration) { return database }
         // A new or outdated file: one process at a time sets it up (WAL mode, migrations),
         // holding a lock file beside it. Two at once, a new file still in rollback-journal mode
@@ -106,7 +107,9 @@ public final class AppDatabase: Sendable {
 
     /// An empty in-memory database, for tests.
     public static func inMemory() throws -> AppDatabase {
-        try AppDatabase(DatabaseQueue())
+        var configuration = Configuration()
+        addFunctions(to: &configuration)
+        return try AppDatabase(DatabaseQueue(configuration: configuration))
     }
 
     /// Closes the connection now rather than when the last reference goes. A failure (a

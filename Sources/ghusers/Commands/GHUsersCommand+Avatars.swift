@@ -71,6 +71,17 @@ extension GHUsersCommand.Avatars {
                     "prefetched \(kept) avatar\(kept == 1 ? "" : "s")"
                         + (failed.isEmpty ? "" : ", \(failed.count) failed") + "; \(pipeline.disk.usage().entries) in the cache")
                 if let reason = pipeline.storeFailure { throw NotKept(count: notKept, reason: reason) }
+                // A script preparing to go offline must be able to tell: any failure is exit 1.
+                if !failed.isEmpty { throw SomeFailed(failed: failed.count, total: requests.count) }
+            }
+        }
+
+        /// Avatars that could not be downloaded: the command did not do all of its job.
+        struct SomeFailed: LocalizedError {
+            var failed: Int
+            var total: Int
+            var errorDescription: String? {
+                "\(failed) of \(total) avatar\(total == 1 ? "" : "s") could not be downloaded (above); run `ghusers avatars prefetch` again to retry them"
             }
         }
 

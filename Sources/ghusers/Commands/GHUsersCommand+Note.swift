@@ -79,6 +79,9 @@ extension GHUsersCommand {
             guard let text = String(data: data, encoding: .utf8) else {
                 throw ValidationError("Standard input is not UTF-8 text; notes are text.")
             }
+            if let offset = data.firstIndex(of: 0) {
+                throw ValidationError("Standard input has a NUL byte (at byte \(offset - data.startIndex)), which is not text; nothing was saved.")
+            }
             return text
         }
     }

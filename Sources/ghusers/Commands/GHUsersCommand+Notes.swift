@@ -20,7 +20,9 @@ extension GHUsersCommand.Notes {
 
         @OptionGroup var options: GlobalOptions
 
-        @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write to this file (mode 0600) instead of stdout.", valueName: "file"))
+        @Option(
+            name: [.short, .customLong("output")],
+            help: ArgumentHelp("Write to this file (mode 0600) instead of stdout; - is stdout, as for notes import.", valueName: "file"))
         var output: String?
 
         func run() async throws {
@@ -30,7 +32,7 @@ extension GHUsersCommand.Notes {
                     try service.exportNotes { archive.write($0) }
                     archive.finish()
                 }
-                guard let output else {
+                guard let output, output != "-" else {
                     try export(to: OutputStream.standardOutput)
                     return
                 }

@@ -193,7 +193,9 @@ struct SearchGramsTests {
 
     @Test("a file from before the index (schema v4) gets it on open, its users and notes included")
     func migratesExistingRows() throws {
-        let queue = try DatabaseQueue()
+        var configuration = Configuration()
+        AppDatabase.addFunctions(to: &configuration)
+        let queue = try DatabaseQueue(configuration: configuration)
         try AppDatabase.migrator.migrate(queue, upTo: "v4-site")
         var home = Home()
         try Self.fill(AppDatabase(current: queue), home: &home, count: 60)

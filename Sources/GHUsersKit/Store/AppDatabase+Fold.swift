@@ -1,0 +1,26 @@
+import GRDB
+
+extension AppDatabase {
+    /// `ghusers_fold(text)`: `text` folded as `browse`'s search folds it (`LoginArena.fold`:
+    /// Swift's `lowercased()`, ASCII at a byte's cost), so that `ghusers search` and `/` in
+    /// `browse` agree on every character. SQLite's own folding (FTS5's, `LIKE`'s) knows ASCII and
+    /// simple one-to-one cases only: `İ` (U+0130) lower-cases to `i` and a combining dot in
+    /// Swift, to nothing in SQLite, so `search İst` found nothing that `/İst` found. A term with
+    /// any letter outside ASCII is therefore matched on notes with this function (logins are
+    /// ASCII); ASCII terms keep the indexes.
+    static let fold = DatabaseFunction("ghusers_fold", argumentCount: 1, pure: true) { values in
+        guard let text = String.fromDatabaseValue(values[0]) else { return nil }
+        return String(decoding: LoginArena.fold(text), as: UTF8.self)
+    }
+
+    /// The condition on `note` that its text has a character outside ASCII: the partial index
+    /// `note_non_ascii` (migration `v7-note-non-ascii`) is on it, so the notes that need
+    /// ``fold`` are found without a scan. The same text in the index and the queries, or
+    /// SQLite does not use the index.
+    static let nonASCIINote = "text GLOB '*[^\u{01}-\u{7F}]*'"
+
+    /// Adds the functions every connection has (``fold``) to `configuration`.
+    static func addFunctions(to configuration: inout Configuration) {
+        configuration.prepareDatabase { db in db.add(function: fold) }
+    }
+}
