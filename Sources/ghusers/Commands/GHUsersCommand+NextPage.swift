@@ -7,8 +7,10 @@ extension GHUsersCommand {
             commandName: "next-page",
             abstract: "Fetch the next page of GitHub users after the last cached one, save it and print it.",
             discussion: """
-                The first page ever fetched sets the page size. An empty page means the end of the \
-                list: it is reported and the command exits 0.
+                The first request asks for 100 users, GitHub's largest page; the first full batch \
+                (one GitHub says more users follow) sets the page size. Each page is printed as soon \
+                as it is saved. An empty page means the end of the list: it is reported and the \
+                command exits 0.
                 """)
 
         @OptionGroup var options: GlobalOptions
@@ -55,7 +57,14 @@ extension GHUsersCommand {
             drawsAvatars: Bool
         ) async throws {
             try await service.nextPage(pages: pages) { outcome in
-                if drawsAvatars { fetched.append(outcome) } else { for user in outcome.users { printer.print(user) } }
+                if drawsAvatars {
+                    fetched.append(outcome)
+                } else {
+                    for user in outcome.users { printer.print(user) }
+                    // Out as soon as it is saved, in a pipe too: a long run shows its pages as they
+                    // come, and an interrupted one leaves every saved page in the output.
+                    OutputStream.standardOutput.flush()
+                }
                 if outcome.skipped > 0 {
                     Messages.notice("skipped \(outcome.skipped) invalid item\(outcome.skipped == 1 ? "" : "s") in the page after \(outcome.since ?? 0)")
                 }

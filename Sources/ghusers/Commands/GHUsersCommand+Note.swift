@@ -18,8 +18,16 @@ extension GHUsersCommand {
         @Argument(help: LoginArgument.help, completion: LoginCompletion.kind)
         var login: String
 
-        @Argument(help: ArgumentHelp("The note, or - to read it from standard input.", valueName: "text"))
-        var text: String?
+        @Argument(
+            help: ArgumentHelp(
+                "The note, or - to read it from standard input. Several words are one note, joined by spaces, as people type them (`ghusers note mojombo met at a conference`); quote the text to keep its spacing.",
+                valueName: "text"))
+        var words: [String] = []
+
+        /// The note's text: the words joined by one space; `nil` when none was given.
+        var text: String? {
+            words.isEmpty ? nil : words.joined(separator: " ")
+        }
 
         @Flag(help: "Delete the note.")
         var delete = false

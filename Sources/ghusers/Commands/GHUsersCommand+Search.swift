@@ -22,8 +22,16 @@ extension GHUsersCommand {
 
         @OptionGroup var avatarOptions: AvatarOptions
 
-        @Argument(help: "The text to look for.")
-        var query: String
+        @Argument(
+            help: ArgumentHelp(
+                "The text to look for. Several words are one query, joined by spaces (each a term that must match): `ghusers search ka ro` is `ghusers search 'ka ro'`.",
+                valueName: "query"))
+        var words: [String] = []
+
+        /// The query: the words joined by one space.
+        var query: String {
+            words.joined(separator: " ")
+        }
 
         func validate() throws {
             try Self.validate(query: query)

@@ -58,4 +58,38 @@ struct FirstDayEndToEndTests {
             #expect(!FileManager.default.fileExists(atPath: stray))
         }
     }
+
+    @Test("arguments as people type them: search ka ro is one query of two terms, note LOGIN several words is one note")
+    func unquotedWords() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 40)) { (world: EndToEnd) async throws in
+            #expect(try await world.run("next-page").status == 0)
+            #expect(try await world.run("note", "mojombo", "hello", "world").status == 0)
+            #expect(try await world.run("note", "mojombo").stdout == "hello world")
+            let two = try await world.run("search", "mojo", "world")
+            #expect(two.status == 0 && two.stdout.contains("mojombo"), "\(two)")
+            let quoted = try await world.run("search", "mojo world")
+            #expect(two.stdout == quoted.stdout)
+        }
+    }
+
+    @Test("next-page --pages N prints each page as soon as it is saved, in a pipe too")
+    func pagesAsTheyCome() async throws {
+        var configuration = FakeConfiguration(userCount: 1_000)
+        configuration.latency = .milliseconds(1_500)
+        try await EndToEnd.with(configuration) { (world: EndToEnd) async throws in
+            let running = try world.ghusers.start(["next-page", "--pages", "3"])
+            let output = running.outputs.path + ".out"
+            let deadline = ContinuousClock.now + .seconds(30)
+            var lines = 0
+            while running.process.isRunning, ContinuousClock.now < deadline {
+                lines = ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").split(separator: "\n").count
+                if lines >= 100 { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            let stillRunning = running.process.isRunning
+            let result = try await running.finish(timeout: .seconds(60))
+            #expect(lines >= 100 && lines < 300 && stillRunning, "the first page was out while the others were fetched: \(lines) lines")
+            #expect(result.status == 0 && result.stdout.split(separator: "\n").count == 300, "\(result.status)")
+        }
+    }
 }
