@@ -15,8 +15,13 @@ extension CombinedService {
 
     /// An avatar pipeline over the disk cache that downloads through this service's
     /// ``GitHubClient`` (made only when a download is needed), and never with `--offline`.
-    public func makeAvatarPipeline(sizeLimit: Int64 = DiskCache.defaultSizeLimit, networkFailurePause: TimeInterval? = nil) -> AvatarPipeline {
+    ///
+    /// - Parameter memoryLimit: bytes of decoded images kept in memory (64 MiB by default).
+    public func makeAvatarPipeline(
+        sizeLimit: Int64 = DiskCache.defaultSizeLimit, networkFailurePause: TimeInterval? = nil, memoryLimit: Int? = nil
+    ) -> AvatarPipeline {
         var settings = AvatarPipeline.Configuration()
+        if let memoryLimit { settings.memoryLimit = memoryLimit }
         settings.networkAllowed = !configuration.offline
         settings.networkFailurePause = networkFailurePause
         let client = self.client

@@ -43,8 +43,13 @@ extension GHUsersCommand {
             ) { service in
                 var pipeline: AvatarPipeline?
                 if avatarMode != .never, (try? ImageLibraries.loadAll()) != nil {
+                    // browse keeps what it drew (a thumbnail's cells, the pane's header) in its
+                    // model: decoded pixels are only worth keeping for a redraw at another size,
+                    // so 8 MiB, not the one-shot commands' 64 (a long session with avatars grew
+                    // past 100 MB keeping 460-pixel headers at 846 KB each).
                     pipeline = service.makeAvatarPipeline(
-                        sizeLimit: AvatarOptions.cacheSizeLimit(environment: settings.environment), networkFailurePause: 15)
+                        sizeLimit: AvatarOptions.cacheSizeLimit(environment: settings.environment), networkFailurePause: 15,
+                        memoryLimit: 8 << 20)
                 }
                 var editor = NoteEditor(environment: settings.environment)
                 editor.drafts = service.configuration.paths.drafts  // nothing typed is lost
