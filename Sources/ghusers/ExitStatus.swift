@@ -34,7 +34,7 @@ enum ExitStatus: Int32 {
             }
         case let error as CombinedServiceError:
             switch error {
-            case .offline, .profileNotCached: self = .network
+            case .offline, .profileNotCached, .profileUnreachable: self = .network
             case .userNotFound, .noNote: self = .notFound
             case .nothingToRefresh: self = .failure
             case .refreshStopped: self = .rateLimited

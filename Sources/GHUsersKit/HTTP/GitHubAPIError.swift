@@ -89,6 +89,15 @@ extension GitHubAPIError: LocalizedError {
 
     /// Why a request is being tried again, in a few words for a line that goes on "; retrying
     /// in 2.0 s": the failure of one try, where ``errorDescription`` words the last.
+    /// What failed, in a few words and without advice, for a line that already says what is
+    /// done about it ("showing the profile cached at …").
+    public var failureReason: String {
+        switch self {
+        case .unreachable(let reason): "GitHub cannot be reached: \(reason)"
+        default: retryReason
+        }
+    }
+
     public var retryReason: String {
         switch self {
         case .server(let status, _): "GitHub answered \(status)"

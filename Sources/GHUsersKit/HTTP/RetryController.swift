@@ -45,6 +45,12 @@ public struct RetryController: Sendable {
         RetryController(policy: policy, now: now, jitter: jitter, sleep: sleep)
     }
 
+    /// Whether a network failure ends the request at once, without the policy's retries: set
+    /// by a caller that has a cached answer to show instead (`profile` of a cached user), so
+    /// that it shows it after the first failure rather than after 7 s of retries. `--wait`
+    /// (``RetryPolicy/waitsForNetwork``) still waits.
+    @TaskLocal public static var showsCacheOnNetworkFailure = false
+
     /// Runs `operation` (given the 1-based attempt number) until it succeeds or the policy gives
     /// up, then returns its value or rethrows its last error.
     public func run<T: Sendable>(_ operation: @Sendable (Int) async throws -> T) async throws -> T {
@@ -56,6 +62,9 @@ public struct RetryController: Sendable {
                 return try await operation(attempt)
             } catch {
                 if error is CancellationError || Task.isCancelled { throw error }
+                if Self.showsCacheOnNetworkFailure, !policy.waitsForNetwork, (error as? GitHubAPIError)?.isNetworkFailure == true {
+                    throw error
+                }
                 if case GitHubAPIError.connectionLost = error { lostInARow += 1 } else { lostInARow = 0 }
                 if case GitHubAPIError.secondaryRateLimit = error { secondaryInARow += 1 } else { secondaryInARow = 0 }
                 let decision = policy.decision(

@@ -24,7 +24,10 @@ extension CombinedService {
         }
         let fetch = HTTPService.Users.FetchProfile(client: try network(for: "profile"))
         do {
-            switch try await observingRateLimit({ try await fetch(login: login, etag: cached?.etag) }) {
+            let fetched = try await RetryController.$showsCacheOnNetworkFailure.withValue(cached != nil && staleOnFailure) {
+                try await observingRateLimit { try await fetch(login: login, etag: cached?.etag) }
+            }
+            switch fetched {
             case .notModified(let rateLimit):
                 guard let cached else {
                     record(rateLimit)
@@ -43,8 +46,14 @@ extension CombinedService {
         } catch GitHubAPIError.notFound {
             return try await followAccount(of: login, cached: cached, fetch: fetch, now: now, fromCache: fromCache)
         } catch let error as GitHubAPIError {
-            guard let cached, staleOnFailure else { throw error }
-            return try fromCache(cached, .staleCache(reason: error.localizedDescription))
+            guard let cached, staleOnFailure else {
+                // Never fetched: --offline cannot help, so the advice is the network's.
+                if error.isNetworkFailure, staleOnFailure, !configuration.offline {
+                    throw CombinedServiceError.profileUnreachable(login: login, reason: error.failureReason)
+                }
+                throw error
+            }
+            return try fromCache(cached, .staleCache(reason: error.failureReason))
         }
     }
 

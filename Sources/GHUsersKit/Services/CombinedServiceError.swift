@@ -7,6 +7,9 @@ public enum CombinedServiceError: Error, Equatable {
     case offline(String)
     /// `--offline` and the profile of this login was never fetched.
     case profileNotCached(login: String)
+    /// The network failed (`reason`) and the profile of this login was never fetched: the
+    /// cache cannot answer either.
+    case profileUnreachable(login: String, reason: String)
     /// GitHub has no user of this login.
     case userNotFound(login: String)
     /// GitHub no longer has the cached account of this login (deleted or suspended), and no
@@ -33,6 +36,8 @@ extension CombinedServiceError: LocalizedError {
             "\(what) needs the network; run it without --offline"
         case .profileNotCached(let login):
             "the profile of \(login) is not cached; run `ghusers profile \(login)` without --offline while connected"
+        case .profileUnreachable(let login, let reason):
+            "\(reason); the profile of \(login) was never fetched, so it is not in the cache either: try again once connected, or pass --wait to retry until then"
         case .userNotFound(let login):
             "no GitHub user is named \(login); check the spelling"
         case .accountGone(let login):

@@ -92,4 +92,21 @@ struct FirstDayEndToEndTests {
             #expect(result.status == 0 && result.stdout.split(separator: "\n").count == 300, "\(result.status)")
         }
     }
+
+    @Test("profile while the API drops connections: the stale cache after one try, without advice to pass --offline; never fetched: exit 5, no --offline")
+    func offlineFallbacks() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 40)) { (world: EndToEnd) async throws in
+            #expect(try await world.run("profile", "mojombo").status == 0)
+            await world.server.resetStats()
+            await world.server.inject(.dropConnection, count: 20)
+            let stale = try await world.run("profile", "mojombo", "--refresh")
+            #expect(stale.status == 0 && stale.stdout.contains("mojombo"), "\(stale)")
+            #expect(stale.stderr.contains("showing the profile cached at") && !stale.stderr.contains("--offline"), "\(stale.stderr)")
+            let notice = stale.stderr.split(separator: "\n").first { $0.contains("showing the profile cached at") } ?? ""
+            #expect(notice.filter { $0 == "(" }.count == 1 && notice.contains("(GitHub cannot be reached: "), "no nested parentheses: \(notice)")
+            #expect(await world.apiRequests().count == 1, "one try, then the cache")
+            let never = try await world.run("profile", "defunkt")
+            #expect(never.status == 5 && !never.stderr.contains("--offline") && never.stderr.contains("not in the cache"), "\(never)")
+        }
+    }
 }
