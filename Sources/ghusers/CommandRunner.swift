@@ -32,6 +32,8 @@ enum CommandRunner {
             Messages.error(AtomicFile.WriteError(path: "standard output", code: code))
             exit(ExitStatus.failure.rawValue)
         }
+        // A lock held by another process: said after a second, not 30 silent ones.
+        AppDatabase.onLongBusyWait.withLock { $0 = { Messages.notice("waiting for another ghusers process to finish with the database…") } }
         let service: CombinedService
         var configuration = settings.serviceConfiguration(waitForNetwork: waitForNetwork)
         configure(&configuration)

@@ -60,7 +60,7 @@ public final class AppDatabase: Sendable {
         // SQLite gives the -wal and -shm files the mode of the database file: 0600.
         createExclusively(url.path)
         var configuration = Configuration()
-        configuration.busyMode = .timeout(30)
+        configuration.busyMode = busyMode
         configuration.foreignKeysEnabled = true
         configuration.label = "ghusers"
         addFunctions(to: &configuration)

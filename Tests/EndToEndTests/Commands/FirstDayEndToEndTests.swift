@@ -109,4 +109,28 @@ struct FirstDayEndToEndTests {
             #expect(never.status == 5 && !never.stderr.contains("--offline") && never.stderr.contains("not in the cache"), "\(never)")
         }
     }
+
+    @Test("a write blocked by another process's lock says so after a second, then saves once the lock goes")
+    func lockedDatabase() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 40)) { (world: EndToEnd) async throws in
+            #expect(try await world.run("--offline", "note", "ivey", "first").status == 0)
+            let database = world.siteDirectory.appendingPathComponent("ghusers.sqlite").path
+            let marker = world.home.appendingPathComponent("locked").path
+            // The sqlite3 shell holds the write lock for 3 s once it has it.
+            let holder = Process()
+            holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+            holder.arguments = [database]
+            let input = Pipe()
+            holder.standardInput = input
+            try holder.run()
+            try input.fileHandleForWriting.write(contentsOf: Data("BEGIN IMMEDIATE;\n.shell touch '\(marker)' && sleep 3\nCOMMIT;\n".utf8))
+            try input.fileHandleForWriting.close()
+            let deadline = ContinuousClock.now + .seconds(20)
+            while !FileManager.default.fileExists(atPath: marker), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            let blocked = try await world.run("--offline", "note", "ivey", "second")
+            holder.waitUntilExit()
+            #expect(blocked.status == 0 && blocked.stderr.contains("waiting for another ghusers process"), "\(blocked)")
+            #expect(try await world.run("--offline", "note", "ivey").stdout == "second")
+        }
+    }
 }
