@@ -32,7 +32,8 @@ final class AvatarPrinter {
     /// libraries cannot be opened (said on stderr: the rows are printed without avatars).
     init?(settings: GlobalSettings, avatars: AvatarMode, service: CombinedService) {
         let environment = settings.environment
-        guard avatars.drawsAvatars(fileDescriptor: 1, json: settings.json, environment: environment) else { return nil }
+        guard avatars.drawsAvatars(fileDescriptor: 1, json: settings.json, environment: environment, colors: settings.colorsStandardOutput)
+        else { return nil }
         do {
             try ImageLibraries.loadAll()
         } catch {

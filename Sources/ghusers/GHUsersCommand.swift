@@ -19,7 +19,7 @@ struct GHUsersCommand: AsyncParsableCommand {
             Pages, profiles and notes are kept in a local SQLite database, so list, search, note and \
             cached profiles work without a network. Exit codes: 0 success, 1 error, 3 not found, \
             4 authentication failed, 5 network unreachable (or needed while --offline), 6 rate \
-            limited, 7 local database unusable, 64 usage error. \
+            limited, 7 local database unusable, 8 notes import from another site, 64 usage error. \
             The global options (--api-url, --home, --offline, --json, --color) go before or after \
             the command: `ghusers --offline list` and `ghusers list --offline` are the same. Given \
             on both sides, the one nearer the end of the line wins.

@@ -126,7 +126,8 @@ public struct BrowserView: Sendable {
         } else {
             parts.append(model.window.users.isEmpty ? "reading the cache…" : "row \(model.window.cursor + 1) of … cached (counting)")
         }
-        parts.append("page \(model.counting.pageSize.map(String.init) ?? "–")")
+        // "page 30" read as "you are on page 30": the size is said as a size.
+        if let size = model.counting.pageSize { parts.append("\(size) a page") }
         switch model.network.connection {
         case _ where model.network.offline: parts.append("offline by choice")
         case .online: parts.append("online")

@@ -1,19 +1,22 @@
 /// When to draw avatars: `--avatars auto|always|never`.
 public enum AvatarMode: String, CaseIterable, Sendable {
-    /// Only when stdout is a terminal whose `TERM` is not `dumb` (and not with `--json`).
+    /// Only when stdout is a terminal whose `TERM` is not `dumb`, in colour (not with
+    /// `NO_COLOR` or `--color never`: an avatar is colour, and no-color.org asks for none), and
+    /// not with `--json`.
     case auto
     /// Also when stdout is a file or a pipe (not with `--json`).
     case always
     /// Never.
     case never
 
-    /// Whether to draw avatars on output written to `fileDescriptor`.
-    public func drawsAvatars(fileDescriptor: Int32, json: Bool, environment: [String: String]) -> Bool {
+    /// Whether to draw avatars on output written to `fileDescriptor`, which is coloured when
+    /// `colors` (`--color`, `NO_COLOR`, `CLICOLOR_FORCE`).
+    public func drawsAvatars(fileDescriptor: Int32, json: Bool, environment: [String: String], colors: Bool = true) -> Bool {
         guard !json else { return false }
         switch self {
         case .always: return true
         case .never: return false
-        case .auto: return Terminal.isTerminal(fileDescriptor) && environment["TERM"] != "dumb"
+        case .auto: return colors && Terminal.isTerminal(fileDescriptor) && environment["TERM"] != "dumb"
         }
     }
 }

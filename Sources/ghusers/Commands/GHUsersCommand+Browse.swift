@@ -42,7 +42,9 @@ extension GHUsersCommand {
                 onRetry: retries.send
             ) { service in
                 var pipeline: AvatarPipeline?
-                if avatarMode != .never, (try? ImageLibraries.loadAll()) != nil {
+                // auto: avatars are colour, so not with NO_COLOR or --color never (always: still).
+                let drawsAvatars = avatarMode == .always || (avatarMode == .auto && settings.colorsStandardOutput)
+                if drawsAvatars, (try? ImageLibraries.loadAll()) != nil {
                     // browse keeps what it drew (a thumbnail's cells, the pane's header) in its
                     // model: decoded pixels are only worth keeping for a redraw at another size,
                     // so 8 MiB, not the one-shot commands' 64 (a long session with avatars grew

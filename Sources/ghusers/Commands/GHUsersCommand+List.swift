@@ -42,6 +42,10 @@ extension GHUsersCommand {
                 var printer = RowPrinter(settings: settings)
                 try service.list(after: after, limit: limit) { printer.print($0) }
                 printer.finish()
+                // An empty home: say what fills it (stderr, so a script reading stdout sees `[]` or nothing).
+                if printer.count == 0, after == 0, (try? service.status().statistics.users) == 0 {
+                    Messages.notice("nothing is cached yet; `ghusers next-page` fetches the first page")
+                }
             }
         }
     }
