@@ -28,7 +28,7 @@ extension BrowserView {
         if let name = pane.details?.profile.name, !name.isEmpty { lines.append((clean(name), .plain)) }
         lines.append(("", .plain))
         lines.append((state(of: pane, model), CellStyle(dim: true)))
-        if let message = pane.message { lines.append((clean(message), color ? CellStyle(foreground: .indexed(3)) : .plain)) }
+        if let message = pane.message { lines.append((clean(message), CellStyle(bold: color))) }
         var y = 0
         if textWidth >= 12 {
             for (text, style) in lines {
@@ -76,7 +76,7 @@ extension BrowserView {
         let note = pane.details?.note ?? model.window.user(withID: pane.id)?.note
         if let note {
             y += 1
-            put("\(UserRowFormatter.noteMarker) Note  (e edit · x delete)", color ? CellStyle(foreground: .indexed(3)) : CellStyle(bold: true))
+            put("\(UserRowFormatter.noteMarker) Note  (e edit · x delete)", CellStyle(bold: true))
             for paragraph in TerminalSanitizer.sanitize(note).split(separator: "\n", omittingEmptySubsequences: false) {
                 put(String(paragraph), indent: 2)
             }

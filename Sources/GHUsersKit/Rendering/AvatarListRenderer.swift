@@ -116,7 +116,7 @@ public struct AvatarListRenderer: Sendable {
         grid.write("#\(user.id)  " + clean(user.type) + (row.details.gone ? " · gone from GitHub" : ""), x: x, y: 1, style: style)
         if let note = row.noteLine(color: false) {
             grid.write(note, x: x, y: 2, style: style)
-            if color { grid.restyle(x: x, y: 2, count: 1) { $0.foreground = .indexed(3) } }
+            if color { grid.restyle(x: x, y: 2, count: 1) { $0.bold = true } }
         }
         return grid
     }
@@ -151,7 +151,7 @@ public struct AvatarListRenderer: Sendable {
         if row.details.note != nil { detail += " " + UserRowFormatter.noteMarker }
         let left = max(0, (cardWidth - detail.count) / 2)
         grid.write(detail, x: left, y: avatar.height + 1, style: style)
-        if color, row.details.note != nil { grid.restyle(x: left + detail.count - 1, y: avatar.height + 1, count: 1) { $0.foreground = .indexed(3) } }
+        if color, row.details.note != nil { grid.restyle(x: left + detail.count - 1, y: avatar.height + 1, count: 1) { $0.bold = true } }
         return grid
     }
 

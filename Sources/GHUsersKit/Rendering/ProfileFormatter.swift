@@ -23,7 +23,7 @@ public struct ProfileFormatter: Sendable {
             output += "\n" + indent(TerminalSanitizer.sanitize(bio)) + "\n"
         }
         if let note = details.note {
-            let marker = color ? "\u{1B}[33m\(UserRowFormatter.noteMarker) Note\u{1B}[39m" : "\(UserRowFormatter.noteMarker) Note"
+            let marker = color ? "\u{1B}[1m\(UserRowFormatter.noteMarker) Note\u{1B}[22m" : "\(UserRowFormatter.noteMarker) Note"
             output += "\n" + marker + "\n" + indent(TerminalSanitizer.sanitize(note)) + "\n"
         }
         return output

@@ -46,7 +46,7 @@ public struct UserRowFormatter: Sendable {
         if let note = details.note {
             Self.appendCell(type, width: 12, to: &bytes)
             bytes.append(Self.space)
-            appendNotePreview(note, to: &bytes)
+            appendNotePreview(note, to: &bytes, dimmed: dims)
         } else {
             // The last column: no padding.
             bytes.append(contentsOf: TerminalSanitizer.sanitize(type, keepNewlines: false).utf8)
@@ -77,8 +77,10 @@ public struct UserRowFormatter: Sendable {
     /// The first line is found in the UTF-8 bytes (a line feed right after a carriage return is
     /// part of one "\r\n" character, not a line end, as `Character` comparison has it), and
     /// characters are counted only when that line is not printable ASCII.
-    private func appendNotePreview(_ text: String, to bytes: inout [UInt8]) {
+    private func appendNotePreview(_ text: String, to bytes: inout [UInt8], dimmed: Bool = false) {
         bytes.append(contentsOf: color ? Self.colouredMarker : Self.plainMarker)
+        // Bold's end (22) ends dim too: a seen user's row is dimmed again after the marker.
+        if color, dimmed { bytes.append(contentsOf: Self.dim) }
         bytes.append(Self.space)
         var text = text
         text.withUTF8 { utf8 in
@@ -166,5 +168,7 @@ public struct UserRowFormatter: Sendable {
     private static let reset = Array("\u{1B}[0m".utf8)
     private static let ellipsis = Array("…".utf8)
     private static let plainMarker = Array(noteMarker.utf8)
-    private static let colouredMarker = Array(("\u{1B}[33m" + noteMarker + "\u{1B}[39m").utf8)
+    /// Bold in the terminal's own foreground: legible on light and dark backgrounds alike, where
+    /// the yellow it was is faint on white (issue #31).
+    private static let colouredMarker = Array(("\u{1B}[1m" + noteMarker + "\u{1B}[22m").utf8)
 }
