@@ -90,9 +90,14 @@ public final class BrowserRuntime: Sendable {
         } else {
             trace = nil
         }
-        // Only API requests report retries (avatar downloads are silenced), and only a host
-        // out of reach makes the banner.
+        // Only API requests report retries (avatar downloads are silenced): a host out of reach
+        // makes the banner; a secondary rate limit the request waits out shows until when
+        // ("rate limited until HH:MM"), as GitHub asks it to wait.
         retries?.listen { [send] event in
+            if case .secondaryRateLimit = event.error {
+                send.yield(.message(.rateLimitExhausted(until: Date().addingTimeInterval(event.delay.seconds))))
+                return
+            }
             guard case .offline(let reason) = RequestFailure(event.error) else { return }
             send.yield(.message(.networkTrouble(reason: TerminalSanitizer.sanitize(reason, keepNewlines: false))))
         }

@@ -3,7 +3,7 @@
 /// `     1  mojombo               User          ✎ met at a conference`
 ///
 /// Columns have fixed widths (id 9, login 21, type 12) so rows can be streamed without
-/// measuring the whole list first. In colour mode the note marker is yellow and seen users are
+/// measuring the whole list first. In colour mode the note marker is bold and seen users are
 /// dimmed, as the original app greyed them. Every text from the network or a note passes
 /// through ``TerminalSanitizer``.
 ///
