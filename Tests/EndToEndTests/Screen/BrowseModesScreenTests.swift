@@ -9,7 +9,14 @@ import Testing
 struct BrowseModesScreenTests {
     static func browse(_ world: EndToEnd, columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) async throws -> TmuxSession {
         let session = try await BrowseScreenTests.browse(world, "--avatars never", columns: columns, rows: rows, environment: environment)
-        try await session.waitFor("the first frame") { $0.contains("row 1 of 100 cached") }
+        do {
+            try await session.waitFor("the first frame") { $0.contains("row 1 of 100 cached") }
+        } catch {
+            // The caller's `defer { session.close() }` is not reached: without this, browse
+            // would run on (retrying its fake's port) long after the test.
+            session.close()
+            throw error
+        }
         return session
     }
 
