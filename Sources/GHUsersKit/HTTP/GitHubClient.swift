@@ -78,11 +78,6 @@ public final class GitHubClient: Sendable {
         }
     }
 
-    /// Asked when a download's turn in the queue has come, just before it is sent: throws to
-    /// send nothing (the avatar pipeline stops asking a host that answered a sign-in page, for
-    /// the downloads queued behind the one that found it).
-    @TaskLocal public static var downloadCheck: (@Sendable (URL) throws -> Void)?
-
     /// What to ask, decided inside the request's turn.
     public struct TurnRequest: Sendable {
         public var path: String
@@ -132,7 +127,13 @@ public final class GitHubClient: Sendable {
     /// and kept-alive connection: never with the token (whatever the host), only over http(s)
     /// (redirects included), at most `maximumBytes` of body, and tried at most twice so that a
     /// missing image never holds a command up for long.
-    public func download(_ url: URL, etag: String? = nil, maximumBytes: Int) async throws -> Response {
+    ///
+    /// `check` is asked when the download's turn in the queue has come, just before it is sent,
+    /// and throws to send nothing (the avatar pipeline stops asking a host that answered a
+    /// sign-in page, for the downloads queued behind the one that found it).
+    public func download(
+        _ url: URL, etag: String? = nil, maximumBytes: Int, check: (@Sendable (URL) throws -> Void)? = nil
+    ) async throws -> Response {
         guard User.isWebURL(url.absoluteString) else { throw GitHubAPIError.badRedirect }
         // An avatar's host is not the API: its failures never reach the offline banner.
         var retry = self.retry.silenced
@@ -141,7 +142,7 @@ public final class GitHubClient: Sendable {
         retry.policy.retriesTimeouts = false
         return try await retry.run { _ in
             try await self.queue.run {
-                try Self.downloadCheck?(url)
+                try check?(url)
                 return try await Self.finishing {
                     try await self.send(url, etag: etag, accept: "image/*", authorized: false, maximumBytes: maximumBytes, deadline: Self.downloadDeadline)
                 }

@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 
 // MARK: - Avatars
@@ -25,12 +26,24 @@ extension CombinedService {
         settings.networkAllowed = !configuration.offline
         settings.networkFailurePause = networkFailurePause
         let client = self.client
-        return AvatarPipeline(configuration: settings, disk: avatarDiskCache(sizeLimit: sizeLimit)) { url, etag, maximumBytes in
-            let response = try await client.wrappedValue.download(url, etag: etag, maximumBytes: maximumBytes)
+        // The pipeline, for the download closure it is made with: a host found walled while a
+        // download waited for its turn is not asked (the check runs in the queue's turn).
+        let made = Mutex<WeakPipeline>(WeakPipeline())
+        let pipeline = AvatarPipeline(configuration: settings, disk: avatarDiskCache(sizeLimit: sizeLimit)) { url, etag, maximumBytes in
+            let response = try await client.wrappedValue.download(url, etag: etag, maximumBytes: maximumBytes) { url in
+                if made.withLock({ $0.value })?.isWalled(url) == true { throw AvatarError.signInRequired(host: url.host ?? "") }
+            }
             if response.notModified { return .notModified }
             // A sign-in page where an image should be (a private-mode server's avatars).
             if response.headers["content-type"]?.lowercased().contains("text/html") == true { return .webPage }
             return .data(response.body, etag: response.etag)
         }
+        made.withLock { $0.value = pipeline }
+        return pipeline
     }
+}
+
+/// A pipeline not kept alive by the download closure it holds.
+private struct WeakPipeline {
+    weak var value: AvatarPipeline?
 }

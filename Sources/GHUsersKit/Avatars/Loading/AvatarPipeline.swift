@@ -124,8 +124,9 @@ public final class AvatarPipeline: Sendable {
         firstStoreFailure.withLock { $0 }
     }
 
-    /// Whether the host of `url` answered a web page instead of an image (a sign-in wall).
-    private func isWalled(_ url: URL) -> Bool {
+    /// Whether the host of `url` answered a web page instead of an image (a sign-in wall):
+    /// the downloader asks it again when a queued download's turn comes.
+    public func isWalled(_ url: URL) -> Bool {
         walled.withLock { $0.contains(Self.hostKey(url)) }
     }
 
@@ -150,12 +151,7 @@ public final class AvatarPipeline: Sendable {
         guard online else { throw AvatarError.notCached }
         let answer: Download
         do {
-            // A host found walled while this download waited for its turn is not asked.
-            answer = try await GitHubClient.$downloadCheck.withValue({ [self] url in
-                if isWalled(url) { throw AvatarError.signInRequired(host: url.host ?? "") }
-            }) {
-                try await download(request.url, cached?.etag, configuration.maximumBytes)
-            }
+            answer = try await download(request.url, cached?.etag, configuration.maximumBytes)
         } catch is CancellationError {
             throw CancellationError()
         } catch let error as GitHubAPIError {
