@@ -116,14 +116,15 @@ struct FirstDayEndToEndTests {
             #expect(try await world.run("--offline", "note", "ivey", "first").status == 0)
             let database = world.siteDirectory.appendingPathComponent("ghusers.sqlite").path
             let marker = world.home.appendingPathComponent("locked").path
-            // The sqlite3 shell holds the write lock for 3 s once it has it.
+            // The sqlite3 shell holds the write lock for 8 s once it has it: long enough that the
+            // note below starts while it holds, even when a full run makes starting a process slow.
             let holder = Process()
             holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
             holder.arguments = [database]
             let input = Pipe()
             holder.standardInput = input
             try holder.run()
-            try input.fileHandleForWriting.write(contentsOf: Data("BEGIN IMMEDIATE;\n.shell touch '\(marker)' && sleep 3\nCOMMIT;\n".utf8))
+            try input.fileHandleForWriting.write(contentsOf: Data("BEGIN IMMEDIATE;\n.shell touch '\(marker)' && sleep 8\nCOMMIT;\n".utf8))
             try input.fileHandleForWriting.close()
             let deadline = ContinuousClock.now + .seconds(20)
             while !FileManager.default.fileExists(atPath: marker), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
