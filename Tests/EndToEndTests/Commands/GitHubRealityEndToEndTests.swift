@@ -165,8 +165,10 @@ struct GitHubRealityEndToEndTests {
             let notices = page.stderr.components(separatedBy: "need a sign-in").count - 1
             #expect(notices == 1, "\(page.stderr)")
             #expect(!page.stderr.contains("not a PNG"))
+            // The first sign-in page marks the host once its answer is read, after the queue's
+            // turn: a download already given the next turn may still go out.
             let avatars = await world.server.stats().log.filter { $0.path.hasPrefix("/avatars/") }
-            #expect(avatars.count == 1, "the walled host is not asked again: \(avatars.count)")
+            #expect((1...2).contains(avatars.count), "the walled host is not asked again: \(avatars.count) of 100")
         }
     }
 
