@@ -188,7 +188,8 @@ public final class GitHubClient: Sendable {
                 "User-Agent": Self.userAgent,
             ]
             if let etag { headers["If-None-Match"] = etag }
-            // The transport decompresses; images are compressed already.
+            // GitHub gzips its JSON when asked (the captured headers of users-since-0 in
+            // ../shared/fixtures/github); the transport decompresses. Images are compressed already.
             if authorized { headers["Accept-Encoding"] = "gzip" }
             if authorized, let token = configuration.token, Self.sameOrigin(url, configuration.apiURL) {
                 headers["Authorization"] = "Bearer \(token)"
