@@ -81,6 +81,8 @@ public enum BrowserTimer: Hashable, Sendable {
     case retry(Int)
     /// Time to ask again for the thumbnails that failed.
     case avatarRetry(Int)
+    /// The notice of this generation has been read: the activity line goes back to counters.
+    case noticeShown(Int)
 }
 
 /// Work for the runtime: reads, requests, timers, terminal hand-over. Results come back as

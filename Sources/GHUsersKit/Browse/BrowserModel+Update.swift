@@ -9,11 +9,20 @@ extension BrowserModel {
         return [.loadWindow(.first(count: Self.chunk))] + requestCount()
     }
 
+    /// How long a notice leads the activity line before the counters have it back: 8 s, time
+    /// to read a sentence at 80 columns.
+    public static let noticeSeconds = 8.0
+
     /// Applies `message` and returns the effects to run, in order.
     public mutating func update(_ message: BrowserMessage) -> [BrowserEffect] {
         let selectedBefore = selected?.user.id
-        let effects = apply(message)
+        let noticeBefore = notice
+        var effects = apply(message)
         if quitting { return effects }
+        if let notice, notice != noticeBefore {
+            noticeGeneration += 1
+            effects.append(.timer(.noticeShown(noticeGeneration), seconds: Self.noticeSeconds))
+        }
         return effects + followSelection(from: selectedBefore) + needs()
     }
 
@@ -127,6 +136,12 @@ extension BrowserModel {
             guard generation == avatars.retryGeneration else { return [] }
             avatars.retryPending = false
             return retryAvatars()
+        case .noticeShown(let generation):
+            // A question's notice (a conflict's draft path) and the only word on an empty
+            // screen stay.
+            guard generation == noticeGeneration, confirmation == nil, knownUsers > 0 else { return [] }
+            notice = nil
+            return []
         }
     }
 

@@ -46,6 +46,8 @@ public struct BrowserModel: Sendable {
     public var editing: Editing?
     /// A one-off line for the status bar (the welcome, the end of the list).
     public var notice: String?
+    /// Counts the notices shown, so that a newer one outlives the older one's timer.
+    public var noticeGeneration = 0
     public var quitting = false
     /// The time the frame is drawn for (ages such as "fetched 3 minutes ago"): set by the
     /// runtime before each frame, so that the view is a function of the model alone.

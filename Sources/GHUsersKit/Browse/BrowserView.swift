@@ -138,8 +138,9 @@ public struct BrowserView: Sendable {
         return parts
     }
 
-    /// The activity line: a banner while the network is down or rate limited; else the page
-    /// fetch, the avatar queue's counters and the last notice.
+    /// The activity line: a banner while the network is down or rate limited; else the last
+    /// notice (for ``BrowserModel/noticeSeconds``), the page fetch and the avatar queue's
+    /// counters. The notice comes first: at 80 columns it is the counters that are cut.
     private func drawActivity(_ model: BrowserModel, y: Int, into grid: inout CellGrid) {
         let banner = CellStyle(foreground: color ? .indexed(15) : .default, background: color ? .indexed(1) : .default, bold: true, reverse: !color)
         switch model.network.connection {
@@ -157,7 +158,7 @@ public struct BrowserView: Sendable {
         default:
             break
         }
-        var activity: [String] = []
+        var activity = model.notice.map { [$0] } ?? []
         switch model.counting.paging {
         case .loading: activity.append("loading the next page…")
         case .failed(let reason): activity.append("the next page failed (r retries): \(reason)")
@@ -170,7 +171,6 @@ public struct BrowserView: Sendable {
             let notCached = model.avatars.notCached > 0 ? " · \(model.avatars.notCached) not cached" : ""
             activity.append("avatars \(pending - loading) queued · \(loading) loading · \(model.avatars.done) done · \(model.avatars.failed) failed\(notCached)")
         }
-        if let notice = model.notice { activity.append(notice) }
         // A conflict's draft path must be seen whole: the notice alone.
         if case .noteConflict = model.confirmation, let notice = model.notice { activity = [notice] }
         grid.write(CellGrid.fitted(" " + clean(activity.joined(separator: " │ ")), width: model.columns), x: 0, y: y)

@@ -111,7 +111,7 @@ public struct AvatarListRenderer: Sendable {
         let user = row.details.user
         let style = textStyle(row)
         var bold = style
-        bold.bold = color
+        bold.bold = color && !row.details.seen  // seen: dim, not bold, so it stands apart on light backgrounds too
         grid.write(clean(user.login), x: x, y: 0, style: bold)
         grid.write("#\(user.id)  " + clean(user.type) + (row.details.gone ? " · gone from GitHub" : ""), x: x, y: 1, style: style)
         if let note = row.noteLine(color: false) {
@@ -143,7 +143,7 @@ public struct AvatarListRenderer: Sendable {
         let user = row.details.user
         let style = textStyle(row)
         var bold = style
-        bold.bold = color
+        bold.bold = color && !row.details.seen  // seen: dim, not bold, so it stands apart on light backgrounds too
         var login = clean(user.login)
         if login.count > cardWidth { login = String(login.prefix(cardWidth - 1)) + "…" }
         grid.write(login, x: max(0, (cardWidth - login.count) / 2), y: avatar.height, style: bold)

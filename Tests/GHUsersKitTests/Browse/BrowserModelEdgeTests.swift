@@ -81,4 +81,20 @@ struct BrowserModelEdgeTests {
         #expect(model.update(.rateLimitExhausted(until: reset)).contains(.timerAt(.retry(1), date: reset)))
         #expect(!model.update(.rateLimitExhausted(until: reset)).contains { if case .timerAt = $0 { true } else { false } })
     }
+
+    @Test("a notice leads the activity line at 80 columns, then gives it back to the counters; a newer notice outlives the older timer")
+    func noticeLeadsThenFades() {
+        var model = Base.model(total: 30, loaded: 30)
+        let view = BrowserView(drawer: AvatarDrawer(mode: GraphicsMode(pixels: .symbols, colors: .indexed256)), color: true)
+        func activity() -> String { view.frame(model).textLines(color: false)[model.rows - 2] }
+        #expect(activity().contains("avatars"))
+        let first = model.update(.notice("saved the note on user1"))
+        #expect(first.contains(.timer(.noticeShown(1), seconds: BrowserModel.noticeSeconds)))
+        #expect(activity().hasPrefix(" saved the note on user1"), "the notice first, whole: \(activity())")
+        _ = model.update(.notice("deleted the note on user2"))
+        _ = model.update(.timerFired(.noticeShown(1), at: 8))
+        #expect(activity().contains("deleted the note on user2"), "the older timer leaves the newer notice")
+        _ = model.update(.timerFired(.noticeShown(2), at: 9))
+        #expect(model.notice == nil && activity().contains("avatars"))
+    }
 }

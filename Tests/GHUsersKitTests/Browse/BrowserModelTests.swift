@@ -23,6 +23,11 @@ struct BrowserModelTests {
         model.update(.keys(keys, at: time))
     }
 
+    /// `effects` but the timer that ends a notice: the work they ask for.
+    static func work(_ effects: [BrowserEffect]) -> [BrowserEffect] {
+        effects.filter { if case .timer(.noticeShown, _) = $0 { false } else { true } }
+    }
+
     @Test("the first screen asks for its avatars, nearest the selection first, then prefetch below")
     func firstScreen() {
         var model = BrowserModel(columns: 80, rows: 27, offline: false, avatarsEnabled: true)
