@@ -35,7 +35,7 @@ extension GHUsersCommand {
         func validate() throws {
             try LoginArgument.validate(login)
             if delete && text != nil { throw ValidationError("Pass either TEXT or --delete, not both.") }
-            if let text, text.isEmpty { throw Self.emptyNote(login) }
+            if let text, text.trimmed.isEmpty { throw Self.emptyNote(login) }
             if let text, text.utf8.count > GHUsersKit.Note.maximumBytes { throw Self.tooLong }
         }
 
@@ -50,9 +50,17 @@ extension GHUsersCommand {
                 if delete {
                     try service.deleteNote(login: login)
                     Messages.notice("deleted the note on \(login)")
+                    if options.json {
+                        var writer = JSONWriter()
+                        writer.beginObject()
+                        writer.field("login", login)
+                        writer.field("deleted", true)
+                        writer.endObject()
+                        OutputStream.standardOutput.write(bytes: writer.bytes + [0x0A])
+                    }
                 } else if let text {
                     let body = text == "-" ? try Self.readStandardInput() : text
-                    guard !body.isEmpty else { throw Self.emptyNote(login) }
+                    guard !body.trimmed.isEmpty else { throw Self.emptyNote(login) }
                     let note = try service.saveNote(login: login, text: body)
                     if options.json { print(note) } else { Messages.notice("saved the note on \(note.login)") }
                 } else {
@@ -60,12 +68,10 @@ extension GHUsersCommand {
                     if options.json {
                         print(note)
                     } else {
-                        var text = note.text
-                        if Terminal.isTerminal(1) {
-                            text = TerminalSanitizer.sanitize(text)
-                            if !text.hasSuffix("\n") { text += "\n" }
-                        }
-                        OutputStream.standardOutput.write(text)
+                        // A line ends it, which `note LOGIN -` drops again: `ghusers note a |
+                        // ghusers note b -` copies a note exactly.
+                        let text = Terminal.isTerminal(1) ? TerminalSanitizer.sanitize(note.text) : note.text
+                        OutputStream.standardOutput.write(text + "\n")
                     }
                 }
             }
@@ -77,7 +83,8 @@ extension GHUsersCommand {
             OutputStream.standardOutput.write(bytes: writer.bytes + [0x0A])
         }
 
-        /// Reads all of standard input as UTF-8, at most ``GHUsersKit/Note/maximumBytes``.
+        /// Reads all of standard input as UTF-8, at most ``GHUsersKit/Note/maximumBytes``, less
+        /// one trailing newline (`echo`'s, or the editor's: NoteEditor drops it too).
         static func readStandardInput() throws -> String {
             var data = Data()
             while let chunk = try FileHandle.standardInput.read(upToCount: 65_536), !chunk.isEmpty {
@@ -90,7 +97,9 @@ extension GHUsersCommand {
             if let offset = data.firstIndex(of: 0) {
                 throw ValidationError("Standard input has a NUL byte (at byte \(offset - data.startIndex)), which is not text; nothing was saved.")
             }
-            return text
+            var note = text
+            if note.hasSuffix("\n") || note.hasSuffix("\r\n") { note.removeLast() }  // "\r\n" is one Character
+            return note
         }
     }
 }

@@ -109,7 +109,7 @@ struct AvatarEndToEndTests {
             let cache = try await world.json("cache") as? [String: Any]
             #expect(cache?["entries"] as? Int == 0)
             // Then the note and the users are still there
-            #expect(try await world.run("note", "defunkt").stdout == "keep me")
+            #expect(try await world.run("note", "defunkt").stdout == "keep me\n")
             #expect(try await world.cachedLogins().count == 40)
         }
     }

@@ -16,7 +16,7 @@ struct FirstDayEndToEndTests {
             let imported = try await world.run(["--offline", "notes", "import", "-"], input: archive)
             #expect(imported.stderr.contains("rejected") && imported.stderr.contains("takeo"), "\(imported)")
             #expect(try await world.run("--offline", "note", "takeo").status == 3)
-            #expect(try await world.run("--offline", "note", "ivey").stdout == "whole")
+            #expect(try await world.run("--offline", "note", "ivey").stdout == "whole\n")
         }
     }
 
@@ -64,7 +64,7 @@ struct FirstDayEndToEndTests {
         try await EndToEnd.with(FakeConfiguration(userCount: 40)) { (world: EndToEnd) async throws in
             #expect(try await world.run("next-page").status == 0)
             #expect(try await world.run("note", "mojombo", "hello", "world").status == 0)
-            #expect(try await world.run("note", "mojombo").stdout == "hello world")
+            #expect(try await world.run("note", "mojombo").stdout == "hello world\n")
             let two = try await world.run("search", "mojo", "world")
             #expect(two.status == 0 && two.stdout.contains("mojombo"), "\(two)")
             let quoted = try await world.run("search", "mojo world")
@@ -133,7 +133,7 @@ struct FirstDayEndToEndTests {
             let blocked = try await world.run("--offline", "note", "ivey", "second")
             holder.waitUntilExit()
             #expect(blocked.status == 0 && blocked.stderr.contains("waiting for another ghusers process"), "\(blocked)")
-            #expect(try await world.run("--offline", "note", "ivey").stdout == "second")
+            #expect(try await world.run("--offline", "note", "ivey").stdout == "second\n")
         }
     }
 }

@@ -66,7 +66,7 @@ struct GitHubRealityEndToEndTests {
             let renamed = try await world.run("profile", "pjhyett")
             #expect(renamed.status == 0, "\(renamed)")
             #expect(renamed.stdout.contains("pj-renamed") && renamed.stderr.contains("renamed"), "\(renamed)")
-            #expect(try await world.run("note", "pj-renamed").stdout == "renamed later")
+            #expect(try await world.run("note", "pj-renamed").stdout == "renamed later\n")
             #expect(await world.apiRequests().map(\.path).suffix(2) == ["/users/pjhyett", "/user/3"])
             // refresh reads the pages again and notices the deletion.
             let refresh = try await world.run("refresh")
@@ -198,7 +198,7 @@ struct GitHubRealityEndToEndTests {
             let object = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
             #expect(object?["api_url"] as? String == "https://api.octo.ghe.com" && object?["site"] as? String == "api.octo.ghe.com", "\(status)")
             let note = try await world.run(["--offline", "note", "mona"], environment: environment)
-            #expect(note.status == 0 && note.stdout == "kept", "\(note)")
+            #expect(note.status == 0 && note.stdout == "kept\n", "\(note)")
         }
     }
 }

@@ -49,7 +49,7 @@ struct LocalCommandsEndToEndTests {
             // The reason in words, never "an unexpected error occurred" or a type's name.
             #expect(emptyInput.stderr.hasPrefix("ghusers: error: ") && !emptyInput.stderr.contains("unexpected"), "\(emptyInput.stderr)")
             #expect(emptyInput.stderr.contains("--delete") || emptyInput.stderr.contains("empty"), "\(emptyInput.stderr)")
-            #expect(try await world.run("note", "tawk").stdout == "keep me")
+            #expect(try await world.run("note", "tawk").stdout == "keep me\n")
         }
     }
 

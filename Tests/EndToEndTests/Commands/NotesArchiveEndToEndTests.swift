@@ -34,14 +34,14 @@ struct NotesArchiveEndToEndTests {
                 #expect(report["updated"] as? Int == 1)
                 #expect((report["conflicts"] as? [String])?.count == 1)
                 #expect(imported.stderr.contains("conflict: mojombo"))
-                #expect(try await target.run("note", "mojombo").stdout == "my own opinion\n\nJekyll ✎")
+                #expect(try await target.run("note", "mojombo").stdout == "my own opinion\n\nJekyll ✎\n")
 
                 let again = try #require(try await target.json("notes", "import", file.path, "--from-other-site") as? [String: Any])
                 #expect(again["added"] as? Int == 0 && again["updated"] as? Int == 0 && again["unchanged"] as? Int == 3)
 
                 let replaced = try await target.run("notes", "import", file.path, "--on-conflict", "replace", "--from-other-site")
                 #expect(replaced.status == 0)
-                #expect(try await target.run("note", "mojombo").stdout == "Jekyll ✎")
+                #expect(try await target.run("note", "mojombo").stdout == "Jekyll ✎\n")
             }
         }
     }
@@ -55,7 +55,7 @@ struct NotesArchiveEndToEndTests {
             #expect(result.stderr.contains("not a ghusers notes export"))
             let missing = try await world.run("notes", "import", "/nonexistent/file.json")
             #expect(missing.status == 64)
-            #expect(try await world.run("note", "tawk").stdout == "keep")
+            #expect(try await world.run("note", "tawk").stdout == "keep\n")
         }
     }
 }

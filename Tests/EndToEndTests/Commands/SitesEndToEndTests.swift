@@ -36,10 +36,10 @@ struct SitesEndToEndTests {
             let found = try await ghe.run("search", "mojombo")
             #expect(found.status == 0 && found.stdout.contains("ghe-mojombo"), "\(found)")
             #expect(!found.stdout.split(separator: "\n").contains { $0.contains("mojombo") && !$0.contains("ghe-mojombo") }, "\(found)")
-            #expect(try await dotcom.run("note", "mojombo").stdout == "dotcom's mojombo")
+            #expect(try await dotcom.run("note", "mojombo").stdout == "dotcom's mojombo\n")
             let missing = try await ghe.run("note", "mojombo")
             #expect(missing.status == 3, "\(missing)")
-            #expect(try await ghe.run("note", "ghe-mojombo").stdout == "enterprise mojombo")
+            #expect(try await ghe.run("note", "ghe-mojombo").stdout == "enterprise mojombo\n")
 
             // Shell completion offers the current site's logins only.
             func complete(_ world: EndToEnd, _ prefix: String) async throws -> [Substring] {
@@ -101,7 +101,7 @@ struct SitesEndToEndTests {
             #expect(same.status == 0, "\(same)")
             let told = try await ghe.run(["notes", "import", "-", "--from-other-site"], input: export.stdout)
             #expect(told.status == 0, "\(told)")
-            #expect(try await ghe.run("note", "mojombo").stdout == "from dotcom")
+            #expect(try await ghe.run("note", "mojombo").stdout == "from dotcom\n")
             #expect(try await dotcom.run("note", "ghe-wycats").status == 3)
             // Matched by login: the enterprise account with mojombo's id is someone else.
             #expect(try await ghe.run("note", "ghe-mojombo").status == 3)

@@ -19,15 +19,33 @@ struct HostileInputTests {
         }
     }
 
-    @Test("notes round-trip byte for byte through stdin", arguments: [
-        "multi\nline\r\nnote\n", "emoji 🧑‍💻🇺🇦 ✎", String(repeating: "0123456789abcdef\n", count: 6_400), "\u{1B}]52;c;ZXZpbA==\u{7} kept as data",
+    @Test("notes round-trip byte for byte through stdin: one trailing newline dropped going in, one added coming out", arguments: [
+        "multi\nline\r\nnote\n\n", "emoji 🧑‍💻🇺🇦 ✎", String(repeating: "0123456789abcdef\n", count: 6_400), "\u{1B}]52;c;ZXZpbA==\u{7} kept as data\r\n",
     ])
     func notesRoundTrip(text: String) async throws {
         try await EndToEnd.with { world in
             #expect(try await world.run("note", "tawk", "-", input: text).status == 0)
+            var stored = text
+            if stored.hasSuffix("\n") || stored.hasSuffix("\r\n") { stored.removeLast() }  // "\r\n" is one Character
+            let json = try await world.run("--json", "note", "tawk")
+            let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+            #expect(Data((object?["note"] as? String ?? "").utf8) == Data(stored.utf8), "stored less one trailing newline")
+            // What `note LOGIN` prints goes back in unchanged: `ghusers note a | ghusers note b -`.
             let shown = try await world.run("note", "tawk")
-            #expect(shown.stdout == text)
-            #expect(Data(shown.stdout.utf8) == Data(text.utf8))
+            #expect(Data(shown.stdout.utf8) == Data((stored + "\n").utf8))
+            #expect(try await world.run("note", "mojombo", "-", input: shown.stdout).status == 0)
+            #expect(try await world.run("note", "mojombo").stdout == shown.stdout)
+        }
+    }
+
+    @Test("a note of only white space is refused like an empty one, from the line and from stdin")
+    func blankNote() async throws {
+        try await EndToEnd.with { world in
+            for (arguments, input) in [(["note", "tawk", "  \t "], nil), (["note", "tawk", "-"], " \n\n")] as [([String], String?)] {
+                let result = try await world.run(arguments, input: input)
+                #expect(result.status == 64 && result.stderr.contains("ghusers: error: the note is empty"), "\(arguments): \(result)")
+            }
+            #expect(try await world.run("note", "tawk").status == 3, "nothing saved")
         }
     }
 

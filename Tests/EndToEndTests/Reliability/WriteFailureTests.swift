@@ -85,7 +85,7 @@ struct LoginTakeoverTests {
             #expect(try await world.run("profile", "mojombo", "--refresh").status == 0)
             #expect(try await world.run("note", "mojombo", "the new mojombo").status == 0)
             // note shows the note of the account that holds the login now
-            #expect(try await world.run("note", "mojombo").stdout == "the new mojombo")
+            #expect(try await world.run("note", "mojombo").stdout == "the new mojombo\n")
             // export keeps both, each with its account's id
             let export = try await world.run("notes", "export")
             let archive = try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any]
@@ -106,7 +106,7 @@ struct LoginTakeoverTests {
             #expect(list.first { $0["id"] as? Int == 2 }?["note"] as? String == "the new mojombo")
             // and once account 1 is seen under its new login, its note follows it
             #expect(try await world.run("refresh").status == 0)
-            #expect(try await world.run("note", "mojombo-old").stdout == "the first mojombo")
+            #expect(try await world.run("note", "mojombo-old").stdout == "the first mojombo\n")
         }
     }
 }

@@ -95,7 +95,7 @@ struct BrowseModesScreenTests {
             defer { session.close() }
             try await session.send("j", "e")
             try await session.waitFor("the failure in the status line") { $0.contains("the editor failed") && $0.contains("exited with status 3") }
-            #expect(try await world.run("note", "defunkt").stdout == "the old note")
+            #expect(try await world.run("note", "defunkt").stdout == "the old note\n")
             try await session.send("q")
             try await session.waitFor("the exit") { $0.contains("__EXIT 0") }
 
@@ -104,7 +104,7 @@ struct BrowseModesScreenTests {
             defer { second.close() }
             try await second.send("j", "j", "e")
             try await second.waitFor("the saved note") { $0.contains("saved the note on pjhyett") && $0.contains("✎ Written in the editor") }
-            #expect(try await world.run("note", "pjhyett").stdout == "Written in the editor")
+            #expect(try await world.run("note", "pjhyett").stdout == "Written in the editor\n")
             try await second.waitForModes(BrowseScreenTests.taken)
         }
     }

@@ -189,7 +189,7 @@ struct BrowseNetworkScreenTests {
             try await session.send("j", "e")
             let question = try await session.waitFor("the question") { $0.contains("changed while you edited it") && $0.contains("m keep mine") }
             #expect(question.contains("b edit both") && question.contains("drafts/"), "the keys and the draft's path are on screen")
-            #expect(try await world.run("note", "defunkt").stdout == "Their text", "nothing replaced silently")
+            #expect(try await world.run("note", "defunkt").stdout == "Their text\n", "nothing replaced silently")
             let drafts = try Self.files(named: "drafts", under: world.home)
             #expect(drafts.contains { (try? String(contentsOf: $0, encoding: .utf8))?.contains("My text") == true }, "my text is in a draft file")
             try await session.send("b")
