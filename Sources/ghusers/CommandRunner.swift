@@ -17,9 +17,10 @@ enum CommandRunner {
     /// manager, only to free the queue: about 0.5 ms of every command (Docs/BENCHMARKS.md).
     ///
     /// `configure` adjusts the service's configuration (`browse`'s retry schedule); `onRetry`
-    /// replaces the retry notices on stderr.
+    /// replaces the retry notices on stderr. `interruptible`: the first Ctrl-C cancels `body`
+    /// (``Interruption``), which ends its output whole; the process then exits 130.
     nonisolated(nonsending) static func run(
-        _ settings: GlobalSettings, waitForNetwork: Bool = false,
+        _ settings: GlobalSettings, waitForNetwork: Bool = false, interruptible: Bool = false,
         configure: (inout CombinedService.Configuration) -> Void = { _ in },
         onRetry: (@Sendable (RetryController.Event) -> Void)? = nil,
         _ body: nonisolated(nonsending) (CombinedService) async throws -> Void
@@ -45,6 +46,7 @@ enum CommandRunner {
             Messages.error(error)
             exit(ExitStatus(for: error).rawValue)
         }
+        if interruptible { Interruption.cancelTaskOnSignal() }
         var failure: (any Error)?
         do {
             try await body(service)
@@ -52,7 +54,13 @@ enum CommandRunner {
             failure = error
         }
         OutputStream.standardOutput.flush()
-        if let failure { Messages.error(failure) }
+        Messages.endStatus()
+        if interruptible && Interruption.happened {
+            Messages.notice("interrupted; everything saved before it is kept")
+            await service.shutdown()
+            exit(ExitStatus.interrupted.rawValue)
+        }
+        if let failure { Messages.error(failure, tokenSent: service.sentToken) }
         await service.shutdown()
         exit(failure.map { ExitStatus(for: $0).rawValue } ?? ExitStatus.success.rawValue)
     }

@@ -20,6 +20,8 @@ enum ExitStatus: Int32 {
     case otherSite = 8
     /// Bad arguments; ArgumentParser's own code for validation errors (EX_USAGE).
     case usage = 64
+    /// Stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report it); what was saved stays.
+    case interrupted = 130
 
     /// The status that `error` ends the process with.
     init(for error: any Error) {

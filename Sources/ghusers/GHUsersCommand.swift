@@ -19,7 +19,8 @@ struct GHUsersCommand: AsyncParsableCommand {
             Pages, profiles and notes are kept in a local SQLite database, so list, search, note and \
             cached profiles work without a network. Exit codes: 0 success, 1 error, 3 not found, \
             4 authentication failed, 5 network unreachable (or needed while --offline), 6 rate \
-            limited, 7 local database unusable, 8 notes import from another site, 64 usage error. \
+            limited, 7 local database unusable, 8 notes import from another site, 64 usage error, \
+            130 interrupted. \
             The global options (--api-url, --home, --offline, --json, --color) go before or after \
             the command: `ghusers --offline list` and `ghusers list --offline` are the same. Given \
             on both sides, the one nearer the end of the line wins.
@@ -49,9 +50,15 @@ struct GHUsersCommand: AsyncParsableCommand {
             handler.logLevel = level
             return handler
         }
+        for line in EnvironmentWarnings.lines(GlobalSettings.processEnvironment) { Messages.notice("warning: " + line) }
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let text = DashArgument.error(in: arguments) {
+            Messages.notice("error: " + text)
+            exit(withError: ExitCode(ExitStatus.usage.rawValue))
+        }
         do {
             // The read commands' common shapes skip ArgumentParser's start-up cost (FastPath).
-            if let invocation = FastPath.invocation(for: Array(CommandLine.arguments.dropFirst())) {
+            if let invocation = FastPath.invocation(for: arguments) {
                 await runOnMainThread(invocation)
             }
             var command = try parseAsRoot()
@@ -67,6 +74,15 @@ struct GHUsersCommand: AsyncParsableCommand {
             if exitCode(for: error) == .validationFailure, text.hasSuffix(GlobalSettings.siteErrorEnding) {
                 Messages.notice("error: " + text)
                 exit(withError: ExitCode(ExitStatus.usage.rawValue))
+            }
+            // Usage errors in ghusers' own style ("ghusers: error: unknown option …"), followed
+            // by ArgumentParser's usage and help hint; --help and --version stay as they are.
+            if exitCode(for: error) == .validationFailure {
+                let full = fullMessage(for: error)
+                if full.hasPrefix("Error: ") {
+                    OutputStream.standardError.write("ghusers: error: " + Messages.sentenceCase(String(full.dropFirst(7))) + "\n")
+                    exit(withError: ExitCode(ExitStatus.usage.rawValue))
+                }
             }
             exit(withError: error)
         }

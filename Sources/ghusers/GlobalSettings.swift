@@ -26,10 +26,12 @@ struct GlobalSettings: Equatable, Sendable {
     func validate() throws {
         if let apiURL = givenAPIURL {
             guard GitHubSite(apiRoot: apiURL) != nil else {
+                // Named where it came from: a variable set long ago is easy to forget.
+                let given = self.apiURL == nil ? "GHUSERS_API_URL '\(apiURL)'" : "'\(apiURL)'"
                 if let port = URLComponents(string: apiURL.trimmed)?.port, !GitHubSite.ports.contains(port) {
-                    throw ValidationError("'\(apiURL)' has port \(port), and a port is 1 to 65535; \(Self.siteErrorEnding)")
+                    throw ValidationError("\(given) has port \(port), and a port is 1 to 65535; \(Self.siteErrorEnding)")
                 }
-                throw ValidationError("'\(apiURL)' is not an http(s) URL; \(Self.siteErrorEnding)")
+                throw ValidationError("\(given) is not an http(s) URL; \(Self.siteErrorEnding)")
             }
         } else if let host = givenGHHost, GitHubSite(ghHost: host) == nil {
             throw ValidationError("GH_HOST '\(host)' is not a host name; set it like ghe.example.com, or \(Self.siteErrorEnding)")

@@ -87,6 +87,20 @@ extension GitHubAPIError: LocalizedError {
         }
     }
 
+    /// The description for a request that was sent with a token (`tokenSent`) or without one:
+    /// a 401 without a token asks for one rather than saying a token was refused, and the
+    /// advice to set a token for a higher limit goes only to those who have none.
+    public func description(tokenSent: Bool) -> String {
+        switch self {
+        case .unauthorized(let message) where !tokenSent:
+            "GitHub asks for a token (\(message)); set GH_TOKEN (github.com) or GH_ENTERPRISE_TOKEN (other hosts), or run `gh auth login`"
+        case .rateLimited(let reset) where tokenSent:
+            "GitHub's API rate limit for your token is used up until \(Self.format(reset)); try again then, or pass --offline to use the cache"
+        default:
+            errorDescription ?? retryReason
+        }
+    }
+
     /// Why a request is being tried again, in a few words for a line that goes on "; retrying
     /// in 2.0 s": the failure of one try, where ``errorDescription`` words the last.
     /// What failed, in a few words and without advice, for a line that already says what is

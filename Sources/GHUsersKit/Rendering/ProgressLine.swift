@@ -28,6 +28,12 @@ public final class ProgressLine {
         draw("[" + String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled) + "] \(done)/\(total) " + text)
     }
 
+    /// Shows `text` alone (a status).
+    public func show(_ text: String) {
+        guard enabled else { return }
+        draw(text)
+    }
+
     /// Erases the line.
     public func finish() {
         guard enabled, drawn else { return }
@@ -36,7 +42,9 @@ public final class ProgressLine {
     }
 
     private func draw(_ text: String) {
-        output.write("\r\u{1B}[K" + text)
+        // One row, never wrapped: `\r` and erase-line reach back over one row only.
+        let width = Terminal.columns(2, environment: [:]) - 1
+        output.write("\r\u{1B}[K" + CellGrid.fitted(text, width: width))
         drawn = true
     }
 }

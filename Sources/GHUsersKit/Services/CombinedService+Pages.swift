@@ -32,6 +32,7 @@ extension CombinedService {
         let state = StoreService.Sync.State(database: database)
         let fingerprint = TokenSource.fingerprint(fetch.client.configuration.token)
         for _ in 0..<max(1, pages) {
+            try Task.checkCancellation()  // Ctrl-C between two pages: the saved ones stand
             let kept = try await observingRateLimit {
                 try await fetch.inTurn(
                     // What to ask is SyncState's rule (nextPerPage); what the answer sets, the store's.

@@ -45,6 +45,9 @@ public final class CombinedService: Sendable {
     public let database: AppDatabase
     /// Made on first use (also by ``makeAvatarPipeline(sizeLimit:)``).
     let client: Lazy<GitHubClient>
+    /// Whether requests so far carried a token (`false` before the first request).
+    public var sentToken: Bool { (token.ifMade ?? nil) != nil }
+
     /// The token: the configured one, else the lookup's answer, asked once on first use.
     let token: Lazy<String?>
 

@@ -67,9 +67,19 @@ extension GHUsersCommand.Avatars {
                 // failure of the command (a full disk), not one more prefetched.
                 let notKept = pipeline.storeFailure == nil ? 0 : fetched.count { !pipeline.isOnDisk($0) }
                 let kept = fetched.count - notKept
+                let cached = pipeline.disk.usage().entries
                 Messages.notice(
-                    "prefetched \(kept) avatar\(kept == 1 ? "" : "s")"
-                        + (failed.isEmpty ? "" : ", \(failed.count) failed") + "; \(pipeline.disk.usage().entries) in the cache")
+                    "prefetched \(kept) avatar\(kept == 1 ? "" : "s")" + (failed.isEmpty ? "" : ", \(failed.count) failed") + "; \(cached) in the cache")
+                if options.json {
+                    var writer = JSONWriter()
+                    writer.beginObject()
+                    writer.field("prefetched", kept)
+                    writer.field("failed", failed.count + notKept)
+                    writer.field("total", requests.count)
+                    writer.field("cached", cached)
+                    writer.endObject()
+                    OutputStream.standardOutput.write(bytes: writer.bytes + [0x0A])
+                }
                 if let reason = pipeline.storeFailure { throw NotKept(count: notKept, reason: reason) }
                 // A script preparing to go offline must be able to tell: any failure is exit 1.
                 if !failed.isEmpty { throw SomeFailed(failed: failed.count, total: requests.count) }

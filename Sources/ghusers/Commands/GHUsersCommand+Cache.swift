@@ -33,18 +33,12 @@ extension GHUsersCommand {
                     throw ExitCode(ExitStatus.failure.rawValue)
                 }
                 Messages.notice("cleared the avatar cache: \(usage.entries) entr\(usage.entries == 1 ? "y" : "ies"), \(Self.format(usage.bytes)) (the database and notes are untouched)")
+                // --json: what was removed, in the shape of `cache --json`.
+                if options.json { Self.printJSON(directory: disk.directory.path, entries: usage.entries, bytes: usage.bytes, limit: disk.sizeLimit, cleared: true) }
                 return
             }
             if options.json {
-                var writer = JSONWriter()
-                writer.beginObject()
-                writer.field("directory", disk.directory.path)
-                writer.field("entries", usage.entries)
-                writer.field("bytes", Int(usage.bytes))
-                writer.field("limit", Int(disk.sizeLimit))
-                writer.endObject()
-                OutputStream.standardOutput.write(bytes: writer.bytes + [0x0A])
-                OutputStream.standardOutput.flush()
+                Self.printJSON(directory: disk.directory.path, entries: usage.entries, bytes: usage.bytes, limit: disk.sizeLimit, cleared: false)
                 return
             }
             let rows = [
@@ -56,6 +50,21 @@ extension GHUsersCommand {
             for (label, value) in rows {
                 OutputStream.standardOutput.write(label.padding(toLength: 9, withPad: " ", startingAt: 0) + value + "\n")
             }
+            OutputStream.standardOutput.flush()
+        }
+
+        /// `{"directory", "entries", "bytes", "limit"}`, and `"cleared": true` when the entries
+        /// and bytes are what `--clear` removed.
+        private static func printJSON(directory: String, entries: Int, bytes: Int64, limit: Int64, cleared: Bool) {
+            var writer = JSONWriter()
+            writer.beginObject()
+            writer.field("directory", directory)
+            writer.field("entries", entries)
+            writer.field("bytes", Int(bytes))
+            writer.field("limit", Int(limit))
+            if cleared { writer.field("cleared", true) }
+            writer.endObject()
+            OutputStream.standardOutput.write(bytes: writer.bytes + [0x0A])
             OutputStream.standardOutput.flush()
         }
 

@@ -11,10 +11,10 @@ extension GHUsersCommand {
 
         @OptionGroup var avatarOptions: AvatarOptions
 
-        @Option(help: "Show at most this many users.")
+        @Option(parsing: .unconditional, help: "Show at most this many users.")
         var limit: Int?
 
-        @Option(help: ArgumentHelp("Start after this user id.", valueName: "id"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("Start after this user id.", valueName: "id"))
         var after: Int64 = 0
 
         func validate() throws {

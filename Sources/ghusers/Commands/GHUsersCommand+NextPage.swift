@@ -9,15 +9,17 @@ extension GHUsersCommand {
             discussion: """
                 The first request asks for 100 users, GitHub's largest page; the first full batch \
                 (one GitHub says more users follow) sets the page size. Each page is printed as soon \
-                as it is saved. An empty page means the end of the list: it is reported and the \
-                command exits 0.
+                as it is saved; when the output is not a terminal, a progress line on stderr counts \
+                the pages of a long run. Ctrl-C stops between two pages: every page printed is \
+                saved, --json still ends with a whole array, and the exit status is 130. An empty \
+                page means the end of the list: it is reported and the command exits 0.
                 """)
 
         @OptionGroup var options: GlobalOptions
 
         @OptionGroup var avatarOptions: AvatarOptions
 
-        @Option(help: "How many pages to fetch in this run, over one kept-alive connection (1-1000).")
+        @Option(parsing: .unconditional, help: "How many pages to fetch in this run, over one kept-alive connection (1-1000).")
         var pages = 1
 
         @Flag(help: "When the network is unreachable, keep retrying with backoff until it is back.")
@@ -28,19 +30,21 @@ extension GHUsersCommand {
         }
 
         func run() async throws {
-            await CommandRunner.run(options.settings, waitForNetwork: wait) { service in
+            await CommandRunner.run(options.settings, waitForNetwork: wait, interruptible: true) { service in
                 var printer = RowPrinter(settings: options.settings)
                 let avatars = AvatarPrinter(settings: options.settings, avatars: avatarOptions.avatars, service: service)
                 var fetched: [CombinedService.PageOutcome] = []
                 // Pages already saved are shown even when a later page fails, and the JSON array
                 // is closed: stdout is always whole, the error goes to stderr.
                 func showSaved() async throws {
+                    defer {
+                        fetched = []
+                        printer.finish()
+                        avatars?.finish()
+                    }
                     for outcome in fetched where !outcome.users.isEmpty {
                         await avatars?.print(outcome.users, firstPosition: try service.rank(through: outcome.since ?? 0) + 1)
                     }
-                    fetched = []
-                    printer.finish()
-                    avatars?.finish()
                 }
                 do {
                     try await fetchPages(service, printer: &printer, fetched: &fetched, drawsAvatars: avatars != nil)
@@ -56,7 +60,13 @@ extension GHUsersCommand {
             _ service: CombinedService, printer: inout RowPrinter, fetched: inout [CombinedService.PageOutcome],
             drawsAvatars: Bool
         ) async throws {
+            // Rows on a terminal are their own progress; into a file or a pipe, a long run
+            // says on stderr how far it got.
+            let showsProgress = pages > 1 && !Terminal.isTerminal(1) && Messages.hasStatusLine
+            var done = 0
+            var users = 0
             try await service.nextPage(pages: pages) { outcome in
+                Messages.endStatus()
                 if drawsAvatars {
                     fetched.append(outcome)
                 } else {
@@ -73,6 +83,11 @@ extension GHUsersCommand {
                 }
                 if outcome.isFirstStore {
                     Messages.welcome(databasePath: service.configuration.paths.database.path)
+                }
+                done += 1
+                users += outcome.users.count
+                if showsProgress && !outcome.reachedEnd {
+                    Messages.status("ghusers: \(done) of \(pages) pages, \(users) user\(users == 1 ? "" : "s") saved")
                 }
             }
         }

@@ -71,10 +71,14 @@ extension GHUsersCommand.Notes {
         func run() async throws {
             await CommandRunner.run(options.settings) { service in
                 let data: Data
+                var isDirectory: ObjCBool = false
+                if file != "-", FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
+                    throw ValidationError("\(file) is a directory; give the exported file (ghusers notes export -o FILE).")
+                }
                 do {
                     data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
                 } catch {
-                    throw ValidationError("Cannot read \(file); check the path.")
+                    throw ValidationError("cannot read \(file): \(ErrorText.sentence(error)).")
                 }
                 let report = try service.importNotes(data, onConflict: onConflict, fromOtherSite: fromOtherSite)
                 if options.json {

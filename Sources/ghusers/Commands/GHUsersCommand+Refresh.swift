@@ -19,7 +19,7 @@ extension GHUsersCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        @Option(help: "Revalidate at most this many pages (default: every cached page).")
+        @Option(parsing: .unconditional, help: "Revalidate at most this many pages (default: every cached page).")
         var pages: Int?
 
         func validate() throws {
@@ -38,7 +38,7 @@ extension GHUsersCommand {
                     OutputStream.standardOutput.write(String(decoding: try encoder.encode(summary), as: UTF8.self) + "\n")
                 } else {
                     Messages.notice(
-                        "revalidated \(summary.pages) page\(summary.pages == 1 ? "" : "s"): \(summary.notModified) unchanged, \(summary.updated) updated (\(summary.users) users saved)"
+                        "revalidated \(summary.pages) page\(summary.pages == 1 ? "" : "s"): \(summary.notModified) unchanged, \(summary.updated) updated (\(summary.users) user\(summary.users == 1 ? "" : "s") saved)"
                             + (summary.next.map { "; the next refresh goes on from id \($0)" } ?? "")
                     )
                 }

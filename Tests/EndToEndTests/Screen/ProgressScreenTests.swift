@@ -1,0 +1,52 @@
+import Foundation
+import GitHubFake
+import Testing
+
+/// One status line on a terminal, rewritten in place (issue #31, item 8): a long `next-page`
+/// into a file says how far it got, and `--wait` tells its retries on one line, not a line each.
+@Suite("Progress on a terminal", .serialized, .enabled(if: TmuxScreen.isAvailable))
+struct ProgressScreenTests {
+    static func start(_ world: EndToEnd, _ arguments: String) async throws -> TmuxSession {
+        try await TmuxSession.start(
+            "\(GHUsersProcess.binary.path) \(arguments)", columns: 80, rows: 24,
+            environment: ["GHUSERS_HOME": world.home.path, "GHUSERS_API_URL": world.ghusers.apiURL, "GHUSERS_NO_GH": "1", "TERM": "tmux-256color"])
+    }
+
+    @Test("next-page --pages 5 into a file: a progress line on the terminal while it runs, erased at the end")
+    func progressIntoAFile() async throws {
+        var configuration = FakeConfiguration(userCount: 1_000)
+        configuration.latency = .milliseconds(400)
+        try await EndToEnd.with(configuration) { (world: EndToEnd) async throws in
+            let output = FileManager.default.temporaryDirectory.appendingPathComponent("ghusers-pages-\(UUID().uuidString).txt").path
+            defer { try? FileManager.default.removeItem(atPath: output) }
+            let session = try await Self.start(world, "next-page --pages 5 > '\(output)'")
+            defer { session.close() }
+            _ = try await session.waitFor("the progress line") { $0.contains("of 5 pages, ") && $0.contains("users saved") }
+            let screen = try await session.waitFor("the end") { $0.contains("__EXIT 0") }
+            #expect(!screen.contains("of 5 pages"), "erased at the end:\n\(screen)")
+            let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n")
+            #expect(lines.count == 500, "the rows went to the file only")
+        }
+    }
+
+    @Test("next-page --wait on a terminal: each retry rewrites one line; the rows follow on a clean line")
+    func waitRewritesOneLine() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 1_000)) { (world: EndToEnd) async throws in
+            await world.server.inject(.status(503), count: 3)
+            let session = try await Self.start(world, "next-page --wait --avatars never")
+            defer { session.close() }
+            var most = 0
+            var screen = ""
+            let deadline = ContinuousClock.now + .seconds(60)
+            while !screen.contains("__EXIT"), ContinuousClock.now < deadline {
+                screen = try await session.screen()
+                most = max(most, screen.split(separator: "\n").count { $0.contains("retrying in") })
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(screen.contains("__EXIT 0"), "\(screen)")
+            #expect(most == 1, "one status line, rewritten: at most \(most) at once")
+            #expect(!screen.contains("retrying in"), "erased before the rows:\n\(screen)")
+            #expect(await world.apiRequests().count >= 4, "three 503s, then the page")
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Testing
+
+@testable import ghusers
+
+/// A word starting with `-` meant as text gets the command again with `--` before it; options,
+/// option values and everything after `--` are left to ArgumentParser.
+@Suite("Text that starts with '-'")
+struct DashArgumentTests {
+    @Test("text and logins that start with '-' are named, with the command to copy")
+    func refused() {
+        #expect(DashArgument.error(in: ["search", "-dash"])?.hasSuffix("ghusers search -- -dash") == true)
+        #expect(DashArgument.error(in: ["note", "x", "-5 stars"])?.hasSuffix("ghusers note x -- '-5 stars'") == true)
+        #expect(DashArgument.error(in: ["--offline", "profile", "-ACE-"])?.hasSuffix("ghusers --offline profile -- -ACE-") == true)
+        #expect(DashArgument.error(in: ["note", "x", "it's -"]) == nil, "not at the start")
+        #expect(DashArgument.error(in: ["note", "x", "-it's"])?.hasSuffix("-- '-it'\\''s'") == true, "quoted as a shell reads it back")
+    }
+
+    @Test("options, their values, stdin's '-', -h and -o, and anything after '--' pass")
+    func passed() {
+        let lines: [[String]] = [
+            ["search", "--", "-dash"], ["note", "x", "-"], ["notes", "export", "-o", "-"], ["search", "-h"], ["list", "--limit", "-1"],
+            ["next-page", "--pages", "-5"], ["--home", "-odd", "list"], ["note", "x", "--delete"], ["list", "--json", "--offline"], [],
+        ]
+        for arguments in lines {
+            #expect(DashArgument.error(in: arguments) == nil, "\(arguments)")
+        }
+    }
+
+    @Test("usage errors read as one sentence after 'error:': a plain capitalised first word is lowered, names are not")
+    func sentenceCase() {
+        #expect(Messages.sentenceCase("The note is empty.") == "the note is empty.")
+        #expect(Messages.sentenceCase("Unknown option '--x'") == "unknown option '--x'")
+        #expect(Messages.sentenceCase("A login") == "a login")
+        #expect(Messages.sentenceCase("GitHub refused") == "GitHub refused")
+        #expect(Messages.sentenceCase("--pages must be") == "--pages must be")
+        #expect(Messages.sentenceCase("") == "")
+    }
+
+    @Test("GHUSERS_* values that cannot be used are each warned about once; good and empty ones are not")
+    func environmentWarnings() {
+        let bad = EnvironmentWarnings.lines([
+            "GHUSERS_AVATAR_CACHE_MB": "0", "GHUSERS_GRAPHICS": "crayons", "GHUSERS_LOG": "loud", "GHUSERS_READ_TIMEOUT": "soon",
+        ])
+        #expect(bad.count == 4 && bad.allSatisfy { $0.hasSuffix("it is ignored") }, "\(bad)")
+        let good = EnvironmentWarnings.lines([
+            "GHUSERS_AVATAR_CACHE_MB": "50", "GHUSERS_GRAPHICS": "Kitty", "GHUSERS_LOG": "debug", "GHUSERS_READ_TIMEOUT": "2.5", "GHUSERS_HOME": "",
+        ])
+        #expect(good.isEmpty, "\(good)")
+    }
+}
