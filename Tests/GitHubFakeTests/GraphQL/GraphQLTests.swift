@@ -71,12 +71,13 @@ import Testing
 
     @Test func aUsedUpBudgetIsAnHTTP200WithRATE_LIMITED() async throws {
         var configuration = FakeConfiguration()
-        configuration.graphQLRateLimit = 6
+        configuration.graphQLRateLimit = 1
         try await FakeHarness.run(configuration) { fake in
-            // Given: one query of 5 points spent of 6.
+            // Given: one query of one id (5 requests / 100, rounded, at least 1 point) spent the
+            // window's one point.
             let ids = [FakeHarness.nodeID(1)]
             _ = try await fake.graphQL(Self.profiles, variables: ["ids": ids])
-            // When: the next one would need 5 more.
+            // When: the next one needs 1 more.
             let response = try await fake.graphQL(Self.profiles, variables: ["ids": ids])
             // Then
             #expect(response.status == 200)
