@@ -25,6 +25,9 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         // github-fake's gzip (zlib through a small C shim; Debian's zlib1g-dev).
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
+        // github-fake's GraphQL: parses and validates every query against GitHub's schema (and
+        // GHUsersKitTests holds the client's query to it).
+        .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
     ],
     targets: [
         .target(
@@ -72,6 +75,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "GraphQL", package: "GraphQL"),
             ],
             resources: [.copy("Resources")]
         ),
@@ -95,6 +99,8 @@ let package = Package(
                 "CImagingChecks",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                // The profiles query, validated against GitHub's schema.
+                .product(name: "GraphQL", package: "GraphQL"),
                 // The HTTP layer's errors, to classify every one the transport can meet.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -37,6 +37,11 @@ public struct FakeConfiguration: Sendable {
     /// (GitHub charges an unauthorized `304`). Once exhausted, the API answers 403 with the
     /// captured unauthenticated body.
     public var anonymousRateLimit: Int = 60
+    /// The points each token may spend on GraphQL queries in its one-hour window; 5,000 by
+    /// default, as GitHub gives a user (GitHub Docs, "Rate limits and query limits for the
+    /// GraphQL API": "5,000 points per hour per user"). A window of its own, apart from the REST
+    /// one (`x-ratelimit-resource: graphql`); GraphQL without a token answers 401.
+    public var graphQLRateLimit: Int = 5_000
     /// Tokens that GitHub would refuse: a request whose `Authorization` carries one of these, or
     /// any token that starts with `bad` (`bad`, `bad-token`, `badc0ffee`…), gets
     /// `401 Bad credentials`. Empty by default.

@@ -44,6 +44,12 @@ enum ExitStatus: Int32 {
             case .insecureToken: self = .usage
             case .notesFromOtherSite: self = .otherSite
             }
+        case let error as ProfilesPrefetchError:
+            switch error {
+            case .needsToken: self = .authentication
+            case .stopped: self = .rateLimited
+            case .partialProfile: self = .network
+            }
         case is StoreError: self = .database
         case is ValidationError: self = .usage
         default: self = .failure

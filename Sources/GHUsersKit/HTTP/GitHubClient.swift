@@ -1,7 +1,8 @@
 import Foundation
 import Logging
 
-/// Sends `GET` requests to the GitHub REST API the way GitHub asks clients to.
+/// Sends requests to the GitHub API the way GitHub asks clients to: REST `GET`s, and GraphQL
+/// `POST`s (``request(_:etag:post:decode:)``, `HTTPService.Users.FetchProfiles`).
 ///
 /// Every request goes through the one ``RequestQueue`` (one request at a time) inside the
 /// ``RetryController`` (backoff happens outside the queue, so a waiting request holds nothing).
@@ -65,9 +66,16 @@ public final class GitHubClient: Sendable {
         path: String, query: [URLQueryItem] = [], etag: String? = nil,
         decode: @escaping @Sendable (Response) throws -> T
     ) async throws -> T {
-        let url = try makeURL(path: path, query: query)
-        return try await retry.run { _ in
-            let response = try await self.queue.run { try await Self.finishing { try await self.send(url, etag: etag) } }
+        try await request(try makeURL(path: path, query: query), etag: etag, decode: decode)
+    }
+
+    /// Sends one request (a `GET`, or a `POST` of `body`) in its turn of the queue, inside the
+    /// retry controller, and decodes the answer with `decode` (its errors retried as a bad answer).
+    func request<T: Sendable>(
+        _ url: URL, etag: String? = nil, post body: Data? = nil, decode: @escaping @Sendable (Response) throws -> T
+    ) async throws -> T {
+        try await retry.run { _ in
+            let response = try await self.queue.run { try await Self.finishing { try await self.send(url, etag: etag, post: body) } }
             do {
                 return try decode(response)
             } catch let error as GitHubAPIError {
@@ -176,10 +184,12 @@ public final class GitHubClient: Sendable {
         return url
     }
 
+    /// `post`: the body of a `POST` (JSON), which is never redirected.
     private func send(
-        _ firstURL: URL, etag: String?, accept: String = "application/vnd.github+json", authorized: Bool = true,
+        _ firstURL: URL, etag: String?, post: Data? = nil, accept: String = "application/vnd.github+json", authorized: Bool = true,
         maximumBytes: Int? = nil, deadline: Duration? = nil
     ) async throws -> Response {
+        let method = post == nil ? "GET" : "POST"
         var url = firstURL
         for _ in 0...5 {
             var headers: HTTPHeaderFields = [
@@ -188,28 +198,31 @@ public final class GitHubClient: Sendable {
                 "User-Agent": Self.userAgent,
             ]
             if let etag { headers["If-None-Match"] = etag }
+            if post != nil { headers["Content-Type"] = "application/json" }
             // GitHub gzips its JSON when asked (the captured headers of users-since-0 in
             // ../shared/fixtures/github); the transport decompresses. Images are compressed already.
             if authorized { headers["Accept-Encoding"] = "gzip" }
             if authorized, let token = configuration.token, Self.sameOrigin(url, configuration.apiURL) {
                 headers["Authorization"] = "Bearer \(token)"
             }
-            logger.debug("GET \(url.absoluteString)", metadata: ["if-none-match": "\(etag ?? "-")"])
+            logger.debug("\(method) \(url.absoluteString)", metadata: ["if-none-match": "\(etag ?? "-")"])
             let response: TransportResponse
             do {
-                response = try await transport.send(
-                    TransportRequest(
-                        url: url, headers: headers, maximumBodyBytes: maximumBytes ?? configuration.maximumBodyBytes, deadline: deadline))
+                var request = TransportRequest(
+                    url: url, headers: headers, maximumBodyBytes: maximumBytes ?? configuration.maximumBodyBytes, deadline: deadline)
+                request.method = method
+                request.body = post
+                response = try await transport.send(request)
             } catch let error as TransportError {
-                logger.debug("GET \(url.absoluteString) failed: \(error)")
+                logger.debug("\(method) \(url.absoluteString) failed: \(error)")
                 throw GitHubAPIError(error)
             }
-            logger.debug("GET \(url.absoluteString) -> \(response.status), \(response.body.count) bytes")
+            logger.debug("\(method) \(url.absoluteString) -> \(response.status), \(response.body.count) bytes")
             switch response.status {
             case 200..<300, 304:
                 return Response(status: response.status, headers: response.headers, body: response.body)
             case 301, 302, 303, 307, 308:
-                guard let location = response.headers["location"],
+                guard post == nil, let location = response.headers["location"],
                     let next = URL(string: location, relativeTo: url)?.absoluteURL,
                     User.isWebURL(next.absoluteString)
                 else { throw GitHubAPIError.badRedirect }

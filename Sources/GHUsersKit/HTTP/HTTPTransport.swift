@@ -55,7 +55,8 @@ public final class HTTPTransport: HTTPTransporting {
 
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
-        outgoing.method = .GET
+        outgoing.method = request.method == "POST" ? .POST : .GET
+        if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
         for (name, value) in request.headers.all {
             outgoing.headers.add(name: name, value: value)
         }

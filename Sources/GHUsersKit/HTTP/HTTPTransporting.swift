@@ -15,9 +15,13 @@ public protocol HTTPTransporting: Sendable {
     func shutdown() async throws
 }
 
-/// A `GET` request as a transport sends it.
+/// A request as a transport sends it: a `GET`, or a `POST` with a body (GraphQL).
 public struct TransportRequest: Sendable {
     public var url: URL
+    /// `GET` or `POST`.
+    public var method: String = "GET"
+    /// The body of a `POST`.
+    public var body: Data?
     public var headers: HTTPHeaderFields
     /// Longest accepted body; a longer one fails with ``TransportError/bodyTooLarge(limit:)``.
     public var maximumBodyBytes: Int

@@ -21,4 +21,31 @@ public enum Timestamp {
         let count = strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%SZ", &parts)
         return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
+
+    /// The date of `YYYY-MM-DDTHH:MM:SSZ` (GraphQL's `DateTime`), or `nil` for other text.
+    public static func date(iso8601 text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z")
+        else { return nil }
+        func number(_ range: Range<Int>) -> Int32? {
+            var value: Int32 = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int32(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
+            let minute = number(14..<16), let second = number(17..<19)
+        else { return nil }
+        var parts = tm()
+        parts.tm_year = year - 1900
+        parts.tm_mon = month - 1
+        parts.tm_mday = day
+        parts.tm_hour = hour
+        parts.tm_min = minute
+        parts.tm_sec = second
+        return Date(timeIntervalSince1970: TimeInterval(timegm(&parts)))
+    }
 }

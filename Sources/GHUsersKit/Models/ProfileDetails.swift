@@ -24,6 +24,9 @@ public struct ProfileDetails: Sendable, Hashable {
     /// When the profile was last fetched or revalidated.
     public var fetchedAt: Date
     public var source: Source
+    /// Whether some fields are unknown (``CachedProfile/partial``): shown as unknown, never 0,
+    /// and never written as GitHub's complete `public-user` object.
+    public var partial = false
 
     /// Creates profile details.
     public init(

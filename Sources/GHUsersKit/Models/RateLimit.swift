@@ -11,6 +11,12 @@ public struct RateLimit: Codable, Sendable, Hashable {
     /// The bucket, usually `core` (`x-ratelimit-resource`).
     public var resource: String?
 
+    /// The REST API's bucket (GitHub Docs, "Rate limits for the REST API": `x-ratelimit-resource`).
+    public static let core = "core"
+    /// The GraphQL API's bucket, counted in points (GitHub Docs, "Rate limits and query limits
+    /// for the GraphQL API": `x-ratelimit-resource: graphql`).
+    public static let graphQL = "graphql"
+
     /// Creates a rate limit.
     public init(limit: Int, remaining: Int, reset: Date, resource: String? = nil) {
         self.limit = limit

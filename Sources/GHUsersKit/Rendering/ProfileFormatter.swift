@@ -33,6 +33,8 @@ public struct ProfileFormatter: Sendable {
     /// `ghusers profile` prints them; `browse`'s pane shows the same.
     public static func fields(_ details: ProfileDetails) -> [(label: String, value: String)] {
         let profile = details.profile
+        // A partial profile's counts are unknown, not 0 (``ProfileDetails/partial``).
+        let unknown = details.partial ? "unknown" : nil
         var rows: [(String, String?)] = [
             ("id", String(details.user.id)),
             ("type", details.user.type + (details.gone ? " (gone from GitHub: deleted or suspended)" : "")),
@@ -43,9 +45,9 @@ public struct ProfileFormatter: Sendable {
             ("hireable", profile.hireable.map { $0 ? "yes" : "no" }),
             ("twitter", profile.twitterUsername.map { "@" + $0 }),
             ("repos", profile.publicRepos.map(String.init)),
-            ("gists", profile.publicGists.map(String.init)),
-            ("followers", profile.followers.map(String.init)),
-            ("following", profile.following.map(String.init)),
+            ("gists", profile.publicGists.map(String.init) ?? unknown),
+            ("followers", profile.followers.map(String.init) ?? unknown),
+            ("following", profile.following.map(String.init) ?? unknown),
             ("joined", profile.createdAt),
             ("url", details.user.htmlURL),
         ]

@@ -7,19 +7,23 @@ extension CombinedService {
     /// fetched with `If-None-Match`; the cached one, with the reason, when the network fails
     /// (unless `staleOnFailure` is `false`: then the error, for a caller that shows the cached
     /// profile already and words failures itself, like the browser). Marks the user as seen.
+    /// A partial cached profile (``CachedProfile/partial``) is fetched again whatever its age.
     public func profile(login: String, refresh: Bool = false, staleOnFailure: Bool = true, now: Date = Date()) async throws -> ProfileDetails {
         let cached = try StoreService.Profiles.Find(database: database)(login: login)
         func fromCache(_ cached: CachedProfile, _ source: ProfileDetails.Source) throws -> ProfileDetails {
             try StoreService.Users.MarkSeen(database: database)(id: cached.details.user.id)
-            return ProfileDetails(
+            var details = ProfileDetails(
                 user: cached.details.user, profile: cached.profile, note: cached.details.note, seen: true,
                 gone: cached.details.gone, fetchedAt: cached.fetchedAt, source: source)
+            details.partial = cached.partial
+            return details
         }
         if configuration.offline {
             guard let cached else { throw CombinedServiceError.profileNotCached(login: login) }
             return try fromCache(cached, .staleCache(reason: "offline"))
         }
-        if let cached, !refresh, now.timeIntervalSince(cached.fetchedAt) < configuration.profileMaxAge {
+        // A partial profile (an organization prefetched over GraphQL) is completed over REST.
+        if let cached, !refresh, !cached.partial, now.timeIntervalSince(cached.fetchedAt) < configuration.profileMaxAge {
             return try fromCache(cached, .cache)
         }
         let fetch = HTTPService.Users.FetchProfile(client: try network(for: "profile"))

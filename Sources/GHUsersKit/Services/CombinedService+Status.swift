@@ -9,8 +9,10 @@ extension CombinedService {
         public var paths: GHUsersPaths
         /// Counts of users, profiles, notes, seen users and pages.
         public var statistics: StoreStatistics
-        /// Pagination and the last rate limit.
+        /// Pagination and the last REST (`core`) rate limit.
         public var sync: SyncState
+        /// The last rate limit of each resource (`core`, `graphql`), by name.
+        public var rateLimits: [RateLimit]
         /// The other sites kept in the same home, by API root.
         public var otherSites: [OtherSite]
     }
@@ -29,7 +31,8 @@ extension CombinedService {
     public func status() throws -> Status {
         Status(
             paths: configuration.paths, statistics: try StoreService.Sync.Statistics(database: database)(),
-            sync: try StoreService.Sync.State(database: database)(), otherSites: otherSites())
+            sync: try StoreService.Sync.State(database: database)(), rateLimits: try StoreService.Sync.RateLimits(database: database)(),
+            otherSites: otherSites())
     }
 
     /// The other sites of the home: every `sites/KEY/ghusers.sqlite` but this one's, read

@@ -179,6 +179,28 @@ extension AppDatabase {
             // a character outside ASCII, which SQLite folds otherwise than Swift.
             try db.execute(sql: "CREATE INDEX note_non_ascii ON note(id) WHERE \(AppDatabase.nonASCIINote)")
         }
+        migrator.registerMigration("v8-rate-limit-per-resource-partial-profile") { db in
+            // One rate limit per bucket GitHub reports (`x-ratelimit-resource`): `core` for REST,
+            // `graphql` for `profiles prefetch`'s points, so that a used-up GraphQL budget never
+            // stops REST paging. The one limit `sync_state` kept moves here; its `rate_*`
+            // columns are no longer read. `partial`: a profile fetched over GraphQL without
+            // fields GraphQL lacks for its type (an organization's followers, following,
+            // gists, company, bio): those are NULL as unknown, never 0, until `profile`
+            // completes them over REST.
+            try db.execute(
+                sql: """
+                    CREATE TABLE rate_limit (
+                        resource TEXT PRIMARY KEY CHECK (length(resource) BETWEEN 1 AND 40),
+                        "limit" INTEGER NOT NULL,
+                        remaining INTEGER NOT NULL,
+                        reset DOUBLE NOT NULL
+                    );
+                    INSERT INTO rate_limit (resource, "limit", remaining, reset)
+                        SELECT coalesce(rate_resource, 'core'), rate_limit, rate_remaining, rate_reset FROM sync_state
+                        WHERE rate_limit IS NOT NULL AND rate_remaining IS NOT NULL AND rate_reset IS NOT NULL;
+                    ALTER TABLE profile ADD COLUMN partial BOOLEAN NOT NULL DEFAULT 0;
+                    """)
+        }
         return migrator
     }()
 

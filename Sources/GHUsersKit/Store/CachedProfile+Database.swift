@@ -7,7 +7,7 @@ extension CachedProfile {
     /// Each named `profile_…`, so that no column of the user or the note can shadow it.
     private static let columns = [
         "name", "company", "blog", "location", "email", "hireable", "bio", "twitter_username", "public_repos",
-        "public_gists", "followers", "following", "created_at", "updated_at", "etag", "fetched_at",
+        "public_gists", "followers", "following", "created_at", "updated_at", "etag", "fetched_at", "partial",
     ].map { "profile.\($0) AS profile_\($0)" }.joined(separator: ", ")
 
     /// The cached profile of `login` (without regard to case) with its user and note, or `nil`
@@ -30,24 +30,25 @@ extension CachedProfile {
             following: row["profile_following"], createdAt: row["profile_created_at"], updatedAt: row["profile_updated_at"])
         return CachedProfile(
             details: UserDetails(row: row), profile: profile, etag: row["profile_etag"],
-            fetchedAt: Date(timeIntervalSince1970: row["profile_fetched_at"]))
+            fetchedAt: Date(timeIntervalSince1970: row["profile_fetched_at"]), partial: row["profile_partial"])
     }
 
     /// Saves `profile` of user `userID` with its response's `etag`, fetched `now`, over any
-    /// profile saved before.
-    static func save(_ profile: Profile, userID: Int64, etag: String?, now: Date, _ db: Database) throws {
-        try db.execute(
+    /// profile saved before; `partial` when fields GraphQL lacks for the account are unknown.
+    static func save(_ profile: Profile, userID: Int64, etag: String?, now: Date, partial: Bool = false, _ db: Database) throws {
+        try db.cachedStatement(
             sql: """
                 INSERT OR REPLACE INTO profile (
                     user_id, name, company, blog, location, email, hireable, bio, twitter_username,
-                    public_repos, public_gists, followers, following, created_at, updated_at, etag, fetched_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
+                    public_repos, public_gists, followers, following, created_at, updated_at, etag, fetched_at, partial)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
+        ).execute(
             arguments: [
                 userID, profile.name, profile.company, profile.blog, profile.location, profile.email,
                 profile.hireable, profile.bio, profile.twitterUsername, profile.publicRepos,
                 profile.publicGists, profile.followers, profile.following, profile.createdAt,
-                profile.updatedAt, etag, now.timeIntervalSince1970,
+                profile.updatedAt, etag, now.timeIntervalSince1970, partial,
             ])
     }
 

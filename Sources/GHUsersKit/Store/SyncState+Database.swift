@@ -13,10 +13,6 @@ extension SyncState {
         static let endReached = "end_reached"
         static let lastSyncAt = "last_sync_at"
         static let welcomed = "welcomed"
-        static let rateLimit = "rate_limit"
-        static let rateRemaining = "rate_remaining"
-        static let rateReset = "rate_reset"
-        static let rateResource = "rate_resource"
         static let refreshSince = "refresh_since"
     }
 
@@ -25,17 +21,11 @@ extension SyncState {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM sync_state WHERE id = 1") else {
             return SyncState(endReached: false, welcomed: false)
         }
-        var rateLimit: RateLimit?
-        if let limit: Int = row[Columns.rateLimit], let remaining: Int = row[Columns.rateRemaining],
-            let reset: Double = row[Columns.rateReset]
-        {
-            rateLimit = RateLimit(
-                limit: limit, remaining: remaining, reset: Date(timeIntervalSince1970: reset), resource: row[Columns.rateResource])
-        }
         return SyncState(
             pageSize: row[Columns.pageSize], cursor: row[Columns.cursor], endReached: row[Columns.endReached],
             lastSyncAt: (row[Columns.lastSyncAt] as Double?).map(Date.init(timeIntervalSince1970:)),
-            welcomed: row[Columns.welcomed], rateLimit: rateLimit, refreshSince: row[Columns.refreshSince])
+            welcomed: row[Columns.welcomed], rateLimit: try rateLimits(db).first { $0.resource == RateLimit.core },
+            refreshSince: row[Columns.refreshSince])
     }
 
     /// Where the next `refresh` starts: `since`, or the list's start (`nil`).
@@ -49,11 +39,24 @@ extension SyncState {
         return db.changesCount > 0
     }
 
-    /// Stores the last rate limit the API reported.
+    /// Stores the last rate limit the API reported, over the last one of its resource (`core`
+    /// when the response named none).
     static func record(_ rateLimit: RateLimit, _ db: Database) throws {
         try db.execute(
-            sql: "UPDATE sync_state SET rate_limit = ?, rate_remaining = ?, rate_reset = ?, rate_resource = ?",
-            arguments: [rateLimit.limit, rateLimit.remaining, rateLimit.reset.timeIntervalSince1970, rateLimit.resource])
+            sql: """
+                INSERT OR REPLACE INTO rate_limit (resource, "limit", remaining, reset) VALUES (?, ?, ?, ?)
+                """,
+            arguments: [
+                rateLimit.resource.flatMap { $0.isEmpty ? nil : String($0.prefix(40)) } ?? RateLimit.core, rateLimit.limit,
+                rateLimit.remaining, rateLimit.reset.timeIntervalSince1970,
+            ])
+    }
+
+    /// The last rate limit of each resource, by resource name.
+    static func rateLimits(_ db: Database) throws -> [RateLimit] {
+        try Row.fetchAll(db, sql: #"SELECT resource, "limit", remaining, reset FROM rate_limit ORDER BY resource"#).map { row in
+            RateLimit(limit: row[1], remaining: row[2], reset: Date(timeIntervalSince1970: row[3]), resource: row[0])
+        }
     }
 
     /// Stores the page size derived from the first page, within ``pageSizes``.

@@ -12,7 +12,8 @@ public struct SyncState: Sendable, Hashable {
     public var lastSyncAt: Date?
     /// Whether the one-time welcome was shown.
     public var welcomed: Bool
-    /// The last rate limit reported.
+    /// The last rate limit of the REST API (`core`) reported; the others are in
+    /// ``CombinedService/Status/rateLimits``.
     public var rateLimit: RateLimit?
     /// Where the last `refresh` stopped before the cursor (the rate limit, `--pages`): the next
     /// one starts there; `nil` when it went through.

@@ -56,6 +56,7 @@ struct FakeResponder: HTTPResponder {
     }
 
     private func route(_ request: Request, path: String, context: Context, ticket: FakeState.Ticket) async throws -> Reply {
+        if role == .api, Self.isGraphQL(path) { return try await graphQL(request, ticket: ticket) }
         let segments = path.split(separator: "/")
         guard request.method == .get, let first = segments.first else { return .response(notFound(request)) }
         if first == "avatars", segments.count == 3, segments[1] == "u" {

@@ -24,6 +24,7 @@ final class FakeBackend: Sendable {
         state = Mutex(
             FakeState(
                 anonymousRateLimit: configuration.anonymousRateLimit, rateLimit: configuration.rateLimit,
+                graphQLRateLimit: configuration.graphQLRateLimit,
                 logLimit: configuration.requestLogLimit, now: Self.now()))
     }
 
@@ -83,6 +84,12 @@ final class FakeBackend: Sendable {
     func rateLimitSnapshot(token: String?) -> RateLimitWindow.Snapshot {
         let now = Self.now()
         return state.withLock { $0.rateLimits.current(token: token, now: now) }
+    }
+
+    /// Spends `points` of the GraphQL budget of `token` (its `Authorization` value).
+    func spendGraphQL(token: String, points: Int) -> RateLimitWindow.Admission {
+        let now = Self.now()
+        return state.withLock { $0.graphQLLimits.spend(token: token, points: points, now: now) }
     }
 
     // MARK: - Population edits
@@ -145,6 +152,7 @@ final class FakeBackend: Sendable {
             state.faults = []
             state.resetStats()
             state.rateLimits.restart(now: now)
+            state.graphQLLimits.restart(now: now)
         }
     }
 }

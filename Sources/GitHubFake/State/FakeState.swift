@@ -9,6 +9,8 @@ struct FakeState: Sendable {
 
     var faults: [Fault] = []
     var rateLimits: RateLimits
+    /// GraphQL's points, per token: a budget of its own (`x-ratelimit-resource: graphql`).
+    var graphQLLimits: RateLimits
     var overrides = UserOverrides()
 
     private var requests = 0
@@ -25,8 +27,9 @@ struct FakeState: Sendable {
     /// Connections whose closing is already being watched.
     private var watchedConnections: Set<ObjectIdentifier> = []
 
-    init(anonymousRateLimit: Int, rateLimit: Int, logLimit: Int, now: Int) {
+    init(anonymousRateLimit: Int, rateLimit: Int, graphQLRateLimit: Int, logLimit: Int, now: Int) {
         rateLimits = RateLimits(anonymousLimit: anonymousRateLimit, tokenLimit: rateLimit, now: now)
+        graphQLLimits = RateLimits(anonymousLimit: 0, tokenLimit: graphQLRateLimit, now: now)
         self.logLimit = max(1, logLimit)
     }
 

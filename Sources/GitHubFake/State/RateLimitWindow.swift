@@ -40,6 +40,14 @@ struct RateLimitWindow: Sendable {
         return .allowed(snapshot)
     }
 
+    /// Spends `points` (a GraphQL query's cost), or none when fewer than that are left.
+    mutating func spend(_ points: Int, now: Int) -> Admission {
+        roll(now: now)
+        guard used + points <= limit else { return .exhausted(snapshot) }
+        used += points
+        return .allowed(snapshot)
+    }
+
     /// The current values, after starting a new window if the old one has ended.
     mutating func current(now: Int) -> Snapshot {
         roll(now: now)

@@ -29,6 +29,14 @@ struct RateLimits: Sendable {
         return admission
     }
 
+    /// Spends `points` of the window of `token` (GraphQL's points).
+    mutating func spend(token: String, points: Int, now: Int) -> RateLimitWindow.Admission {
+        var window = byToken[token] ?? RateLimitWindow(limit: tokenLimit, now: now)
+        let admission = window.spend(points, now: now)
+        byToken[token] = window
+        return admission
+    }
+
     /// The current values of the window of `token` (the anonymous one for `nil`).
     mutating func current(token: String?, now: Int) -> RateLimitWindow.Snapshot {
         guard let token else { return anonymous.current(now: now) }

@@ -44,6 +44,7 @@ extension GHUsersCommand {
                     Messages.notice("showing the profile cached at \(when) (\(reason))")
                 }
                 if settings.json {
+                    guard !details.partial else { throw ProfilesPrefetchError.partialProfile(login: details.user.login) }
                     var writer = JSONWriter()
                     writer.write(details, links: settings.links)
                     OutputStream.standardOutput.write(bytes: writer.bytes + [0x0A])

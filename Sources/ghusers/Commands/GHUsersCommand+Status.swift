@@ -36,6 +36,16 @@ extension GHUsersCommand {
                     writer.field("rate_limit", status.sync.rateLimit?.limit)
                     writer.field("rate_remaining", status.sync.rateLimit?.remaining)
                     writer.field("rate_reset", status.sync.rateLimit.map { Timestamp.iso8601($0.reset) })
+                    writer.beginArray("rate_limits")
+                    for rate in status.rateLimits {
+                        writer.beginElement()
+                        writer.field("resource", rate.resource)
+                        writer.field("limit", rate.limit)
+                        writer.field("remaining", rate.remaining)
+                        writer.field("reset", Timestamp.iso8601(rate.reset))
+                        writer.endObject()
+                    }
+                    writer.endArray()
                     writer.beginArray("other_sites")
                     for other in status.otherSites {
                         writer.beginElement()
@@ -70,6 +80,10 @@ extension GHUsersCommand {
                     rows.append(("rate limit", "\(rate.remaining) of \(rate.limit) left, resets \(Timestamp.iso8601(rate.reset))"))
                 } else {
                     rows.append(("rate limit", "not known yet"))
+                }
+                // GraphQL's own budget, in points (`profiles prefetch`): it never stops REST paging.
+                if let rate = status.rateLimits.first(where: { $0.resource == RateLimit.graphQL }) {
+                    rows.append(("graphql", "\(rate.remaining) of \(rate.limit) points left, resets \(Timestamp.iso8601(rate.reset))"))
                 }
                 if status.otherSites.isEmpty { rows.append(("others", "none")) }
                 for (index, other) in status.otherSites.enumerated() {

@@ -1,0 +1,199 @@
+import GraphQL
+
+/// Answers a validated query by walking it: the subset of GitHub's schema a GitHub users client
+/// asks for — `Query.rateLimit`, `Query.nodes(ids:)` and `Query.node(id:)`, and on `User` and
+/// `Organization` their profile fields and the `totalCount` of `repositories`, `gists`,
+/// `followers` and `following`. A field outside that subset (valid in GitHub's schema, or the
+/// query would not have got here) is answered `null` with an error naming it, never invented.
+///
+/// Fields are collected as the GraphQL specification's CollectFields does: fragments whose type
+/// condition the object meets (its type, or an interface it implements), merged by response
+/// key (alias or name), in query order.
+struct GraphQLExecution {
+    /// The values of `rateLimit { … }` for this query.
+    struct Cost {
+        var cost: Int
+        var limit: Int
+        var remaining: Int
+        var used: Int
+        var resetAt: String
+        var nodeCount: Int
+    }
+
+    let schema: GraphQLSchema
+    let fragments: [String: FragmentDefinition]
+    let variables: [String: Any]
+    let cost: Cost
+    /// The account a node id names, or `nil` (unknown, deleted, or a type the fake has not).
+    let account: (String) -> GraphQLAccount?
+    /// Errors met while answering, with their paths, as GitHub lists them beside `data`.
+    private(set) var errors: [(type: String?, message: String, path: [Any])] = []
+
+    init(
+        schema: GraphQLSchema, fragments: [String: FragmentDefinition], variables: [String: Any], cost: Cost,
+        account: @escaping (String) -> GraphQLAccount?
+    ) {
+        self.schema = schema
+        self.fragments = fragments
+        self.variables = variables
+        self.cost = cost
+        self.account = account
+    }
+
+    /// Writes `data` of `operation` (a query) into `writer`.
+    mutating func writeData(_ operation: OperationDefinition, into writer: inout JSONWriter) {
+        writer.beginObject()
+        for (key, fields) in collect([operation.selectionSet], typeName: "Query") {
+            writer.key(key)
+            let field = fields[0]
+            switch field.name.value {
+            case "__typename":
+                writer.string("Query")
+            case "rateLimit":
+                writeRateLimit(fields, into: &writer)
+            case "nodes":
+                writer.beginArray()
+                for (index, id) in (GraphQLArguments.strings(field, "ids", variables) ?? []).enumerated() {
+                    writeNode(id, fields: fields, path: [key, index], into: &writer)
+                }
+                writer.endArray()
+            case "node":
+                writeNode(GraphQLArguments.strings(field, "id", variables)?.first ?? "", fields: fields, path: [key], into: &writer)
+            default:
+                unsupported("Query.\(field.name.value)", path: [key], into: &writer)
+            }
+        }
+        writer.endObject()
+    }
+
+    private mutating func writeRateLimit(_ fields: [Field], into writer: inout JSONWriter) {
+        writer.beginObject()
+        for (key, subfields) in collect(merged(fields), typeName: "RateLimit") {
+            writer.key(key)
+            switch subfields[0].name.value {
+            case "__typename": writer.string("RateLimit")
+            case "cost": writer.int(cost.cost)
+            case "limit": writer.int(cost.limit)
+            case "remaining": writer.int(cost.remaining)
+            case "used": writer.int(cost.used)
+            case "resetAt": writer.string(cost.resetAt)
+            case "nodeCount": writer.int(cost.nodeCount)
+            default: unsupported("RateLimit.\(subfields[0].name.value)", path: ["rateLimit", key], into: &writer)
+            }
+        }
+        writer.endObject()
+    }
+
+    /// One account, or `null` with GitHub's error beside `data`: `"type": "NOT_FOUND"`, the
+    /// item's `path` and "Could not resolve to a node with the global id of '…'" (GitHub's
+    /// wording, which public clients match by prefix to skip deleted accounts and repositories).
+    private mutating func writeNode(_ id: String, fields: [Field], path: [Any], into writer: inout JSONWriter) {
+        guard let account = account(id) else {
+            writer.string(nil)
+            errors.append(("NOT_FOUND", "Could not resolve to a node with the global id of '\(id)'", path))
+            return
+        }
+        let type = account.user.type
+        writer.beginObject()
+        for (key, subfields) in collect(merged(fields), typeName: type) {
+            writer.key(key)
+            writeAccountField(subfields, account: account, path: path + [key], into: &writer)
+        }
+        writer.endObject()
+    }
+
+    private mutating func writeAccountField(_ fields: [Field], account: GraphQLAccount, path: [Any], into writer: inout JSONWriter) {
+        let field = fields[0]
+        let profile = account.profile
+        let isUser = account.user.type == "User"
+        switch field.name.value {
+        case "__typename": writer.string(account.user.type)
+        case "id": writer.string(account.user.nodeID)
+        case "databaseId": writer.int(account.user.id)
+        case "login": writer.string(account.user.login)
+        case "url": writer.string(account.htmlURL)
+        case "avatarUrl": writer.string(account.avatarURL)
+        case "isSiteAdmin": writer.bool(account.user.siteAdmin)
+        case "name": writer.string(profile.name)
+        case "company": writer.string(profile.company)
+        // `websiteUrl: URI` is null where REST's `blog` is "".
+        case "websiteUrl": writer.string(profile.blog.flatMap { $0.isEmpty ? nil : $0 })
+        case "location": writer.string(profile.location)
+        // `User.email: String!` is "" when not public; `Organization.email: String` is null.
+        case "email": writer.string(profile.email ?? (isUser ? "" : nil))
+        case "isHireable": writer.bool(profile.hireable == true)
+        case "bio": writer.string(profile.bio)
+        case "description": writer.string(profile.bio)
+        case "twitterUsername": writer.string(profile.twitterUsername)
+        case "createdAt": writer.string(profile.createdAt)
+        case "updatedAt": writer.string(profile.updatedAt)
+        case "repositories":
+            let affiliations = GraphQLArguments.strings(field, "ownerAffiliations", variables)
+            writeCount(account.repositoryCount(ownerAffiliations: affiliations), fields: fields, path: path, into: &writer)
+        case "gists": writeCount(profile.publicGists, fields: fields, path: path, into: &writer)
+        case "followers": writeCount(profile.followers, fields: fields, path: path, into: &writer)
+        case "following": writeCount(profile.following, fields: fields, path: path, into: &writer)
+        default: unsupported("\(account.user.type).\(field.name.value)", path: path, into: &writer)
+        }
+    }
+
+    /// A connection of which the fake answers only `totalCount`.
+    private mutating func writeCount(_ count: Int, fields: [Field], path: [Any], into writer: inout JSONWriter) {
+        writer.beginObject()
+        for (key, subfields) in collect(merged(fields), typeName: "") {
+            writer.key(key)
+            switch subfields[0].name.value {
+            case "totalCount": writer.int(count)
+            default: unsupported("connection field \(subfields[0].name.value)", path: path + [key], into: &writer)
+            }
+        }
+        writer.endObject()
+    }
+
+    private mutating func unsupported(_ what: String, path: [Any], into writer: inout JSONWriter) {
+        writer.string(nil)
+        errors.append((nil, "github-fake does not answer \(what) (a subset of GitHub's schema: Docs/FAKE.md)", path))
+    }
+
+    // MARK: - Collecting fields
+
+    /// The selection sets of all `fields` (one response key), answered as one.
+    private func merged(_ fields: [Field]) -> [SelectionSet] {
+        fields.compactMap(\.selectionSet)
+    }
+
+    /// The fields of `selectionSets` for an object of type `typeName`, by response key, in order.
+    private func collect(_ selectionSets: [SelectionSet], typeName: String) -> [(String, [Field])] {
+        var order: [String] = []
+        var byKey: [String: [Field]] = [:]
+        func visit(_ set: SelectionSet, depth: Int) {
+            guard depth < 32 else { return }
+            for selection in set.selections {
+                switch selection {
+                case let field as Field:
+                    let key = field.alias?.value ?? field.name.value
+                    if byKey[key] == nil { order.append(key) }
+                    byKey[key, default: []].append(field)
+                case let fragment as InlineFragment:
+                    if applies(fragment.typeCondition?.name.value, to: typeName) { visit(fragment.selectionSet, depth: depth + 1) }
+                case let spread as FragmentSpread:
+                    if let definition = fragments[spread.name.value], applies(definition.typeCondition.name.value, to: typeName) {
+                        visit(definition.selectionSet, depth: depth + 1)
+                    }
+                default:
+                    continue
+                }
+            }
+        }
+        for set in selectionSets { visit(set, depth: 0) }
+        return order.map { ($0, byKey[$0] ?? []) }
+    }
+
+    /// Whether a fragment on `condition` applies to an object of type `typeName`: the same type,
+    /// or an interface it implements (`Node`, `Actor`, `RepositoryOwner`, …).
+    private func applies(_ condition: String?, to typeName: String) -> Bool {
+        guard let condition, condition != typeName else { return true }
+        guard let object = schema.getType(name: typeName) as? GraphQLObjectType, let interfaces = try? object.interfaces() else { return false }
+        return interfaces.contains { $0.name == condition }
+    }
+}

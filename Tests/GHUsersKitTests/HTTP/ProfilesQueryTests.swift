@@ -1,0 +1,109 @@
+import Foundation
+import GraphQL
+import Testing
+
+@testable import GHUsersKit
+
+/// The GraphQL query ghusers sends is one GitHub accepts: valid against GitHub's published schema
+/// by GraphQLSwift and by graphql-core 3.2.8 (which also checks that overlapping fields can
+/// merge, a rule GraphQLSwift 4.3.0 leaves out), with the ids as variables.
+@Suite struct ProfilesQueryTests {
+    static let schemaFile = Fixtures.directory.appendingPathComponent("graphql-schema.graphql")
+    static let validator = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("scripts/validate-graphql")
+
+    @Test func theQueryIsValidAgainstGitHubsSchemaByGraphQLSwift() throws {
+        // Given: GitHub's schema, built as GitHub publishes it.
+        let schema = try buildSchema(source: String(contentsOf: Self.schemaFile, encoding: .utf8), assumeValidSDL: true)
+        // When
+        let errors = validate(schema: schema, ast: try parse(source: ProfilesQuery.text))
+        // Then
+        #expect(errors.map(\.message) == [])
+    }
+
+    @Test func theQueryIsValidAgainstGitHubsSchemaByGraphqlCore() throws {
+        // When / Then: graphql-core accepts ours, and refuses the overlapping `email`s that
+        // GraphQLSwift lets through (so the check is really made).
+        #expect(try Self.graphqlCore(ProfilesQuery.text) == "")
+        let refused = try Self.graphqlCore("{ nodes(ids: [\"x\"]) { ... on User { email } ... on Organization { email } } }")
+        #expect(refused.contains("conflict"))
+    }
+
+    @Test func idsTravelAsVariablesNeverInTheText() throws {
+        // When
+        let body = try JSONSerialization.jsonObject(with: ProfilesQuery.body(ids: ["MDQ6VXNlcjE=", "x\"}"])) as? [String: Any]
+        // Then
+        #expect((body?["variables"] as? [String: Any])?["ids"] as? [String] == ["MDQ6VXNlcjE=", "x\"}"])
+        #expect(body?["query"] as? String == ProfilesQuery.text)
+    }
+
+    @Test func anAnswerBecomesProfilesAsRESTWouldGiveThem() throws {
+        // Given: a user, an organization and an id GitHub cannot resolve.
+        let answer = """
+            {"data":{"rateLimit":{"cost":5,"limit":5000,"remaining":4995,"resetAt":"2026-01-01T00:00:00Z"},"nodes":[
+              {"__typename":"User","id":"U1","databaseId":1,"login":"mojombo","url":"https://github.com/mojombo","name":"Tom",
+               "company":"","websiteUrl":null,"location":"SF","email":"","isHireable":false,"bio":"","twitterUsername":null,
+               "createdAt":"2007-10-20T05:24:19Z","updatedAt":"2024-01-01T00:00:00Z","repositories":{"totalCount":3},
+               "gists":{"totalCount":2},"followers":{"totalCount":100},"following":{"totalCount":9}},
+              {"__typename":"Organization","id":"O1","databaseId":44,"login":"errfree","url":"https://github.com/errfree","name":null,
+               "websiteUrl":"https://errfree.example","location":null,"organizationEmail":null,"twitterUsername":null,
+               "createdAt":"2008-01-01T00:00:00Z","updatedAt":"2008-01-01T00:00:00Z","repositories":{"totalCount":7}},
+              null]},
+             "errors":[{"type":"NOT_FOUND","path":["nodes",2],"message":"Could not resolve to a node with the global id of 'Z'"}]}
+            """
+        // When
+        let batch = try HTTPService.Users.FetchProfiles.decode(Data(answer.utf8), headers: [:], asked: ["U1", "O1", "Z"])
+        // Then: REST's nulls and "" where GraphQL differs; the organization partial.
+        #expect(batch.unresolved == ["Z"])
+        #expect(batch.cost == 5)
+        #expect(batch.rateLimit?.remaining == 4_995)
+        #expect(batch.rateLimit?.resource == "graphql")
+        let user = try #require(batch.fetched.first)
+        #expect(user.profile == Profile(
+            name: "Tom", company: nil, blog: "", location: "SF", email: nil, hireable: nil, bio: nil, twitterUsername: nil,
+            publicRepos: 3, publicGists: 2, followers: 100, following: 9, createdAt: "2007-10-20T05:24:19Z", updatedAt: "2024-01-01T00:00:00Z"))
+        #expect(!user.partial)
+        let organization = try #require(batch.fetched.last)
+        #expect(organization.partial)
+        #expect(organization.profile.followers == nil)
+        #expect(organization.profile.publicRepos == 7)
+    }
+
+    @Test func aUsedUpBudgetIsARateLimitAtItsReset() throws {
+        // Given: GitHub's answer at a used-up budget, an HTTP 200.
+        let answer = #"{"errors":[{"type":"RATE_LIMITED","message":"API rate limit exceeded for user ID 1."}]}"#
+        let headers: HTTPHeaderFields = ["x-ratelimit-limit": "5000", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1800000000"]
+        // When / Then
+        #expect(throws: GitHubAPIError.rateLimited(reset: Date(timeIntervalSince1970: 1_800_000_000))) {
+            try HTTPService.Users.FetchProfiles.decode(Data(answer.utf8), headers: headers, asked: ["U1"])
+        }
+    }
+
+    @Test func theGraphQLEndpointIsTheSites() {
+        #expect(GitHubSite.gitHubDotCom.graphQLURL.absoluteString == "https://api.github.com/graphql")
+        #expect(GitHubSite(apiRoot: "https://api.acme.ghe.com")?.graphQLURL.absoluteString == "https://api.acme.ghe.com/graphql")
+        #expect(GitHubSite(apiRoot: "https://ghe.example.com/api/v3")?.graphQLURL.absoluteString == "https://ghe.example.com/api/graphql")
+        #expect(GitHubSite(apiRoot: "http://127.0.0.1:8080")?.graphQLURL.absoluteString == "http://127.0.0.1:8080/graphql")
+    }
+
+    /// graphql-core's errors for `query` (empty when valid), through scripts/validate-graphql.
+    static func graphqlCore(_ query: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", validator.path, schemaFile.path]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(query.utf8))
+        try input.fileHandleForWriting.close()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if process.terminationStatus != 0, !text.contains("conflict") {
+            Issue.record("scripts/validate-graphql failed (is graphql-core 3.2.8 installed? scripts/install-system-packages): \(text)")
+        }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
