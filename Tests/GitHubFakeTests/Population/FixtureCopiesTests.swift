@@ -18,6 +18,7 @@ struct FixtureCopiesTests {
         "error-404-user.captured-2024.json": "error-404-user.captured-2024.json",
         "user-octocat.json": "user-octocat.captured.json",
         "users-since-0.json": "users-since-0.captured.json",
+        "graphql-schema.graphql": "graphql-schema.graphql",
     ]
 
     @Test("every resource equals its fixture, and every resource is listed")
