@@ -41,8 +41,8 @@ extension SearchQuery {
             case (false, true): kind = .suffix
             case (false, false): kind = .contains
             }
-            text = LoginArena.fold(String(body))
-            let separator = [LoginArena.separator]
+            text = TextArena.fold(String(body))
+            let separator = [TextArena.separator]
             needle = (anchoredStart ? separator : []) + text + (anchoredEnd ? separator : [])
         }
 

@@ -33,7 +33,7 @@ public struct SearchQuery: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `login` is the one listed first (``exactLogin``, case ignored).
     public func isExact(login: String) -> Bool {
-        exactLogin.map { $0 == LoginArena.fold(login) } ?? false
+        exactLogin.map { $0 == TextArena.fold(login) } ?? false
     }
 
     /// The query in a canonical form (`^son$ !x`): equal for queries that match the same.
@@ -47,27 +47,5 @@ public struct SearchQuery: Sendable, Hashable, CustomStringConvertible {
     public func narrows(_ wider: SearchQuery) -> Bool {
         guard !wider.terms.isEmpty, terms.count >= wider.terms.count else { return false }
         return zip(terms, wider.terms).allSatisfy { $0.implies($1) }
-    }
-
-    /// Whether a user with `login` and `note` matches (strings folded here: for a few rows,
-    /// as `ghusers search` filters SQLite's candidates; the index matches bytes).
-    public func matches(login: String, note: String?) -> Bool {
-        let login = Self.record(login)
-        let note = note.map(Self.record)
-        return terms.allSatisfy { term in
-            let found = Self.contains(login, term.needle) || (term.kind == .contains && note.map { Self.contains($0, term.needle) } == true)
-            return found != term.negated
-        }
-    }
-
-    /// `text` as the index stores it: folded, between two separators.
-    static func record(_ text: String) -> [UInt8] {
-        [LoginArena.separator] + LoginArena.fold(text) + [LoginArena.separator]
-    }
-
-    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        haystack.withUnsafeBufferPointer { hay in
-            needle.withUnsafeBufferPointer { LoginArena.find($0, in: hay, from: 0, to: hay.count) != nil }
-        }
     }
 }
