@@ -4,15 +4,12 @@ import Synchronization
 /// `browse`'s search as you type, off the event loop: the search index, the queue and the
 /// read-only connection its reads run on, the read the model waits for, and its cancellation.
 ///
-/// A read of matches (``WindowRequest/searchAfter(query:id:index:count:)`` or
-/// ``WindowRequest/searchBefore(query:id:index:count:)``) runs on the search queue: once the
-/// index is loaded, the ids of the window and the count from memory (``SearchIndex``), then the
-/// window's users from SQLite by primary key; before that, SQLite's keyset search
-/// (``StoreService/Users/SearchWindow``). Its answer comes back as messages, as every effect's;
-/// the event loop waits at most ``frameBudget`` for a query's first window
-/// (``awaitsFirstWindow(_:)``), so that the key's own frame shows its matches. A newer read
-/// stops an older one: skipped if not started, stopped within a megabyte of its scan, or
-/// interrupted in SQLite (``cancel()``).
+/// A read of matches runs on the search queue: once the index is loaded, the window's ids and
+/// the count from memory (``SearchIndex``), then the window's users from SQLite by primary key;
+/// before that, SQLite's keyset search. Its answer comes back as messages; the event loop waits
+/// at most ``frameBudget`` for a query's first window (``awaitsFirstWindow(_:)``), so that the
+/// key's own frame shows it. A newer read stops an older one: skipped if not started, stopped
+/// within a megabyte of its scan, or interrupted in SQLite (``cancel()``).
 final class BrowseSearch: Sendable {
     /// How long the loop waits for a key's first window of matches before drawing without it:
     /// what a 16 ms frame leaves for drawing.
@@ -22,8 +19,7 @@ final class BrowseSearch: Sendable {
     let index = SearchIndex()
     private let service: CombinedService
     private let queue = DispatchQueue(label: "ghusers.browse.search")
-    /// The search queue's connection (opened there after the first frame), which ``cancel()``
-    /// interrupts.
+    /// The search queue's connection (opened there after the first frame).
     private let reads: Lazy<CombinedService.Reads>
     /// The read running, and the one the model waits for.
     private let requests = Mutex<(running: WindowRequest?, current: WindowRequest?)>((nil, nil))

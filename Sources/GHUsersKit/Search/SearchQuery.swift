@@ -10,7 +10,7 @@
 ///
 /// Matching ignores case (Unicode lower case). A lone `!`, `^`, `$` or `'` is no term and is
 /// ignored; so are extra spaces. There is no fuzzy matching and no `|` (OR).
-public struct SearchQuery: Sendable, Hashable, CustomStringConvertible {
+public struct SearchQuery: Sendable, Hashable {
     /// The terms, in the order typed.
     public let terms: [Term]
 
@@ -35,9 +35,6 @@ public struct SearchQuery: Sendable, Hashable, CustomStringConvertible {
     public func isExact(login: String) -> Bool {
         exactLogin.map { $0 == TextArena.fold(login) } ?? false
     }
-
-    /// The query in a canonical form (`^son$ !x`): equal for queries that match the same.
-    public var description: String { terms.map(\.description).joined(separator: " ") }
 
     /// Whether every user this query matches is also matched by `wider`, judged from the terms
     /// alone (each of `wider`'s terms is implied by the term at the same place here), so that

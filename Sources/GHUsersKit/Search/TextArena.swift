@@ -106,9 +106,7 @@ struct TextArena: Sendable {
     }
 
     /// ``fold(_:)`` as a string.
-    static func foldedString(_ text: String) -> String {
-        String(decoding: fold(text), as: UTF8.self)
-    }
+    static func foldedString(_ text: String) -> String { String(decoding: fold(text), as: UTF8.self) }
 
     /// `text` lower-cased as the index and the queries are (and `ghusers search`, through the
     /// SQL function `ghusers_fold`): ASCII by a table, anything else by Swift's `lowercased()`;
@@ -233,24 +231,15 @@ struct TextArena: Sendable {
     }
 
     /// The offset of the first `needle` in `hay[from..<to]`: `memchr` for one byte, else its
-    /// first two bytes as a pair (``findByPair(_:in:from:to:)``). Not glibc's `memmem`, which
-    /// walks a two-byte needle one byte at a time and fills a shift table at each call for a
-    /// longer one (Docs/BENCHMARKS.md, "Search as you type").
+    /// first two bytes as a pair, 32 positions at a time (`csearch_find_pair`), then a check of
+    /// the rest. Not glibc's `memmem`, which walks a two-byte needle one byte at a time and
+    /// fills a shift table at each call for a longer one (Docs/BENCHMARKS.md).
     static func find(_ needle: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
         guard to - from >= needle.count, let base = hay.baseAddress, let pattern = needle.baseAddress else { return nil }
         if needle.count == 1 {
             guard let found = memchr(base + from, Int32(pattern[0]), to - from) else { return nil }
             return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
-        return findByPair(needle, in: hay, from: from, to: to)
-    }
-
-    /// The needle's first two bytes as a pair, 32 positions at a time (`csearch_find_pair`:
-    /// AVX2, or 16 with SSE2, `memchr` to the first byte elsewhere), then a check of the rest.
-    /// Where most records hold both of a two-character query's letters (notes of a few words),
-    /// a pass over the bytes for the pair finds its hits without a stop at each first letter.
-    private static func findByPair(_ needle: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
-        guard let base = hay.baseAddress, let pattern = needle.baseAddress else { return nil }
         var position = from
         let last = to - needle.count
         while position <= last {

@@ -10,7 +10,7 @@ extension AppDatabase {
     /// ASCII); ASCII terms keep the indexes.
     static let fold = DatabaseFunction("ghusers_fold", argumentCount: 1, pure: true) { values in
         guard let text = String.fromDatabaseValue(values[0]) else { return nil }
-        return String(decoding: TextArena.fold(text), as: UTF8.self)
+        return TextArena.foldedString(text)
     }
 
     /// The condition on `note` that its text has a character outside ASCII: the partial index
