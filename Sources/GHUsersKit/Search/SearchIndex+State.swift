@@ -2,9 +2,11 @@ extension SearchIndex {
     /// The index's data: the logins, the notes on cached users, and the matches of recent
     /// queries. Only ever used under ``SearchIndex``'s lock.
     struct State: Sendable {
-        /// How many recent queries' matches are kept at most: a word typed and erased (4 bytes
-        /// a match; together no more matches than there are logins, the newest query's aside).
+        /// How many recent queries' matches are kept at most: a word typed and erased.
         static let cacheLimit = 8
+        /// How many matches the kept queries hold together at most, the newest one's aside:
+        /// as many as there are logins (4 bytes each), or this many in a small index.
+        static let cacheMatchesAtLeast = 1_024
         /// A kept query's matches are filtered for a query narrowing it while they are at most
         /// this share of the logins (one in 8, or in 64 for one or two characters, whose scan
         /// is a pass over the masks or pairs) or this few: filtering costs a cache miss or
@@ -56,7 +58,7 @@ extension SearchIndex {
             let exactPosition = query.exactLogin.flatMap { position(ofLogin: $0, in: records) }
             let found = SearchMatches(query: query, records: records, loginIDs: logins.ids, exactPosition: exactPosition)
             cache.insert(found, at: 0)
-            while cache.count > Self.cacheLimit || (cache.count > 1 && cache.reduce(0, { $0 + $1.count }) > max(logins.count, 1024)) {
+            while cache.count > Self.cacheLimit || (cache.count > 1 && cache.reduce(0, { $0 + $1.count }) > max(logins.count, Self.cacheMatchesAtLeast)) {
                 cache.removeLast()
             }
             return found
