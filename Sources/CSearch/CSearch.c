@@ -1,9 +1,5 @@
 #include <string.h>
 
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
-
 #if defined(__x86_64__)
 #include <immintrin.h>
 #endif
@@ -60,12 +56,4 @@ const unsigned char *csearch_find_pair(const unsigned char *haystack, size_t len
         position = (size_t)(found - haystack) + 1;
     }
     return NULL;
-}
-
-int csearch_return_freed_memory(void) {
-#if defined(__GLIBC__)
-    return malloc_trim(0);
-#else
-    return 0;
-#endif
 }

@@ -47,7 +47,6 @@ extension GHUsersBenchCommand {
                         _ = try window.users(found?.ids ?? [])
                         samples["\(kind)|\(query)", default: []].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
                         indexSamples["\(kind)|\(query)", default: []].append(Double(searched - start) / 1e6)
-                        index.pack(query)  // as browse does once the key's frame is out
                         counts["\(kind)|\(query)"] = found?.total ?? 0
                     }
                 }

@@ -10,7 +10,7 @@ import Synchronization
 /// users; 31 µs between two idle threads, where a semaphore wakes one in 10). Through this
 /// queue, 41 µs (median of 33 keys in `browse`, 25 to 100). A thread of its own also keeps the
 /// loop off the pool's threads, two here, while it waits for a search's answer
-/// (``SearchHandoff``): page fetches and avatar loads run there meanwhile.
+/// (``BrowseSearch/frameBudget``): page fetches and avatar loads run there meanwhile.
 final class BrowserEventQueue: @unchecked Sendable {  // a dispatch semaphore is thread-safe
     /// The events posted, from `head` on not yet taken.
     private let pending = Mutex<(events: [BrowserRuntime.Event], head: Int)>(([], 0))

@@ -3,24 +3,10 @@ import Foundation
 extension BrowserRuntime {
     /// One event of the loop, applied: it becomes messages (bytes through `input`, a result, a
     /// resize), each message goes through ``BrowserModel/update(_:)``, and the effects it returns
-    /// run. A search that the index answers within the frame is applied too (``SearchHandoff``).
+    /// run.
     func dispatch(_ event: Event, model: inout BrowserModel, decoder: inout BrowserInputDecoder, screen: inout BrowserScreen) {
         for message in messages(for: event, model: &model, decoder: &decoder, screen: &screen) {
             perform(model.update(message), model: &model, screen: &screen)
-        }
-        for message in handoff.take() {
-            perform(model.update(message), model: &model, screen: &screen)
-        }
-        // Reads asked for while applying that answer (the window's next chunk): applied now if
-        // already answered (on the loop), else delivered as messages when they come, never
-        // left waiting for a later event's take.
-        for round in 1...4 {
-            let ready = handoff.release()
-            if ready.isEmpty { break }
-            if round == 4 { return ready.forEach(deliver) }
-            for message in ready {
-                perform(model.update(message), model: &model, screen: &screen)
-            }
         }
     }
 
@@ -42,10 +28,7 @@ extension BrowserRuntime {
         case .message(let message):
             switch message {
             case .avatarDrawn(let id, _), .avatarFailed(let id, _), .avatarNotCached(let id): _ = avatarTasks.withLock { $0.removeValue(forKey: id) }
-            case .databaseChanged:
-                forgetUsers()
-                refreshSearchIndex()
-            case .noteSaved, .pageFetched, .profileFetched: forgetUsers()
+            case .databaseChanged: search.refresh()
             default: break
             }
             return [message]
@@ -67,7 +50,7 @@ extension BrowserRuntime {
         for effect in effects {
             switch effect {
             case .loadWindow(let request): loadWindow(request)
-            case .cancelSearch: cancelSearch()
+            case .cancelSearch: search.cancel()
             case .count: count()
             case .fetchPage: fetchPage()
             case .retryPageNow:
@@ -84,11 +67,7 @@ extension BrowserRuntime {
                 profileTask.withLock { $0 }?.cancel()
                 headerTask.withLock { $0 }?.cancel()
             case .loadHeader(let id, let url): loadHeader(id: id, url: url, size: model.paneHeaderCells)
-            case .markSeen(let id):
-                // Now, for the model has marked its window already, and again once written
-                // (markSeen): a read in between is not kept.
-                forgetUsers()
-                markSeen(id)
+            case .markSeen(let id): markSeen(id)
             case .editNote(let login, let draft):
                 input.pause()  // now: not one more key is read until the editor is done
                 editNote(login: login, draft: draft)

@@ -12,7 +12,7 @@ extension BrowserRuntime {
     // MARK: - Database
 
     func loadWindow(_ request: WindowRequest) {
-        if request.isSearch { return search(request) }
+        if request.isSearch { return search.start(request) }
         databaseQueue.async { [self] in
             do {
                 switch request {
@@ -62,7 +62,6 @@ extension BrowserRuntime {
     func markSeen(_ id: Int64) {
         writeQueue.async { [self] in
             try? service.markSeen(id: id)
-            forgetUsers()  // after the write: a user read before it is not kept
         }
     }
 

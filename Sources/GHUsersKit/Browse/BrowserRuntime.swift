@@ -29,7 +29,7 @@ public final class BrowserRuntime: Sendable {
     let input = TerminalInput()
     /// Posts an event to the loop (from the reader thread, signals, timers, effects' tasks),
     /// which takes them on its own thread.
-    let send = BrowserEventQueue()
+    let send: BrowserEventQueue
     let avatarTasks = Mutex<[Int64: Task<Void, Never>]>([:])
     /// Whether the avatar host's sign-in wall was said (once a session).
     let signInSaid = Mutex(false)
@@ -43,25 +43,10 @@ public final class BrowserRuntime: Sendable {
     let databaseQueue = DispatchQueue(label: "ghusers.browse.database")
     /// Window reads, counts and cached profiles, through the service's reads.
     let reads: CombinedService.Reads
-    /// Searches run here, on another read-only connection (opened after the first frame), which a
-    /// newer query interrupts.
-    let searchQueue = DispatchQueue(label: "ghusers.browse.search")
-    let searchReads: Lazy<CombinedService.Reads>
     /// Started on a background queue once the first frame is out.
     let watcher = Mutex<DatabaseWatcher?>(nil)
-    /// The logins and notes in memory, read after the first frame: searches use it once loaded.
-    let searchIndex = SearchIndex()
-    /// The users of recent search windows and the first users by id, so that a key the index
-    /// answers from memory needs no read of SQLite either.
-    let userCache = UserCache()
-    /// Gives what searches freed back to the system once typing rests (``IdleTrim``).
-    let idleTrim = IdleTrim(delay: BrowserRuntime.trimDelay)
-    /// Index refreshes queued and not done: until they are, no search is answered on the loop.
-    let refreshesPending = Atomic(0)
-    /// The index's answer to the read of the frame being made.
-    let handoff = SearchHandoff()
-    /// The search read running, and the one the model waits for.
-    let searches = Mutex<(running: WindowRequest?, current: WindowRequest?)>((nil, nil))
+    /// The search as you type: its index, queue, connection and current read.
+    let search: BrowseSearch
     /// Writes (seen marks, notes) run here, in order, on the service's connection.
     let writeQueue = DispatchQueue(label: "ghusers.browse.write")
     let clockStart = ContinuousClock.now
@@ -84,7 +69,9 @@ public final class BrowserRuntime: Sendable {
         self.editor = editor
         reads = service.reads()
         pixels = GraphicsMode.forcedPixels(environment: ProcessInfo.processInfo.environment)
-        searchReads = Lazy { [service] in service.reads() }
+        let send = BrowserEventQueue()
+        self.send = send
+        search = BrowseSearch(service: service) { send.yield(.message($0)) }
         if let path = ProcessInfo.processInfo.environment["GHUSERS_BROWSE_TRACE"], FileManager.default.createFile(atPath: path, contents: nil) {
             trace = FileHandle(forWritingAtPath: path)
         } else {
@@ -156,9 +143,18 @@ public final class BrowserRuntime: Sendable {
         var firstFrame = true
         perform(model.start(), model: &model, screen: &screen)
         while true {
-            let event = send.next()
-            let readAt: Duration? = if case .input(_, let at) = event { at - clockStart } else { nil }
-            dispatch(event, model: &model, decoder: &decoder, screen: &screen)
+            var event = send.next()
+            var readAts: [Duration] = []
+            // A key's first window of matches is drawn in its own frame if it comes within the
+            // budget (one bounded wait, as nucleo's `tick(timeout)`); what comes meanwhile is
+            // applied too.
+            let deadline = DispatchTime.now() + BrowseSearch.frameBudget
+            while true {
+                if case .input(_, let at) = event { readAts.append(at - clockStart) }
+                dispatch(event, model: &model, decoder: &decoder, screen: &screen)
+                guard !model.quitting, search.awaitsFirstWindow(model.window.request), let next = send.next(before: deadline) else { break }
+                event = next
+            }
             if model.quitting { return }
             model.wallClock = Date()  // the view never reads the clock itself
             let written = screen.write(model, to: session)
@@ -166,7 +162,7 @@ public final class BrowserRuntime: Sendable {
                 firstFrame = false
                 startAfterFirstFrame()
             }
-            if let readAt { traceRead(at: readAt, written: written) }
+            for readAt in readAts { traceRead(at: readAt, written: written) }
         }
     }
 
@@ -187,7 +183,11 @@ public final class BrowserRuntime: Sendable {
             let started = DatabaseWatcher(database: service.database) { send.yield(.message(.databaseChanged)) }
             watcher.withLock { $0 = started }
         }
-        loadSearchIndex()
+        search.load { [self] in
+            guard let trace else { return }
+            let at = nanoseconds(ContinuousClock.now - clockStart)
+            trace.write(Data("# search index loaded at \(at): \(search.index.count) users, \(search.index.memory) bytes\n".utf8))
+        }
     }
 
     /// One line of `GHUSERS_BROWSE_TRACE`: when the input was read, when its frame was written,

@@ -6,7 +6,7 @@ import Foundation
 /// `DIR`, the cache home `DIR/cache`. Without one, the XDG base directories:
 /// `$XDG_DATA_HOME/ghusers` (default `~/.local/share/ghusers`) and `$XDG_CACHE_HOME/ghusers`
 /// (default `~/.cache/ghusers`). A site's database and lock files are in
-/// `<data home>/sites/<key>`, its avatars in `<cache home>/sites/<key>`.
+/// `<data home>/sites/<key>`, its avatars in `<cache home>/sites/<key>/avatars`.
 public struct GHUsersPaths: Sendable, Hashable {
     /// The folder of the site's database and network lock file.
     public var dataDirectory: URL

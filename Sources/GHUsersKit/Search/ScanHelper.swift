@@ -3,11 +3,9 @@ import Foundation
 import Synchronization
 
 /// A second thread for the search index's scans and filters, started once and kept: the caller
-/// and it take a scan's parts in turn (``SearchCorpus``). `DispatchQueue.concurrentPerform`
-/// did the same with the dispatch pool's threads, but measured in `browse` it often ran every
-/// part of a key's scan on the calling thread, one after the other, while the other core was
-/// idle (the pool had no thread to lend at once): `g` at a million took 3 ms of parts instead of
-/// 1.5.
+/// and it take a scan's parts in turn (``SearchCorpus``). Not `DispatchQueue.concurrentPerform`,
+/// which often ran every part of a key's scan on the calling thread while the other core was
+/// idle, the pool having no thread to lend at once (Docs/BENCHMARKS.md, "Search made simple").
 final class ScanHelper: Sendable {
     /// The helper of the index's scans (tests make their own: a thread each).
     static let shared = ScanHelper()

@@ -1,46 +1,32 @@
 import Dispatch
 import Synchronization
 
-/// Logins and the notes on them, each packed in a ``LoginArena`` and linked to each other, with
-/// what finds the records a query matches in them: a scan of both arenas on both cores, or a
-/// filter of candidates. ``SearchIndex`` holds one of every cached user; a kept query's matches
-/// may hold a small one of their own (``SearchMatches/packed``), which a query narrowing them
-/// scans: a few hundred contiguous kilobytes instead of a look-up of each match in the large one.
+/// The cached users' logins and the notes on them, each packed in a ``TextArena`` and linked
+/// to each other, with what finds the records a query matches in them: a scan of both arenas,
+/// or a filter of candidates, each split over both cores (the calling thread and
+/// ``ScanHelper``'s).
 struct SearchCorpus: Sendable {
-    /// About how many bytes of an arena one thread of a scan takes at a time.
+    /// About how many bytes of the arenas a part of a scan reads: small enough that the two
+    /// threads finish within a part of each other, large enough that handing parts over is free.
     var partBytes = 1 << 20
-    var logins = LoginArena()
-    var notes = LoginArena()
+    /// At most how many parts a scan is cut into (8 MB and more of arenas).
+    static let mostParts = 8
+    /// From how many candidates a filter is split over both cores, and into how many parts:
+    /// each candidate costs a cache miss or more, so a few thousand take longer than a hand-over.
+    static let filterSplitFrom = 8_192
+    static let filterParts = 4
+
+    var logins = TextArena()
+    var notes = TextArena()
     /// For each login record, its note's record (-1: none), and for each note its login's.
     private(set) var noteOf: [Int32] = []
     private(set) var loginOf: [Int32] = []
-    /// Where the text of the query whose matches these are starts, in a packed corpus
-    /// (``findOccurrences(of:isCancelled:)``): `nil` in the index's own corpus.
-    var occurrences: Occurrences?
 
     /// An empty corpus.
     init() {}
 
-    /// The records `records` of `corpus` (ascending), packed anew: login record `i` here is
-    /// `records[i]` there, with its note. `nil` once `isCancelled` says so (asked every 1,024
-    /// records).
-    init?(packing records: [Int32], of corpus: SearchCorpus, isCancelled: () -> Bool) {
-        partBytes = corpus.partBytes
-        for (position, record) in records.enumerated() {
-            if position & 0x3FF == 0x3FF, isCancelled() { return nil }
-            logins.append(record: Int(record), of: corpus.logins, id: Int64(position))
-            let note = corpus.noteOf[Int(record)]
-            if note >= 0 { notes.append(record: Int(note), of: corpus.notes, id: Int64(position)) }
-        }
-        link()
-    }
-
     /// The bytes the arenas and links hold.
-    var memory: Int { logins.memory + notes.memory + noteOf.capacity * 4 + loginOf.capacity * 4 + (occurrences?.memory ?? 0) }
-
-    /// What a scan reads, as its parts are cut (``parts(of:bytes:most:)``): the logins' and the
-    /// notes' memory.
-    var scannedBytes: Int { logins.memory + notes.memory }
+    var memory: Int { logins.memory + notes.memory + noteOf.capacity * 4 + loginOf.capacity * 4 }
 
     /// Links each login to its note (both arenas are in id order), after either changed.
     mutating func link() {
@@ -58,38 +44,35 @@ struct SearchCorpus: Sendable {
     }
 
     /// The records matching every term: among `candidates`, or found by scanning for the
-    /// longest term that is not an exclusion (or by excluding the first exclusion's); on both
-    /// cores when large, or `onOneCore`, the calling thread's (the event loop's, which must
-    /// not wait for the other).
-    func evaluate(_ query: SearchQuery, candidates: [Int32]?, onOneCore: Bool = false, isCancelled: () -> Bool) -> [Int32]? {
+    /// longest term that is not an exclusion (or by excluding the first exclusion's).
+    func evaluate(_ query: SearchQuery, candidates: [Int32]?, isCancelled: () -> Bool) -> [Int32]? {
         var remaining = query.terms
         var records: [Int32]
         if let candidates {
             records = candidates
         } else if let driver = remaining.indices.filter({ !remaining[$0].negated }).max(by: { remaining[$0].text.count < remaining[$1].text.count }) {
-            guard let found = scan(remaining.remove(at: driver), onOneCore: onOneCore, isCancelled: isCancelled) else { return nil }
+            guard let found = scan(remaining.remove(at: driver), isCancelled: isCancelled) else { return nil }
             records = found
         } else if !remaining.isEmpty {
-            guard let excluded = scan(remaining.removeFirst(), onOneCore: onOneCore, isCancelled: isCancelled) else { return nil }
+            guard let excluded = scan(remaining.removeFirst(), isCancelled: isCancelled) else { return nil }
             records = Self.complement(excluded, count: logins.count)
         } else {
             records = []
         }
         guard !remaining.isEmpty else { return records }
-        return filter(records, by: remaining, onOneCore: onOneCore, isCancelled: isCancelled)
+        return filter(records, by: remaining, isCancelled: isCancelled)
     }
 
     /// The records among `records` that every term matches: its text in the login (or the
     /// note, for an unanchored term), or not, for an exclusion. One tight loop over raw
-    /// buffers; from 8,192 records on, in four parts that both cores take in turn (each
-    /// candidate costs a cache miss or more: 12,327 at a million took 2.2 ms on one core).
-    private func filter(_ records: [Int32], by terms: [SearchQuery.Term], onOneCore: Bool, isCancelled: () -> Bool) -> [Int32]? {
+    /// buffers, in ``filterParts`` parts that both cores take in turn when there are many.
+    private func filter(_ records: [Int32], by terms: [SearchQuery.Term], isCancelled: () -> Bool) -> [Int32]? {
         let flat = terms.flatMap(\.needle)
         let ends = terms.reduce(into: [0]) { $0.append($0.last! + $1.needle.count) }
         let inNotes = terms.map { $0.kind == .contains }
         let negated = terms.map(\.negated)
-        let required = terms.map { $0.text.reduce(UInt64(0)) { $0 | LoginArena.characterBits[Int($1)] } }
-        let parts = records.count >= 8192 && !onOneCore ? 4 : 1
+        let required = terms.map { $0.text.reduce(UInt64(0)) { $0 | TextArena.characterBits[Int($1)] } }
+        let parts = records.count >= Self.filterSplitFrom ? Self.filterParts : 1
         let size = (records.count + parts - 1) / parts
         return logins.withRecords { logins in
             notes.withRecords { notes in
@@ -101,7 +84,7 @@ struct SearchCorpus: Sendable {
                             let (logins, notes, noteOf, needles) = views.value
                             var kept: [Int32] = []
                             for index in (part * size)..<min(records.count, (part + 1) * size) {
-                                if index & 0x3FFF == 0x3FFF, isCancelled() { return nil }
+                                if index % TextArena.cancelCheck == TextArena.cancelCheck - 1, isCancelled() { return nil }
                                 let login = Int(records[index])
                                 var keep = true
                                 for term in 0..<needles.count {
@@ -128,30 +111,23 @@ struct SearchCorpus: Sendable {
     /// Every login record that the term's text matches (its `!` aside): the logins' hits
     /// merged with those of the notes, for an unanchored term. One character anywhere is a
     /// pass over the records' masks, which say it exactly; anything else a search of the
-    /// bytes (its first two bytes as a pair, 32 positions at a time: ``LoginArena/find(_:in:from:to:)``).
-    /// Two characters were a pass over the masks too, then a look inside the records holding
-    /// both; but a note of a few words holds most pairs of letters, and the bytes' pass is
-    /// as fast for logins (at a million, in ghusers-bench search: `ga` 4.0 -> 1.7 ms, `oc`
-    /// 3.5 -> 1.2 ms, `zq` 1.1 ms either way).
+    /// bytes (its first two bytes as a pair, 32 positions at a time: ``TextArena/find(_:in:from:to:)``).
     ///
-    /// The work is split over both cores: the logins are cut into parts of about ``partBytes``
-    /// (at most 8), each with the notes of its logins, which the cores take in turn
-    /// (``ScanHelper``: a thread that is done with its part takes the next, so neither waits
-    /// for the other's longer half). Each part merges its logins' hits with its notes', so the
-    /// parts' lists only need to be put end to end (the merge on one thread after them took
-    /// 2.2 ms of the 4.5 for `g` at a million).
-    private func scan(_ term: SearchQuery.Term, onOneCore: Bool, isCancelled: () -> Bool) -> [Int32]? {
+    /// The logins are cut into parts of about ``partBytes`` (at most ``mostParts``), each with
+    /// the notes of its logins, which the two cores take in turn (a thread done with its part
+    /// takes the next, so neither waits for the other's longer half). Each part merges its
+    /// logins' hits with its notes', so the parts' lists are only put end to end.
+    private func scan(_ term: SearchQuery.Term, isCancelled: () -> Bool) -> [Int32]? {
         guard logins.count > 0 else { return [] }  // a part starts at a login
         let withNotes = term.kind == .contains && notes.count > 0
-        let bit = Self.scansMasks(term) ? LoginArena.characterBits[Int(term.text[0])] : nil
-        // Sized by the notes too: packed matches are mostly notes (`ga`'s 23,991: 0.8 MB of
-        // logins, 1.9 MB of notes).
-        let parts = parts(of: logins, bytes: scannedBytes, most: onOneCore ? 1 : 8)
+        // One character anywhere with a bit in the masks: a pass over the masks.
+        let bit = term.kind == .contains && term.text.count == 1 ? TextArena.characterBits[Int(term.text[0])] : 0
+        let parts = parts(of: logins, bytes: logins.memory + notes.memory, most: Self.mostParts)
         let (logins, notes, loginOf) = (logins, notes, loginOf)
         let found = Self.inParts(parts.count, isCancelled: isCancelled) { index, isCancelled in
             let part = parts[index]
-            func hits(_ arena: LoginArena, _ records: Range<Int>) -> [Int32]? {
-                if let bit { return arena.records(records, having: bit, isCancelled: isCancelled) }
+            func hits(_ arena: TextArena, _ records: Range<Int>) -> [Int32]? {
+                if bit != 0 { return arena.records(records, having: bit, isCancelled: isCancelled) }
                 return arena.scan(term.needle, records: records, isCancelled: isCancelled)
             }
             guard let inLogins = hits(logins, part) else { return nil }
@@ -165,19 +141,13 @@ struct SearchCorpus: Sendable {
         return found.map(Self.joined)
     }
 
-    /// Whether `term` is one character anywhere with a bit in the records' masks: its scan
-    /// is a pass over the masks, not a search of the bytes.
-    static func scansMasks(_ term: SearchQuery.Term) -> Bool {
-        term.kind == .contains && term.text.count == 1 && LoginArena.characterBits[Int(term.text[0])] != 0
-    }
-
     /// `body` for each of `count` parts, on both cores (the calling thread and ``ScanHelper``'s:
     /// a thread done with its part takes the next), in part order; `nil` if one part was cancelled (`body`
     /// returned `nil`), which stops the others at their next question.
     private static func inParts(
         _ count: Int, isCancelled: () -> Bool, _ body: @Sendable (Int, _ isCancelled: () -> Bool) -> [Int32]?
     ) -> [[Int32]]? {
-        // One part (a quick answer on the event loop, most packed matches): no hand-over.
+        // One part: no hand-over.
         if count == 1 { return withoutActuallyEscaping(isCancelled) { body(0, $0) }.map { [$0] } }
         let results = Mutex([[Int32]?](repeating: nil, count: count))
         let cancelled = Atomic(false)
@@ -202,7 +172,7 @@ struct SearchCorpus: Sendable {
 
     /// `arena`'s records cut into parts of about ``partBytes`` of `bytes` (the arena's own by
     /// default), at most `most`, at least one.
-    func parts(of arena: LoginArena, bytes: Int? = nil, most: Int) -> [Range<Int>] {
+    func parts(of arena: TextArena, bytes: Int? = nil, most: Int) -> [Range<Int>] {
         let count = max(1, min(most, (bytes ?? arena.memory) / partBytes))
         let size = (arena.count + count - 1) / count
         guard size > 0 else { return [0..<arena.count] }

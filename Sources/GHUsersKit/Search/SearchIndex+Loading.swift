@@ -34,15 +34,15 @@ extension SearchIndex {
         notesSeen.withLock { $0 = now }
     }
 
-    private static func readLogins(_ db: Database) throws -> LoginArena {
-        var arena = LoginArena()
+    private static func readLogins(_ db: Database) throws -> TextArena {
+        var arena = TextArena()
         let rows = try Row.fetchCursor(db, sql: "SELECT id, login FROM user ORDER BY id")
         while let row = try rows.next() { arena.append(id: row[0], text: row[1]) }
         return arena
     }
 
-    private static func readNotes(_ db: Database) throws -> LoginArena {
-        var arena = LoginArena()
+    private static func readNotes(_ db: Database) throws -> TextArena {
+        var arena = TextArena()
         let rows = try Row.fetchCursor(db, sql: "SELECT user_id, text FROM note WHERE user_id IS NOT NULL ORDER BY user_id")
         while let row = try rows.next() { arena.append(id: row[0], text: row[1]) }
         return arena

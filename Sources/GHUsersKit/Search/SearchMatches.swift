@@ -7,22 +7,33 @@ struct SearchMatches: Sendable {
     let query: SearchQuery
     /// The matching records of the index's logins, ascending (the exact login included).
     let records: [Int32]
-    /// The user id of every login record of the index (``LoginArena/ids``, shared, not
-    /// copied): a match's id is looked up when a window needs it, never for every match (at a
-    /// million logins, mapping 211,000 matches of `g` to their ids took 1.2 ms).
+    /// The user id of every login record of the index (``TextArena/ids``, shared, not
+    /// copied): a match's id is looked up when a window needs it, never for every match.
     let loginIDs: [Int64]
     /// Where the exact login's record is in ``records``, if one matched.
     let exactPosition: Int?
-    /// The matches' logins and notes packed together (login record `i` is ``records``[`i`]),
-    /// once ``SearchIndex/pack(_:isCancelled:)`` has made them: a query narrowing these
-    /// matches scans them instead of looking each up in the index.
-    var packed: SearchCorpus?
 
     /// How many users match.
     var count: Int { records.count }
 
     /// The user id of the match at `index` of ``records``.
     @inline(__always) private func id(_ index: Int) -> Int64 { loginIDs[Int(records[index])] }
+
+    /// The matches whose user ids are among `ids` (ascending), in the same order, the exact
+    /// login included if it is among them: one pass over both lists.
+    func among(_ ids: [Int64]) -> SearchMatches {
+        var kept: [Int32] = []
+        var exact: Int?
+        var next = 0
+        for (index, record) in records.enumerated() {
+            let id = loginIDs[Int(record)]
+            while next < ids.count, ids[next] < id { next += 1 }
+            guard next < ids.count, ids[next] == id else { continue }
+            if index == exactPosition { exact = kept.count }
+            kept.append(record)
+        }
+        return SearchMatches(query: query, records: kept, loginIDs: loginIDs, exactPosition: exact)
+    }
 
     /// The user id listed `index` places after the exact login (or from the first, without one).
     private func other(_ index: Int) -> Int64 {

@@ -1,6 +1,6 @@
 extension SearchQuery {
     /// One term of a query: what it looks for, where, and whether it excludes.
-    public struct Term: Sendable, Hashable, CustomStringConvertible {
+    public struct Term: Sendable, Hashable {
         /// Where the text must stand.
         public enum Kind: Sendable, Hashable {
             /// Anywhere in the login or the note.
@@ -41,22 +41,9 @@ extension SearchQuery {
             case (false, true): kind = .suffix
             case (false, false): kind = .contains
             }
-            text = LoginArena.fold(String(body))
-            let separator = [LoginArena.separator]
+            text = TextArena.fold(String(body))
+            let separator = [TextArena.separator]
             needle = (anchoredStart ? separator : []) + text + (anchoredEnd ? separator : [])
-        }
-
-        /// The term as typed in its canonical form.
-        public var description: String {
-            let body = String(decoding: text, as: UTF8.self)
-            let anchored: String =
-                switch kind {
-                case .contains: body
-                case .prefix: "^" + body
-                case .suffix: body + "$"
-                case .equal: "^" + body + "$"
-                }
-            return (negated ? "!" : "") + anchored
         }
 
         /// Whether every user this term matches is matched by `wider` too.

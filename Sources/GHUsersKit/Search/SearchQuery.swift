@@ -10,7 +10,7 @@
 ///
 /// Matching ignores case (Unicode lower case). A lone `!`, `^`, `$` or `'` is no term and is
 /// ignored; so are extra spaces. There is no fuzzy matching and no `|` (OR).
-public struct SearchQuery: Sendable, Hashable, CustomStringConvertible {
+public struct SearchQuery: Sendable, Hashable {
     /// The terms, in the order typed.
     public let terms: [Term]
 
@@ -33,11 +33,8 @@ public struct SearchQuery: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `login` is the one listed first (``exactLogin``, case ignored).
     public func isExact(login: String) -> Bool {
-        exactLogin.map { $0 == LoginArena.fold(login) } ?? false
+        exactLogin.map { $0 == TextArena.fold(login) } ?? false
     }
-
-    /// The query in a canonical form (`^son$ !x`): equal for queries that match the same.
-    public var description: String { terms.map(\.description).joined(separator: " ") }
 
     /// Whether every user this query matches is also matched by `wider`, judged from the terms
     /// alone (each of `wider`'s terms is implied by the term at the same place here), so that
@@ -47,27 +44,5 @@ public struct SearchQuery: Sendable, Hashable, CustomStringConvertible {
     public func narrows(_ wider: SearchQuery) -> Bool {
         guard !wider.terms.isEmpty, terms.count >= wider.terms.count else { return false }
         return zip(terms, wider.terms).allSatisfy { $0.implies($1) }
-    }
-
-    /// Whether a user with `login` and `note` matches (strings folded here: for a few rows,
-    /// as `ghusers search` filters SQLite's candidates; the index matches bytes).
-    public func matches(login: String, note: String?) -> Bool {
-        let login = Self.record(login)
-        let note = note.map(Self.record)
-        return terms.allSatisfy { term in
-            let found = Self.contains(login, term.needle) || (term.kind == .contains && note.map { Self.contains($0, term.needle) } == true)
-            return found != term.negated
-        }
-    }
-
-    /// `text` as the index stores it: folded, between two separators.
-    static func record(_ text: String) -> [UInt8] {
-        [LoginArena.separator] + LoginArena.fold(text) + [LoginArena.separator]
-    }
-
-    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        haystack.withUnsafeBufferPointer { hay in
-            needle.withUnsafeBufferPointer { LoginArena.find($0, in: hay, from: 0, to: hay.count) != nil }
-        }
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 // MARK: - Avatars
 
 extension CombinedService {
-    /// The avatar cache folder: `<cache home>/avatars`.
+    /// The avatar cache folder: `<cache home>/sites/<key>/avatars`.
     public var avatarDirectory: URL {
         configuration.paths.cacheDirectory.appendingPathComponent("avatars", isDirectory: true)
     }

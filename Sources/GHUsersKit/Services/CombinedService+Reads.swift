@@ -59,12 +59,12 @@ extension CombinedService {
         }
 
         /// Reads `index` whole from the cache.
-        public func load(_ index: SearchIndex) throws {
+        func load(_ index: SearchIndex) throws {
             try index.load(from: database)
         }
 
         /// Brings `index` up to date with the cache.
-        public func refresh(_ index: SearchIndex) throws {
+        func refresh(_ index: SearchIndex) throws {
             try index.refresh(from: database)
         }
 

@@ -152,7 +152,7 @@ extension StoreService.Users {
             return (
                 indexed.logins, indexed.loginArguments,
                 "\(indexed.notes) EXCEPT \(nonASCII) UNION \(nonASCII) AND instr(ghusers_fold(text), ?) > 0",
-                indexed.noteArguments + [LoginArena.foldedString(text)]
+                indexed.noteArguments + [TextArena.foldedString(text)]
             )
         }
 

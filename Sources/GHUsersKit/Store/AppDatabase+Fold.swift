@@ -1,7 +1,7 @@
 import GRDB
 
 extension AppDatabase {
-    /// `ghusers_fold(text)`: `text` folded as `browse`'s search folds it (`LoginArena.fold`:
+    /// `ghusers_fold(text)`: `text` folded as `browse`'s search folds it (`TextArena.fold`:
     /// Swift's `lowercased()`, ASCII at a byte's cost), so that `ghusers search` and `/` in
     /// `browse` agree on every character. SQLite's own folding (FTS5's, `LIKE`'s) knows ASCII and
     /// simple one-to-one cases only: `İ` (U+0130) lower-cases to `i` and a combining dot in
@@ -10,7 +10,7 @@ extension AppDatabase {
     /// ASCII); ASCII terms keep the indexes.
     static let fold = DatabaseFunction("ghusers_fold", argumentCount: 1, pure: true) { values in
         guard let text = String.fromDatabaseValue(values[0]) else { return nil }
-        return String(decoding: LoginArena.fold(text), as: UTF8.self)
+        return TextArena.foldedString(text)
     }
 
     /// The condition on `note` that its text has a character outside ASCII: the partial index

@@ -69,4 +69,26 @@ struct BrowseSearchScreenTests {
             try await session.waitFor("the new page's user", timeout: .seconds(20)) { $0.contains("match 1 of 1") && $0.contains(newcomer) }
         }
     }
+
+    @Test("the exact login comes first, then the other matches by id with their count; keys typed over unanswered ones leave only the newest query's matches")
+    func exactLoginFirstNewestKeyWins() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
+            #expect(try await world.run("next-page").status == 0)
+            #expect(try await world.run("note", "mojombo", "pairs with ivey").status == 0)
+            let session = try await BrowseModesScreenTests.browse(world)
+            defer { session.close() }
+            try await session.send("/")
+            // Sent without waiting for a frame: each key replaces the read of the one before
+            try await session.send("wyc", literal: true)
+            try await session.send("C-u")
+            try await session.send("ivey", literal: true)
+            let screen = try await session.waitFor("both matches") { $0.contains("match 1 of 2") && $0.contains("“ivey”") }
+            let lines = screen.split(separator: "\n")
+            // ivey (id 6) is the query itself: before mojombo (id 1), whose note holds it
+            let exact = try #require(lines.firstIndex { $0.contains("ivey") && !$0.contains("mojombo") && !$0.contains("“") && !$0.contains("pairs") })
+            let byNote = try #require(lines.firstIndex { $0.contains("mojombo") })
+            #expect(exact < byNote)
+            #expect(!screen.contains("wycats"))
+        }
+    }
 }

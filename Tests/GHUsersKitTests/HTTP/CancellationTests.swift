@@ -8,18 +8,13 @@ import Testing
 /// neither is retried or reported as a failure; the next request waits for the one on the wire.
 @Suite("HTTP: cancellation is not a failure")
 struct CancellationTests {
-    /// Answers every request after `delay` (the first one with a timeout when `failFirst`),
-    /// logging when each starts and ends.
-    final class SlowTransport: HTTPTransporting {
-        let delay: Duration
-        let failFirst: Bool
+    /// Holds the first request on the wire until ``finishFirst()`` (then it times out), answers
+    /// the others at once, and logs when each starts and ends. Nothing here waits on a clock:
+    /// the test moves on at events, so a pool busy with other tests only makes it slower.
+    final class GatedTransport: HTTPTransporting {
         let log = Mutex<[String]>([])
-        init(delay: Duration, failFirst: Bool) {
-            self.delay = delay
-            self.failFirst = failFirst
-        }
-
-        var started: Int { log.withLock { $0.filter { $0.hasPrefix("start") }.count } }
+        let (starts, started) = AsyncStream.makeStream(of: Int.self)
+        let (gate, opened) = AsyncStream.makeStream(of: Void.self)
 
         func send(_ request: TransportRequest) async throws -> TransportResponse {
             let number = log.withLock { log in
@@ -27,56 +22,63 @@ struct CancellationTests {
                 log.append("start\(number)")
                 return number
             }
-            try await Task.sleep(for: delay)
+            started.yield(number)
+            if number == 1 {
+                for await _ in gate { break }
+            }
             log.withLock { $0.append("end\(number)") }
-            if failFirst && number == 1 { throw TransportError.timedOut }
+            if number == 1 { throw TransportError.timedOut }
             return TransportResponse(status: 200, body: Data("[]".utf8))
         }
+
+        /// Returns once request `number` is on the wire.
+        func waitForStart(_ number: Int) async {
+            for await started in starts where started == number { return }
+        }
+
+        func finishFirst() { opened.yield() }
 
         func shutdown() async throws {}
     }
 
-    func client(_ transport: SlowTransport, events: Counter) -> GitHubClient {
+    func client(_ transport: GatedTransport, queue: RequestQueue, events: Counter) -> GitHubClient {
         GitHubClient(
             configuration: .init(apiURL: URL(string: "https://api.github.com")!, token: nil), transport: transport,
-            queue: RequestQueue(lockFileURL: nil),
-            retry: RetryController(sleep: { _ in }, onRetry: { _ in events.increment() }))
+            queue: queue, retry: RetryController(sleep: { _ in }, onRetry: { _ in events.increment() }))
     }
 
     func fetch(_ client: GitHubClient, since: Int64) async throws -> HTTPService.Users.Fetch.Result {
         try await HTTPService.Users.Fetch(client: client)(since: since, perPage: 30, etag: nil)
     }
 
-    /// Polls `condition` every 10 ms until it holds, for at most 30 s (a loaded machine is slow
-    /// to start a task).
-    func wait(_ what: String, _ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while !condition() {
-            guard ContinuousClock.now < deadline else { Issue.record("timed out waiting for \(what)"); return }
-            try await Task.sleep(for: .milliseconds(10))
-        }
+    /// Returns once `count` requests wait in `queue` (bounded by the test's time limit).
+    func waitForWaiters(_ queue: RequestQueue, _ count: Int) async {
+        while await queue.waiting != count { await Task.yield() }
     }
 
-    @Test("a cancelled request on the wire finishes before the next starts; its failure is not retried or reported; a queued one never goes out")
+    // Every step waits for an event, never for a deadline: Swift Testing starts the suite's
+    // tests together on the cooperative pool, two threads here, and a synchronous test (a
+    // property test, SQLite at scale) holds its thread until it returns, whatever the
+    // priorities; on a machine busy with a second build, a task waited over 30 s to start and
+    // the deadline this test had then failed it. The time limit only catches a real hang.
+    @Test(
+        "a cancelled request on the wire finishes before the next starts; its failure is not retried or reported; a queued one never goes out",
+        .timeLimit(.minutes(3)))
     func onTheWireFinishes() async throws {
-        // At high priority: its tasks, and its own wake-ups, go ahead of the jobs of the
-        // hundreds of tests running beside it on the cooperative pool (two threads on two cores,
-        // a FIFO per priority), which at default priority kept the first request from starting
-        // for over 30 s on a busy machine.
-        try await Task(priority: .high) { try await onTheWireFinishesInOrder() }.value
-    }
-
-    private func onTheWireFinishesInOrder() async throws {
-        let transport = SlowTransport(delay: .milliseconds(300), failFirst: true)
+        let transport = GatedTransport()
+        let queue = RequestQueue(lockFileURL: nil)
         let events = Counter()
-        let client = client(transport, events: events)
+        let client = client(transport, queue: queue, events: events)
         let first = Task { try await fetch(client, since: 0) }
-        try await wait("the first request on the wire") { transport.started == 1 }
+        await transport.waitForStart(1)
         let queued = Task { try await fetch(client, since: 10) }
+        await waitForWaiters(queue, 1)
         first.cancel()  // the pane moved on
         queued.cancel()  // scrolled away while waiting
-        let next = Task { try await fetch(client, since: 20) }  // the newly selected user
         #expect(await queued.result.isCancellation)
+        let next = Task { try await fetch(client, since: 20) }  // the newly selected user
+        await waitForWaiters(queue, 1)  // behind the request on the wire
+        transport.finishFirst()
         _ = try await next.value
         _ = await first.result
         #expect(transport.log.withLock { $0 } == ["start1", "end1", "start2", "end2"], "one at a time; the queued one never sent")

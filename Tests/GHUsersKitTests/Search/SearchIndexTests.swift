@@ -91,8 +91,8 @@ struct SearchIndexTests {
         #expect(index.after("q", id: nil, count: 2)?.ids.first == 900)
     }
 
-    @Test("a query narrowing packed matches lists what a fresh index lists; one query's matches are packed at a time")
-    func packed() throws {
+    @Test("a query narrowing a kept one lists what a fresh index lists; a change to the index lets go of what was kept")
+    func narrowingKept() throws {
         let fresh = SearchIndex()
         try fresh.load(from: database)
         let narrowing = [
@@ -101,46 +101,35 @@ struct SearchIndexTests {
         ]
         for (base, queries) in narrowing.sorted(by: { $0.key < $1.key }) {
             for query in queries {
-                index.forgetQueries()  // the packed base is the one query narrowed
+                index.forgetQueries()  // the base is the one query kept
                 #expect(index.after(base, id: nil, count: 1) != nil)
-                #expect(index.pack(base, above: 0) && index.isPacked(base), "\(base)")
                 #expect(index.after(query, id: nil, count: 1000)?.ids == fresh.after(query, id: nil, count: 1000)?.ids, "\(base) -> \(query)")
                 #expect(index.after(query, id: nil, count: 1)?.total == fresh.after(query, id: nil, count: 1)?.total)
-                #expect(index.pack(base, above: 0) == false && index.isPacked(base))  // packed already
             }
         }
-        index.forgetQueries()
-        _ = index.after("^m", id: nil, count: 1)
-        _ = index.after("e", id: nil, count: 1)
-        #expect(index.pack("^m", above: 0) && index.pack("e", above: 0) && index.isPacked("e"))
-        #expect(!index.isPacked("^m") && index.quickly("^m", id: nil, count: 1) != nil)  // kept, no longer packed
-        #expect(index.pack("nothing kept", above: 0) == false && index.pack("^m", above: 100_000) == false)
-        #expect(index.pack("^m", above: 0) && !index.isPacked("e"))
-        index.append([(id: 901, login: "mojo901")])  // the index changed: nothing kept, nothing packed
-        #expect(!index.isPacked("^m") && index.after("^mojo", id: nil, count: 1000)?.ids.last == 901)
+        _ = index.after("^mojo", id: nil, count: 1)
+        index.append([(id: 901, login: "mojo901")])  // the index changed: nothing kept
+        #expect(index.after("^mojo", id: nil, count: 1000)?.ids.last == 901)
     }
 
-    @Test("packed matches made before the index changed are not kept")
-    func packedBeforeAChange() throws {
-        var state = SearchIndex.State()
-        state.changeCorpus { $0.logins.append(id: 1, text: "mojo") }
-        let query = SearchQuery("mo")
-        let matches = try #require(state.matches(query) { false })
-        let packed = try #require(SearchCorpus(packing: matches.records, of: state.corpus) { false })
-        let generation = state.generation
-        state.changeCorpus { _ in }  // the index changed
-        _ = state.matches(query) { false }
-        state.keep(packed, for: query, generation: generation)
-        #expect(state.cache.first?.packed == nil)
-        state.keep(packed, for: query, generation: state.generation)
-        #expect(state.cache.first?.packed != nil)
+    @Test("ids from elsewhere narrow the matches: the window and the count hold only those, in the same order, exact login first")
+    func amongIds() throws {
+        for query in ["mo", "mojo", "e", "octo", "^mo !son", "nothing"] {
+            let all = try #require(index.after(query, id: nil, count: 1000))
+            let among = Array(stride(from: Int64(1), through: 901, by: 2)) + [77]  // the odd ids, and mojo's
+            let kept = all.ids.filter { $0 % 2 == 1 || $0 == 77 }
+            let found = try #require(index.window(query, id: nil, before: false, count: 1000, among: among.sorted()))
+            #expect(found.ids == kept && found.total == kept.count, "\(query)")
+        }
+        #expect(index.window("mojo", id: nil, before: false, count: 1, among: [78])?.ids == [78])
+        #expect(index.window("mojo", id: nil, before: false, count: 10, among: [])?.total == 0)
     }
 
     @Test("reading back from the last match gives the same users in the same order")
     func backwards() throws {
         let forward = indexed("mojo", count: 1000)
         var back: [Int64] = [forward.last!]
-        while let window = index.before("mojo", id: back[0], count: 3), !window.ids.isEmpty {
+        while let window = index.window("mojo", id: back[0], before: true, count: 3), !window.ids.isEmpty {
             back = window.ids + back
             if isExact("mojo", back[0]) { break }
         }
@@ -186,27 +175,6 @@ struct SearchIndexTests {
         #expect(index.count == (try StoreService.Users.Window(database: database).count()))
     }
 
-    @Test("quickly answers from kept matches only, as a fresh index would, and never scans")
-    func quickly() throws {
-        // Nothing kept yet: a scan would be needed
-        #expect(index.quickly("mo", id: nil, count: 50) == nil)
-        let scanned = try #require(index.after("mo", id: nil, count: 50))
-        // The same query, and one that narrows it, from memory
-        #expect(index.quickly("mo", id: nil, count: 50)?.ids == scanned.ids)
-        let fresh = SearchIndex()
-        try fresh.load(from: database)
-        for query in ["moj", "mojo", "mo !son", "mo jo"] {
-            let quick = try #require(index.quickly(query, id: nil, count: 50), "\(query)")
-            let expected = try #require(fresh.after(query, id: nil, count: 50))
-            #expect(quick.ids == expected.ids && quick.total == expected.total, "\(query)")
-        }
-        // Reading before a match, as the window does when the selection goes up
-        let tail = try #require(scanned.ids.last)
-        #expect(index.quickly("mo", id: tail, before: true, count: 5)?.ids == fresh.before("mo", id: tail, count: 5)?.ids)
-        // A query that narrows nothing kept is not answered
-        #expect(index.quickly("zq", id: nil, count: 50) == nil)
-    }
-
     @Test("an index scanned in parts that both cores take in turn answers as SQLite does")
     func splitScan() throws {
         // Given 12,000 users (about 300 KB of logins) cut into parts of 32 KB: eight parts of
@@ -238,7 +206,7 @@ struct SearchIndexTests {
         var corpus = SearchCorpus()
         corpus.partBytes = 64
         for count in [0, 1, 7, 100] {
-            var arena = LoginArena()
+            var arena = TextArena()
             for id in 0..<count { arena.append(id: Int64(id + 1), text: "login\(id)") }
             let parts = corpus.parts(of: arena, most: 3)
             #expect(parts.flatMap { Array($0) } == Array(0..<count), "\(count)")
@@ -264,7 +232,7 @@ struct SearchIndexTests {
                 for needle in needles {
                     let naive = (from..<max(from, to - needle.count + 1)).first { hay[$0..<$0 + needle.count].elementsEqual(needle) }
                     let found = hay.withUnsafeBufferPointer { hay in
-                        needle.withUnsafeBufferPointer { LoginArena.find($0, in: hay, from: from, to: to) }
+                        needle.withUnsafeBufferPointer { TextArena.find($0, in: hay, from: from, to: to) }
                     }
                     #expect(found == naive, "\(needle) in \(hay)[\(from)..<\(to)]")
                 }
@@ -280,7 +248,7 @@ struct SearchIndexTests {
                     for needle: [UInt8] in [[0x61, 0x62], [0x61, 0x61], [0x7A, 0x61], [0x62, 0x7A, 0x7A], [0x61, 0x7A]] {
                         let naive = (0..<max(0, length - needle.count + 1)).first { hay[$0..<$0 + needle.count].elementsEqual(needle) }
                         let found = hay.withUnsafeBufferPointer { hay in
-                            needle.withUnsafeBufferPointer { LoginArena.find($0, in: hay, from: 0, to: length) }
+                            needle.withUnsafeBufferPointer { TextArena.find($0, in: hay, from: 0, to: length) }
                         }
                         #expect(found == naive, "\(needle) in \(planted) at \(offset) of \(length)")
                     }
@@ -303,13 +271,13 @@ struct SearchIndexTests {
 
     @Test("a record equals a folded text by its length and bytes, past 255 bytes too")
     func equals() {
-        var arena = LoginArena()
+        var arena = TextArena()
         let long = String(repeating: "ab", count: 150)
         for (id, text) in ["Mojo", "mojos", "", long, long + "c", "Été"].enumerated() { arena.append(id: Int64(id + 1), text: text) }
-        #expect(arena.equals(0, LoginArena.fold("MOJO")) && !arena.equals(0, LoginArena.fold("moj")) && !arena.equals(1, LoginArena.fold("mojo")))
+        #expect(arena.equals(0, TextArena.fold("MOJO")) && !arena.equals(0, TextArena.fold("moj")) && !arena.equals(1, TextArena.fold("mojo")))
         #expect(arena.equals(2, []) && !arena.equals(0, []))
-        #expect(arena.equals(3, LoginArena.fold(long)) && !arena.equals(4, LoginArena.fold(long)) && !arena.equals(3, LoginArena.fold(long + "c")))
-        #expect(arena.equals(4, LoginArena.fold(long + "C")) && arena.equals(5, LoginArena.fold("été")))
+        #expect(arena.equals(3, TextArena.fold(long)) && !arena.equals(4, TextArena.fold(long)) && !arena.equals(3, TextArena.fold(long + "c")))
+        #expect(arena.equals(4, TextArena.fold(long + "C")) && arena.equals(5, TextArena.fold("été")))
     }
 
     @Test("the arenas' memory is about the bytes of the logins and notes plus 12 bytes a record")

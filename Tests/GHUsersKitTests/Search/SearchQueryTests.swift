@@ -9,7 +9,7 @@ struct SearchQueryTests {
         // Given a query with every kind of term
         let query = SearchQuery("  Moj 'exact ^Pre suf$ ^whole$ !not !^np !ns$  !  ^ $ ' ")
         // Then each term has its kind, its negation and its folded text, in order
-        #expect(query.description == "moj exact ^pre suf$ ^whole$ !not !^np !ns$")
+        #expect(query.terms.map { String(decoding: $0.text, as: UTF8.self) } == ["moj", "exact", "pre", "suf", "whole", "not", "np", "ns"])
         #expect(query.terms.map(\.kind) == [.contains, .contains, .prefix, .suffix, .equal, .contains, .prefix, .suffix])
         #expect(query.terms.map(\.negated) == [false, false, false, false, false, true, true, true])
         #expect(SearchQuery("   ").isEmpty && SearchQuery("! ^ $ '").isEmpty)

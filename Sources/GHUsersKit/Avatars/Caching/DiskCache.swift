@@ -7,7 +7,7 @@ import Synchronization
     import Darwin
 #endif
 
-/// Downloaded avatars on disk, one file per entry, in `<cache home>/avatars`.
+/// Downloaded avatars on disk, one file per entry, in `<cache home>/sites/<key>/avatars`.
 ///
 /// - **Names**: a 128-bit FNV-1a hash of the key (the normalised URL) in hex; the key is also
 ///   stored in the file and compared on read, so a hash collision reads as a miss.

@@ -7,8 +7,8 @@ import Synchronization
 /// - **Memory**: decoded images in a ``Cache`` (64 MiB by default), least recently used out
 ///   first.
 /// - **Disk**: the downloaded bytes in a ``DataCaching`` (a ``DiskCache`` in
-///   `<cache home>/avatars`). An entry younger than ``Configuration/maximumAge`` (24 hours) is
-///   used as is; an older one is revalidated with `If-None-Match` (a `304` keeps it and
+///   `<cache home>/sites/<key>/avatars`). An entry younger than ``Configuration/maximumAge``
+///   (24 hours) is used as is; an older one is revalidated with `If-None-Match` (a `304` keeps it and
 ///   restarts its age). Offline, or when the network fails, any entry is used, however old.
 /// - **Network**: through ``Downloading`` (``GitHubClient/download(_:etag:maximumBytes:)``: the
 ///   request queue, no token). Bodies over ``Configuration/maximumBytes`` (4 MiB) and images
@@ -68,7 +68,6 @@ public final class AvatarPipeline: Sendable {
     private let downSince = Mutex<[String: Date]>([:])
     /// Hosts (`host:port`) that answered a web page instead of an image: never asked again.
     private let walled = Mutex<Set<String>>([])
-    private let answered = Mutex(0)
     private let firstStoreFailure = Mutex<String?>(nil)
     private let now: @Sendable () -> Date
     private let logger = Logger(label: "ghusers.avatars")
@@ -105,12 +104,6 @@ public final class AvatarPipeline: Sendable {
     /// may be downloaded at once rather than after the pause.
     public func resumeNetwork() {
         downSince.withLock { $0.removeAll() }
-    }
-
-    /// How many downloads the server has answered (an image or a 304): a load that raised it
-    /// went over the network, so the network works.
-    public var networkAnswers: Int {
-        answered.withLock { $0 }
     }
 
     /// Whether the disk holds the avatar of `request` (whatever its age).
@@ -162,7 +155,6 @@ public final class AvatarPipeline: Sendable {
             throw Self.avatarError(error, url: request.url)
         }
         downSince.withLock { _ = $0.removeValue(forKey: Self.hostKey(request.url)) }
-        answered.withLock { $0 += 1 }
         // No cancellation check from here: what was downloaded is stored even if nobody waits.
         switch answer {
         case .webPage:

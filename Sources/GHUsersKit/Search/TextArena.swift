@@ -6,12 +6,13 @@ import CSearch
     import Darwin
 #endif
 
-/// Texts packed into one folded (lower-cased) byte buffer, each between two separator bytes
-/// (0), with the user id of each beside it, in ascending id order: what ``SearchIndex``
-/// scans for a query's bytes, as GNU grep scans a file, mapping each hit's offset to its record with
-/// a forward-only cursor. About 1 byte of overhead per record plus 20 bytes for its start, id
-/// and character mask: 1,000,000 logins of 11.4 characters take about 33 MB.
-struct LoginArena: Sendable {
+/// Texts (the logins, or the notes) packed into one folded (lower-cased) byte buffer, each
+/// between two separator bytes (0), with the user id of each beside it, in ascending id order:
+/// what ``SearchIndex`` scans for a query's bytes, as GNU grep scans a file, mapping each hit's
+/// offset to its record with a forward-only cursor. About 1 byte of overhead per record plus
+/// 20 bytes for its start, id and character mask: 1,000,000 logins of 11.4 characters take
+/// about 33 MB.
+struct TextArena: Sendable {
     /// The byte before and after each record. No folded text contains it.
     static let separator: UInt8 = 0
 
@@ -64,22 +65,16 @@ struct LoginArena: Sendable {
         masks.append(mask | UInt64(min(bytes.count - 1 - Int(starts[starts.count - 1]), 255)) << Self.lengthShift)
     }
 
-    /// Adds record `record` of `arena` (already folded) as a record with id `id`, greater than
-    /// every id already in.
-    mutating func append(record: Int, of arena: LoginArena, id: Int64) {
-        let start = Int(arena.starts[record])
-        starts.append(Int32(bytes.count))
-        ids.append(id)
-        bytes.append(contentsOf: arena.bytes[start...start + arena.length(record)])  // and its separator
-        masks.append(arena.masks[record])
-    }
+    /// How many records (or hits) a loop takes between two questions to `isCancelled`: at most
+    /// a millisecond or two even where each costs a cache miss (a filter of candidates).
+    static let cancelCheck = 16_384
+    /// How many bytes a scan reads between two questions to `isCancelled` (about 50 µs).
+    static let cancelCheckBytes = 1 << 20
 
     /// Every record among `records` holding the character whose bit is `bit`
     /// (``characterBits``), in order: a pass over the masks, 8 bytes a record; `nil` once
-    /// `isCancelled` says so (asked every 65,536 records).
-    /// Without a branch on the bit: every record is written, and kept (counted) if it has the
-    /// bit; a branch is mispredicted at about every other record for a common letter (`e` at a
-    /// million logins: 7.2 -> 3.8 ms in ghusers-bench search).
+    /// `isCancelled` says so. Without a branch on the bit (every record is written, and kept
+    /// if it has it): for a common letter a branch is mispredicted every other record.
     func records(_ records: Range<Int>, having bit: UInt64, isCancelled: () -> Bool) -> [Int32]? {
         var cancelled = false
         let found = masks.withUnsafeBufferPointer { masks in
@@ -91,7 +86,7 @@ struct LoginArena: Sendable {
                         cancelled = true
                         return
                     }
-                    let end = min(records.upperBound, record + 65_536)
+                    let end = min(records.upperBound, record + Self.cancelCheck)
                     while record < end {
                         buffer[kept] = Int32(truncatingIfNeeded: record)
                         kept &+= masks[record] & bit == 0 ? 0 : 1
@@ -110,13 +105,12 @@ struct LoginArena: Sendable {
         }
     }
 
-    /// `text` lower-cased as the index and the queries are: ASCII by a table, anything else by
-    /// Swift's `lowercased()`; the separator byte becomes a space.
     /// ``fold(_:)`` as a string.
-    static func foldedString(_ text: String) -> String {
-        String(decoding: fold(text), as: UTF8.self)
-    }
+    static func foldedString(_ text: String) -> String { String(decoding: fold(text), as: UTF8.self) }
 
+    /// `text` lower-cased as the index and the queries are (and `ghusers search`, through the
+    /// SQL function `ghusers_fold`): ASCII by a table, anything else by Swift's `lowercased()`;
+    /// the separator byte becomes a space.
     static func fold(_ text: String) -> [UInt8] {
         let utf8 = text.utf8
         if utf8.allSatisfy({ $0 < 0x80 }) { return utf8.map { fold($0) } }
@@ -171,13 +165,12 @@ struct LoginArena: Sendable {
             guard masks[record] & required == required else { return false }
             let from = Int(starts[record]) - 1
             let to = record + 1 < starts.count ? Int(starts[record + 1]) : bytes.count
-            return LoginArena.find(needle, in: bytes, from: from, to: to) != nil
+            return TextArena.find(needle, in: bytes, from: from, to: to) != nil
         }
     }
 
     /// Every record containing `needle` (which may begin or end with the separator), in
-    /// order, among `records` (all by default); `nil` once `isCancelled` says so (asked every
-    /// megabyte and every 65,536 hits).
+    /// order, among `records` (all by default); `nil` once `isCancelled` says so.
     func scan(_ needle: [UInt8], records: Range<Int>? = nil, isCancelled: () -> Bool) -> [Int32]? {
         let records = records ?? 0..<count
         guard !records.isEmpty, !needle.isEmpty else { return [] }
@@ -190,7 +183,7 @@ struct LoginArena: Sendable {
             let hay = UnsafeBufferPointer(rebasing: bytes[..<end])
             needle.withUnsafeBufferPointer { needle in
                 starts.withUnsafeBufferPointer { starts in
-                    let chunk = 1 << 20
+                    let chunk = Self.cancelCheckBytes
                     var position = Int(starts[records.lowerBound]) - 1
                     var chunkEnd = min(hay.count, position + chunk)
                     var record = records.lowerBound
@@ -208,7 +201,7 @@ struct LoginArena: Sendable {
                         }
                         record = Self.advance(record, to: Int32(hit + leading), starts)
                         found.append(Int32(record))
-                        if found.count & 0xFFFF == 0, isCancelled() {
+                        if found.count % Self.cancelCheck == 0, isCancelled() {
                             cancelled = true
                             return
                         }
@@ -238,26 +231,15 @@ struct LoginArena: Sendable {
     }
 
     /// The offset of the first `needle` in `hay[from..<to]`: `memchr` for one byte, else its
-    /// first two bytes as a pair (``findByPair(_:in:from:to:)``). Not glibc's `memmem`: it
-    /// walks a two-byte needle one byte at a time (`zq` over 21 MB took 7 ms), and fills a
-    /// 256-byte shift table at each call for a longer one, which costs more than the search
-    /// where most records hold the needle (packed matches: `gard` among `gar`'s 12,327 at a
-    /// million, 0.93 -> 0.47 ms; full scans of 3+ characters took as long either way).
+    /// first two bytes as a pair, 32 positions at a time (`csearch_find_pair`), then a check of
+    /// the rest. Not glibc's `memmem`, which walks a two-byte needle one byte at a time and
+    /// fills a shift table at each call for a longer one (Docs/BENCHMARKS.md).
     static func find(_ needle: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
         guard to - from >= needle.count, let base = hay.baseAddress, let pattern = needle.baseAddress else { return nil }
         if needle.count == 1 {
             guard let found = memchr(base + from, Int32(pattern[0]), to - from) else { return nil }
             return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
-        return findByPair(needle, in: hay, from: from, to: to)
-    }
-
-    /// The needle's first two bytes as a pair, 32 positions at a time (`csearch_find_pair`:
-    /// AVX2, or 16 with SSE2, `memchr` to the first byte elsewhere), then a check of the rest.
-    /// Where most records hold both of a two-character query's letters (notes of a few words),
-    /// a pass over the bytes for the pair finds its hits without a stop at each first letter.
-    private static func findByPair(_ needle: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
-        guard let base = hay.baseAddress, let pattern = needle.baseAddress else { return nil }
         var position = from
         let last = to - needle.count
         while position <= last {

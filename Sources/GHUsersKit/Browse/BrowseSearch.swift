@@ -1,0 +1,123 @@
+import Dispatch
+import Synchronization
+
+/// `browse`'s search as you type, off the event loop: the search index, the queue and the
+/// read-only connection its reads run on, the read the model waits for, and its cancellation.
+///
+/// A read of matches runs on the search queue: once the index is loaded, the window's ids and
+/// the count from memory (``SearchIndex``), then the window's users from SQLite by primary key;
+/// before that, SQLite's keyset search. Its answer comes back as messages; the event loop waits
+/// at most ``frameBudget`` for a query's first window (``awaitsFirstWindow(_:)``), so that the
+/// key's own frame shows it. A newer read stops an older one: skipped if not started, stopped
+/// within a megabyte of its scan, or interrupted in SQLite (``cancel()``).
+final class BrowseSearch: Sendable {
+    /// How long the loop waits for a key's first window of matches before drawing without it:
+    /// what a 16 ms frame leaves for drawing.
+    static let frameBudget = DispatchTimeInterval.milliseconds(12)
+
+    /// The logins and notes in memory, read once the first frame is out (``load(then:)``).
+    let index = SearchIndex()
+    private let service: CombinedService
+    private let queue = DispatchQueue(label: "ghusers.browse.search")
+    /// The search queue's connection (opened there after the first frame).
+    private let reads: Lazy<CombinedService.Reads>
+    /// The read running, and the one the model waits for.
+    private let requests = Mutex<(running: WindowRequest?, current: WindowRequest?)>((nil, nil))
+    private let deliver: @Sendable (BrowserMessage) -> Void
+
+    /// A search over `service`'s cache whose answers go to `deliver`.
+    init(service: CombinedService, deliver: @escaping @Sendable (BrowserMessage) -> Void) {
+        self.service = service
+        self.deliver = deliver
+        reads = Lazy { [service] in service.reads() }
+    }
+
+    /// Whether the loop waits for `request`, the model's window read, before drawing: a query's
+    /// first window, answered from memory.
+    func awaitsFirstWindow(_ request: WindowRequest?) -> Bool {
+        guard index.isLoaded, case .searchAfter(_, nil, _, _) = request else { return false }
+        return true
+    }
+
+    /// Reads `request` on the search queue, as long as it is the current read.
+    func start(_ request: WindowRequest) {
+        requests.withLock { $0.current = request }
+        queue.async { [self] in
+            let reads = reads.wrappedValue
+            for attempt in 1...2 {
+                let isCurrent = requests.withLock { state in
+                    guard state.current == request else { return false }
+                    state.running = request
+                    return true
+                }
+                guard isCurrent else { return }
+                defer { requests.withLock { $0.running = nil } }
+                do {
+                    return try answer(request, reads: reads).forEach(deliver)
+                } catch {
+                    // Interrupted for an older query just as this one started: once more.
+                    if attempt == 1, error as? StoreError == .interrupted, requests.withLock({ $0.current == request }) {
+                        continue
+                    }
+                    // Interrupted for a newer query: nobody waits for it.
+                    if error as? StoreError == .interrupted { return }
+                    return deliver(.windowFailed(request, ErrorText.sentence(error)))
+                }
+            }
+        }
+    }
+
+    /// The messages that answer `request`: from the index once loaded (the count of matches,
+    /// then the window), else from SQLite; none if a newer read stopped its scan.
+    private func answer(_ request: WindowRequest, reads: CombinedService.Reads) throws -> [BrowserMessage] {
+        let (query, id, position, count, before): (String, Int64?, Int, Int, Bool)
+        switch request {
+        case .searchAfter(let text, let after, let index, let most): (query, id, position, count, before) = (text, after, index, most, false)
+        case .searchBefore(let text, let until, let index, let most): (query, id, position, count, before) = (text, until, index, most, true)
+        default: return []
+        }
+        var messages: [BrowserMessage] = []
+        let users: [UserDetails]
+        if index.isLoaded {
+            // Ids computed in SQLite (profile qualifiers) are ANDed with the text here, through
+            // the index's `among`: the one place that joins the two.
+            let isStale = { self.requests.withLock { $0.current != request } }
+            guard let found = index.window(query, id: id, before: before, count: count, isCancelled: isStale), !isStale() else { return [] }
+            users = try reads.users(found.ids)
+            messages.append(.searchCounted(query: query, total: found.total))
+        } else if before, let id {
+            users = try reads.matches(query, before: id, count: count)
+        } else {
+            users = try reads.matches(query, after: id, count: count)
+        }
+        return messages + [.windowLoaded(request, start: before ? position - users.count : position + 1, users: users)]
+    }
+
+    /// Stops the read running, if it is not the current one; the model waits for none.
+    func cancel() {
+        // Under the lock that the search queue takes to mark a read running or done: the
+        // interrupt cannot reach the next job on that connection (a refresh).
+        requests.withLock { state in
+            if state.running != nil { reads.ifMade?.interrupt() }
+            state.current = nil
+        }
+    }
+
+    /// Reads the index once, on a connection of its own, off the event loop, then calls
+    /// `loaded`; and opens the search queue's connection, so that the first key does not.
+    func load(then loaded: @escaping @Sendable () -> Void) {
+        queue.async { [self] in _ = reads.wrappedValue }
+        DispatchQueue.global(qos: .utility).async { [self] in
+            let reads = service.reads()
+            defer { reads.close() }
+            guard (try? reads.load(index)) != nil else { return }
+            loaded()
+        }
+    }
+
+    /// Brings the index up to date after a change to the database, on the search queue: the
+    /// reads that follow it see the change.
+    func refresh() {
+        queue.async { [self] in try? reads.wrappedValue.refresh(index) }
+    }
+}
