@@ -2,6 +2,9 @@
 #include "CImaging.h"
 
 #include <dlfcn.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 /// dlopen()s `name`; on macOS also where Homebrew puts it, which is not searched by default.
 static void *open_library(const char *name) {
@@ -44,3 +47,9 @@ CIMAGING_LOADER(png, CIMAGING_PNG_FUNCTIONS)
 CIMAGING_LOADER(gif, CIMAGING_GIF_FUNCTIONS)
 CIMAGING_LOADER(jpeg, CIMAGING_JPEG_FUNCTIONS)
 CIMAGING_LOADER(chafa, CIMAGING_CHAFA_FUNCTIONS)
+
+void cimaging_unmap_large_buffers(void) {
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+#endif
+}

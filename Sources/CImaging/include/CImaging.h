@@ -192,4 +192,14 @@ struct cimaging_chafa {
 /// Opens libchafa (which brings GLib) and fills `table`, as cimaging_load_png does.
 const char *_Nullable cimaging_load_chafa(const char *_Nonnull library, struct cimaging_chafa *_Nonnull table);
 
+// MARK: - Memory of decoded images
+
+/// Makes glibc map every allocation of 128 KiB or more on its own and unmap it when freed (a
+/// fixed M_MMAP_THRESHOLD, which also turns off glibc's raising of it after the first such free).
+/// Decoded avatars (a 460-pixel header is 846 KB) then leave nothing behind in the heap when
+/// they go: with the raised threshold, a long `browse` kept them as heap fragments and its RSS
+/// rose by about 9 MB a minute (Docs/BENCHMARKS.md, "memory in a long session"). Does nothing
+/// outside glibc.
+void cimaging_unmap_large_buffers(void);
+
 #endif

@@ -16,10 +16,12 @@ public enum ImageLibraries {
     /// libjpeg's functions, which `cimaging_jpeg_decode_rgba` calls.
     static let jpeg = load(Names.jpeg, cimaging_load_jpeg)
 
-    /// Opens every library now.
+    /// Opens every library now, and from now on has glibc give decoded images' memory back
+    /// when they go (`cimaging_unmap_large_buffers`): what draws avatars calls this first.
     ///
     /// - Throws: ``ImageLibraryError`` naming the first that cannot be opened.
     public static func loadAll() throws {
+        cimaging_unmap_large_buffers()
         _ = try png.get()
         _ = try gif.get()
         _ = try chafa.get()

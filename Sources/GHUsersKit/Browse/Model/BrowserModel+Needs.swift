@@ -150,6 +150,20 @@ extension BrowserModel {
                 effects.append(.cancelAvatar(id))
             }
         }
+        forgetAvatarsOutsideWindow()
         return effects
+    }
+
+    /// Drawn (and failed) thumbnails of users the window no longer holds are forgotten once the
+    /// slots outnumber the window twice: a long session visits thousands of users, and each
+    /// drawn slot keeps its cells. Scrolled back, a user's thumbnail comes again from the
+    /// pipeline's memory or disk cache.
+    private mutating func forgetAvatarsOutsideWindow() {
+        guard avatars.slots.count > 2 * max(window.users.count, pageUsers) else { return }
+        let kept = Set(window.users.map(\.user.id))
+        avatars.slots = avatars.slots.filter { id, slot in
+            if case .loading = slot { return true }
+            return kept.contains(id)
+        }
     }
 }

@@ -97,4 +97,17 @@ struct BrowserModelEdgeTests {
         _ = model.update(.timerFired(.noticeShown(2), at: 9))
         #expect(model.notice == nil && activity().contains("avatars"))
     }
+
+    @Test("drawn thumbnails of users the window no longer holds are forgotten: a long session's slots stay bounded")
+    func slotsBounded() {
+        var model = Base.model(total: 30, loaded: 30)
+        let cells = AvatarCells(small: CellGrid(width: 6, height: 3), large: CellGrid(width: 12, height: 6))
+        for id in Int64(10_000)..<10_500 { model.avatars.slots[id] = .drawn(cells) }  // visited long ago
+        _ = model.update(.avatarDrawn(1, cells))
+        _ = Base.keys(&model, [.character("j")], at: 1)
+        let inWindow = Set(model.window.users.map(\.user.id))
+        #expect(model.avatars.slots.count <= 2 * max(model.window.users.count, model.pageUsers))
+        #expect(model.avatars.slots.keys.allSatisfy { inWindow.contains($0) })
+        if case .drawn = model.avatars.slots[1] {} else { Issue.record("the window's drawn thumbnail stays") }
+    }
 }
