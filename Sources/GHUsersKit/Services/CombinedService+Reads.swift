@@ -22,6 +22,16 @@ extension CombinedService {
             try StoreService.Users.Window(database: database).before(id, count: count)
         }
 
+        /// About `count` cached users around the user `id` (half before it), and the index in
+        /// the list of the first: where a kept search's selected match stands in the whole list.
+        public func users(around id: Int64, count: Int) throws -> (start: Int, users: [UserDetails]) {
+            let window = StoreService.Users.Window(database: database)
+            let before = try window.before(id, count: count / 2)
+            let from = try window.after(id - 1, count: count - before.count)
+            let index = try StoreService.Users.Rank(database: database)(through: id - 1)
+            return (index - before.count, before + from)
+        }
+
         /// The last `count` cached users and how many are cached, from one snapshot.
         public func lastUsers(count: Int) throws -> (users: [UserDetails], total: Int) {
             try StoreService.Users.Window(database: database).lastWithTotal(count: count)

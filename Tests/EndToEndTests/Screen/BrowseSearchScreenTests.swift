@@ -24,6 +24,22 @@ struct BrowseSearchScreenTests {
         }
     }
 
+    @Test("Esc after a kept search shows the whole list on the match that was selected")
+    func escapeKeepsTheChosenMatch() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
+            #expect(try await world.run("next-page").status == 0)
+            let session = try await BrowseModesScreenTests.browse(world)
+            defer { session.close() }
+            try await session.send("/")
+            try await session.send("^wy", literal: true)
+            try await session.waitFor("the prefix's match") { $0.contains("match 1 of 1") && $0.contains("wycats") }
+            try await session.send("Enter")
+            try await session.send("Escape")
+            // wycats is the 4th user: the whole list again, on it, not on row 1 where it was.
+            try await session.waitFor("the list on wycats") { $0.contains("row 4 of 100 cached") }
+        }
+    }
+
     @Test("a match's note changed by another process is drawn changed, also when the query is typed again from memory")
     func changedNoteOfAMatch() async throws {
         try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in

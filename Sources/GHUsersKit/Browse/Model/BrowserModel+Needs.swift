@@ -63,6 +63,11 @@ extension BrowserModel {
                 search?.complete = true
                 endList(at: start + users.count)
             }
+        case .around(let id, _):
+            if let offset = window.offset(of: id) {
+                window.cursor = window.start + offset
+                keepCursorVisible()
+            }
         default:
             break
         }

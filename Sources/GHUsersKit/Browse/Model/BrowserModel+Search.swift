@@ -90,13 +90,23 @@ extension BrowserModel {
         setTotal(count)
     }
 
-    /// Esc: the full list again, the selection where it was.
+    /// Esc: the full list again; the selection where it was before the search, or, after a
+    /// kept search (Enter), on the match that was selected, as `fzf`'s accept and `tig`'s views
+    /// leave you where you chose.
     mutating func endSearch() -> [BrowserEffect] {
         guard let search else { return [] }
+        let chosen = search.editing ? nil : selected?.user.id
         self.search = nil
         guard !search.shown.isEmpty else { return [] }
-        restore(search.saved)
-        return [.cancelSearch] + reloadWindow()
+        guard let chosen else {
+            restore(search.saved)
+            return [.cancelSearch] + reloadWindow()
+        }
+        window.replace(with: [], start: 0, cursor: 0, top: 0)
+        counting.total = search.saved.total
+        let request = WindowRequest.around(id: chosen, count: Self.chunk)
+        window.request = request
+        return [.cancelSearch, .loadWindow(request)]
     }
 
     private mutating func restore(_ saved: SearchFilter.SavedList) {

@@ -11,6 +11,9 @@ public enum WindowRequest: Hashable, Sendable {
     /// The window again from the user `id` on (`count` users from index `start`): the database
     /// changed.
     case reload(id: Int64, start: Int, count: Int)
+    /// About `count` users around the user `id`, wherever it stands in the list (Esc after a
+    /// kept search: the list again, on the match that was selected).
+    case around(id: Int64, count: Int)
     /// `count` matches of `query` after the match `id` (`nil`: from the first; `0`: after the
     /// exact login), whose index is `index` (-1 before the first).
     case searchAfter(query: String, id: Int64?, index: Int, count: Int)

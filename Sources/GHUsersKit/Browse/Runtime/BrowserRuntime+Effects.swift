@@ -28,6 +28,9 @@ extension BrowserRuntime {
                     deliver(.windowLoaded(request, start: total - users.count, users: users))
                 case .reload(let id, let start, let count):
                     deliver(.windowLoaded(request, start: start, users: try reads.users(after: id - 1, count: count)))
+                case .around(let id, let count):
+                    let (start, users) = try reads.users(around: id, count: count)
+                    deliver(.windowLoaded(request, start: start, users: users))
                 case .searchAfter, .searchBefore:
                     break
                 }

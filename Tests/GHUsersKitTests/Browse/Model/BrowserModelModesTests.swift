@@ -186,6 +186,32 @@ struct BrowserModelModesTests {
         #expect(model.search?.editing == true && model.search?.query == "us")
     }
 
+    @Test("Esc after a kept search: the whole list again, on the match that was selected; Esc while typing: where it was")
+    func escapeAfterKeptSearch() {
+        var model = Self.model(total: 5_000, loaded: 200)
+        _ = Base.keys(&model, [.character("j")], at: 0)  // user2, before the search
+        func search() -> WindowRequest? {
+            let typed = Base.keys(&model, [.character("/"), .character("u")], at: 0.1)
+            guard case .loadWindow(let request) = typed.last(where: { if case .loadWindow = $0 { true } else { false } }) else { return nil }
+            return request
+        }
+        guard let first = search() else { Issue.record("the key read the matches"); return }
+        let matches = Base.users(4_000..<4_010)  // user4001 … user4010
+        _ = model.update(.windowLoaded(first, start: 0, users: matches))
+        _ = Base.keys(&model, [.enter, .character("j"), .character("j")], at: 0.2)
+        #expect(model.selected?.user.id == 4_003)
+        let ended = Base.keys(&model, [.escape], at: 0.3)
+        let around = WindowRequest.around(id: 4_003, count: BrowserModel.chunk)
+        #expect(model.search == nil && ended.contains(.loadWindow(around)))
+        _ = model.update(.windowLoaded(around, start: 3_902, users: Base.users(3_902..<4_102)))
+        #expect(model.selected?.user.id == 4_003 && model.window.cursor == 4_002 && model.knownUsers == 5_000)
+        // Esc while the query is still being typed: back on the user of before the search.
+        guard let second = search() else { Issue.record("the key read the matches"); return }
+        _ = model.update(.windowLoaded(second, start: 0, users: matches))
+        _ = Base.keys(&model, [.escape], at: 0.4)
+        #expect(model.search == nil && model.selected?.user.id == 4_003)
+    }
+
     // MARK: - Live updates
 
     @Test("a change in the database re-reads the count and the window; the selection stays on its user")
