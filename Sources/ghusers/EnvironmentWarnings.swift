@@ -17,6 +17,7 @@ enum EnvironmentWarnings {
         }
         check("GHUSERS_LOG", "a log level (trace, debug, info, notice, warning, error, critical)") { Logger.Level(rawValue: $0) != nil }
         check("GHUSERS_READ_TIMEOUT", "a number of seconds above 0") { Double($0).map { $0 > 0 && $0.isFinite } ?? false }
+        check("GHUSERS_AVATAR_TIMEOUT", "a number of seconds above 0") { Double($0).map { $0 > 0 && $0.isFinite } ?? false }
         return lines
     }
 }

@@ -90,6 +90,9 @@ struct GlobalSettings: Equatable, Sendable {
             configuration.timeouts.read = .milliseconds(Int64(seconds * 1_000))
             configuration.timeouts.request = max(configuration.timeouts.request, .milliseconds(Int64(seconds * 2_000)))
         }
+        if let seconds = environment["GHUSERS_AVATAR_TIMEOUT"].flatMap(Double.init), seconds > 0 {
+            configuration.downloadDeadline = .milliseconds(Int64(seconds * 1_000))
+        }
         configuration.retryPolicy.waitsForNetwork = waitForNetwork
         return configuration
     }

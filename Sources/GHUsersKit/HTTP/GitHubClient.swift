@@ -22,6 +22,9 @@ public final class GitHubClient: Sendable {
         public var token: String?
         /// The largest response body accepted: 8 MiB.
         public var maximumBodyBytes: Int = 8 << 20
+        /// The longest a download may take (``download(_:etag:maximumBytes:check:)``):
+        /// ``downloadDeadline`` unless set (`GHUSERS_AVATAR_TIMEOUT`).
+        public var downloadDeadline: Duration = GitHubClient.downloadDeadline
 
         /// Creates settings.
         public init(apiURL: URL, token: String?) {
@@ -152,7 +155,7 @@ public final class GitHubClient: Sendable {
             try await self.queue.run {
                 try check?(url)
                 return try await Self.finishing {
-                    try await self.send(url, etag: etag, accept: "image/*", authorized: false, maximumBytes: maximumBytes, deadline: Self.downloadDeadline)
+                    try await self.send(url, etag: etag, accept: "image/*", authorized: false, maximumBytes: maximumBytes, deadline: self.configuration.downloadDeadline)
                 }
             }
         }

@@ -28,6 +28,8 @@ public final class CombinedService: Sendable {
         public var profileMaxAge: TimeInterval = 3_600
         /// Time limits of one request.
         public var timeouts = HTTPTransport.Timeouts()
+        /// The longest an avatar download may take; `nil`: ``GitHubClient/downloadDeadline``.
+        public var downloadDeadline: Duration?
 
         /// The real API root.
         public static let gitHubAPI = URL(string: "https://api.github.com")!
@@ -74,8 +76,10 @@ public final class CombinedService: Sendable {
         let token = Lazy { configuration.token ?? configuration.tokenLookup?() }
         self.token = token
         self.client = Lazy {
-            GitHubClient(
-                configuration: .init(apiURL: configuration.apiURL, token: token.wrappedValue),
+            var client = GitHubClient.Configuration(apiURL: configuration.apiURL, token: token.wrappedValue)
+            if let deadline = configuration.downloadDeadline { client.downloadDeadline = deadline }
+            return GitHubClient(
+                configuration: client,
                 transport: transport?() ?? HTTPTransport(timeouts: configuration.timeouts),
                 queue: RequestQueue(lockFileURL: configuration.paths.networkLock),
                 retry: RetryController(policy: configuration.retryPolicy, onRetry: onRetry))
