@@ -107,7 +107,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
-            exclude: ["Browse/Golden"]
+            exclude: ["Browse/View/Golden"]
         ),
         .testTarget(
             name: "ghusersTests",
