@@ -22,12 +22,15 @@ struct DatabaseWatcherTests {
         // Another connection (as another process would) saves a note
         let other = try AppDatabase.open(at: file)
         try StoreService.Notes.Save(database: other)(login: "tawk", text: "from elsewhere")
-        let deadline = ContinuousClock.now + .seconds(10)
+        // Generous deadlines: under a full run's load the watcher's 250 ms poll can wait long
+        // for a thread; a watcher that never sees the write still fails.
+        var deadline = ContinuousClock.now + .seconds(60)
         while changes.withLock({ $0 }) == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
         #expect(changes.withLock { $0 } >= 1)
         // This process's own main connection counts too
         let seen = changes.withLock { $0 }
         try StoreService.Notes.Save(database: database)(login: "tawk", text: "from here")
+        deadline = ContinuousClock.now + .seconds(60)
         while changes.withLock({ $0 }) == seen, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
         #expect(changes.withLock { $0 } > seen)
     }
