@@ -89,7 +89,10 @@ extension GitHubAPIError: LocalizedError {
 
     /// The description for a request that was sent with a token (`tokenSent`) or without one:
     /// a 401 without a token asks for one rather than saying a token was refused, and the
-    /// advice to set a token for a higher limit goes only to those who have none.
+    /// advice to set a token for a higher limit goes only to those who have none. A 401 comes
+    /// without a token where an endpoint or a private-mode server requires one ("Requires
+    /// authentication": GitHub Docs, "Troubleshooting the REST API"); a token's own limit is
+    /// 5,000 an hour against 60 without ("Rate limits for the REST API").
     public func description(tokenSent: Bool) -> String {
         switch self {
         case .unauthorized(let message) where !tokenSent:
