@@ -46,14 +46,14 @@ extension FakeResponder {
         if let refusal = refusal(of: request, ticket: ticket) { return .response(refusal) }
         let fault = backend.nextFault()
         if backend.configuration.latency > .zero {
-            try await Task.sleep(for: backend.configuration.latency)
+            try await shutdown.sleep(for: backend.configuration.latency)
         }
         let base = baseURL(of: request)
         switch fault {
         case nil:
             return .response(serve(apiRequest, request: request, baseURL: base, ticket: ticket))
         case .slow(let delay):
-            try await Task.sleep(for: delay)
+            try await shutdown.sleep(for: delay)
             return .response(serve(apiRequest, request: request, baseURL: base, ticket: ticket))
         case .invalidItems:
             return .response(serve(apiRequest, request: request, baseURL: base, ticket: ticket, invalidItems: true))

@@ -26,13 +26,14 @@ extension FakeResponder {
     /// about the connection (a hang, a drop mid-body), then ``avatar(id:request:)``.
     func avatarReply(id rawID: String, request: Request, context: Context) async throws -> Reply {
         if backend.configuration.avatarLatency > .zero {
-            try await Task.sleep(for: backend.configuration.avatarLatency)
+            try await shutdown.sleep(for: backend.configuration.avatarLatency)
         }
         if backend.configuration.avatarSignInWall { return .response(signInRedirect(request)) }
         switch Int(rawID).flatMap({ backend.configuration.avatarFaults[$0] }) {
         case .hang:
-            // Until the client closes the connection (the handler is then cancelled), or 10 minutes.
-            try? await Task.sleep(for: .seconds(600))
+            // Until the client closes the connection (the handler is then cancelled), the server
+            // shuts down, or 10 minutes.
+            try? await shutdown.sleep(for: .seconds(600))
             try? await context.channel.close()
             return .dropped
         case .dropMidBody:

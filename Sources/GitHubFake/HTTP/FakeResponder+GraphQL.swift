@@ -28,7 +28,7 @@ extension FakeResponder {
             return .response(jsonResponse(.unauthorized, body: body, headers: graphQLHeaders(nil, request: request, ticket: ticket), request: request))
         }
         guard request.method == .post else { return .response(jsonResponse(.notFound, body: UserJSON.error(message: "Not Found"), headers: [:], request: request)) }
-        if backend.configuration.latency > .zero { try await Task.sleep(for: backend.configuration.latency) }
+        if backend.configuration.latency > .zero { try await shutdown.sleep(for: backend.configuration.latency) }
         let bytes = try await request.body.collect(upTo: 1 << 20)
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes.readableBytesView)) as? [String: Any], let text = object["query"] as? String
         else {

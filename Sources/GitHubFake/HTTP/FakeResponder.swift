@@ -29,6 +29,8 @@ struct FakeResponder: HTTPResponder {
     let backend: FakeBackend
     /// What this port answers.
     let role: Role
+    /// Fired when this port's application shuts down: every wait of a handler ends then.
+    let shutdown: ShutdownSignal
     /// Called by `POST /_fake/refuse` once its response is written.
     let onRefuse: @Sendable (Duration) -> Void
 

@@ -11,6 +11,8 @@ actor ServerLifecycle {
     private struct RunningApplication {
         var group: ServiceGroup
         var task: Task<Void, any Error>
+        /// Ends the waits of its handlers once it shuts down.
+        var shutdown: ShutdownSignal
     }
 
     private enum Phase {
@@ -168,7 +170,8 @@ actor ServerLifecycle {
     /// Starts an application on `port` answering as `role`, and records the port it bound.
     private func launch(port: Int, role: FakeResponder.Role = .api) async throws -> RunningApplication {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let responder = FakeResponder(backend: backend, role: role) { [weak self] duration in
+        let shutdown = ShutdownSignal()
+        let responder = FakeResponder(backend: backend, role: role, shutdown: shutdown) { [weak self] duration in
             // Detached: a request handler's task-locals include its application's graceful
             // shutdown, which must not reach the next application.
             Task.detached { try? await self?.refuseConnections(for: duration) }
@@ -194,7 +197,7 @@ actor ServerLifecycle {
             case .api: backend.port = boundPort
             case .avatars: backend.avatarPort = boundPort
             }
-            return RunningApplication(group: group, task: task)
+            return RunningApplication(group: group, task: task, shutdown: shutdown)
         }
         if Task.isCancelled {
             task.cancel()
@@ -206,17 +209,22 @@ actor ServerLifecycle {
         throw GitHubFakeServer.LifecycleError.didNotStart
     }
 
-    /// Stops `application`, waiting up to 2 s for requests in flight, and returns once
-    /// connecting is refused. The listening socket may close a little after the application has
-    /// stopped (on a busy machine, noticeably): up to 15 s more (3 s was once too little in CI).
+    /// Stops `application` gracefully: it stops accepting, its handlers' waits end (see
+    /// ``ShutdownSignal``), and the requests in flight are answered. Returns once connecting is
+    /// refused. The listening socket may close a little after the application has stopped (on a
+    /// busy machine, noticeably): up to 15 s more (3 s was once too little in CI).
     private func shutDown(_ application: RunningApplication) async {
         await shutDown(application, port: backend.port)
     }
 
     private func shutDown(_ application: RunningApplication, port: Int) async {
         await application.group.triggerGracefulShutdown()
+        application.shutdown.fire()
+        // The last resort, for a handler stuck where no signal reaches: cancelling risks NIO's
+        // trap (see ``ShutdownSignal``), so it waits far longer than any graceful shutdown takes.
         let watchdog = Task {
-            try await Task.sleep(for: .seconds(2))
+            try await Task.sleep(for: .seconds(30))
+            self.logger.critical("GitHubFake: a graceful shutdown took over 30 s; cancelling the server")
             application.task.cancel()
         }
         _ = await application.task.result
