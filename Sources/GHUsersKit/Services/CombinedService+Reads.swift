@@ -63,9 +63,10 @@ extension CombinedService {
             try StoreService.Users.SearchWindow(database: database).before(query, id: id, count: count)
         }
 
-        /// The users with ids `ids`, in that order (those no longer cached left out).
-        public func users(_ ids: [Int64]) throws -> [UserDetails] {
-            try StoreService.Users.SearchWindow(database: database).users(ids)
+        /// The users with ids `ids`, in that order (those no longer cached left out);
+        /// ``StoreError/interrupted`` once `isCancelled` says so.
+        public func users(_ ids: [Int64], isCancelled: () -> Bool = { false }) throws -> [UserDetails] {
+            try StoreService.Users.SearchWindow(database: database).users(ids, isCancelled: isCancelled)
         }
 
         /// Reads `index` whole from the cache.

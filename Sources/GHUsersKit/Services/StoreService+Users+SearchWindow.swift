@@ -39,11 +39,18 @@ extension StoreService.Users {
         /// window of matches that ``SearchIndex`` found, read by primary key, one prepared
         /// statement for all (a statement of `IN` with as many arguments is prepared afresh each
         /// time, and SQLite's parser cost more than the rows).
-        public func users(_ ids: [Int64]) throws -> [UserDetails] {
+        ///
+        /// Throws ``StoreError/interrupted`` once `isCancelled` says so, asked before each row:
+        /// `sqlite3_interrupt` cannot stop it, since it only reaches a statement that is running,
+        /// and each of these ends within microseconds (https://sqlite.org/c3ref/interrupt.html).
+        public func users(_ ids: [Int64], isCancelled: () -> Bool = { false }) throws -> [UserDetails] {
             guard !ids.isEmpty else { return [] }
             return try database.read { db in
                 let statement = try db.cachedStatement(sql: "\(UserDetails.selectWithNotes) WHERE user.id = ?")
-                return try ids.compactMap { id in try Row.fetchOne(statement, arguments: [id]).map(UserDetails.init(row:)) }
+                return try ids.compactMap { id in
+                    if isCancelled() { throw StoreError.interrupted }
+                    return try Row.fetchOne(statement, arguments: [id]).map(UserDetails.init(row:))
+                }
             }
         }
 

@@ -96,7 +96,7 @@ import Testing
         let queryFile = folder.url.appendingPathComponent("query.graphql")
         let outputFile = folder.url.appendingPathComponent("output.txt")
         try Data(query.utf8).write(to: queryFile)
-        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        try Data().write(to: outputFile)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", validator.path, schemaFile.path]

@@ -28,6 +28,20 @@ struct StoreServiceSearchTests {
         #expect(try search("mojo") == ["mojo", "mojombo", "wycats", "tawk"])
     }
 
+    @Test("a window's users by id, in order; a read cancelled midway stops at the next user, interrupted")
+    func usersByIDCancelled() throws {
+        let window = StoreService.Users.SearchWindow(database: database)
+        #expect(try window.users([6, 99, 1]).map(\.user.login) == ["mojo", "mojombo"])
+        var asked = 0
+        #expect(throws: StoreError.interrupted) {
+            try window.users([1, 2, 3, 4, 5]) {
+                asked += 1
+                return asked > 2
+            }
+        }
+        #expect(asked == 3, "asked before each user, and no further once cancelled")
+    }
+
     @Test("matching ignores case")
     func caseInsensitive() throws {
         #expect(try search("MoJoMbO") == ["mojombo"])

@@ -83,7 +83,8 @@ final class BrowseSearch: Sendable {
             // the index's `among`: the one place that joins the two.
             let isStale = { self.requests.withLock { $0.current != request } }
             guard let found = index.window(query, id: id, before: before, count: count, isCancelled: isStale), !isStale() else { return [] }
-            users = try reads.users(found.ids)
+            // Asked at each user: a window of the query before can hold the queue for milliseconds.
+            users = try reads.users(found.ids, isCancelled: isStale)
             messages.append(.searchCounted(query: query, total: found.total))
         } else if before, let id {
             users = try reads.matches(query, before: id, count: count)

@@ -149,13 +149,19 @@ struct BrowserModelModesTests {
     func searchCounted() {
         var model = Self.model()
         _ = Base.keys(&model, [.character("/"), .character("u")], at: 0)
-        // The first read is two screens of matches, not a whole chunk: what the key's frame needs.
-        #expect(model.firstSearchCount == 2 * model.pageUsers + 8 && model.firstSearchCount < BrowserModel.chunk)
+        // The first read is one screen of matches and a few rows, not a whole chunk: what the key's frame needs.
+        #expect(model.firstSearchCount == model.pageUsers + 8 && model.firstSearchCount < BrowserModel.chunk)
         let request = WindowRequest.searchAfter(query: "u", id: nil, index: -1, count: model.firstSearchCount)
         _ = model.update(.searchCounted(query: "u", total: 5000))
-        _ = model.update(.windowLoaded(request, start: 0, users: Base.users(0..<model.firstSearchCount)))
+        let effects = model.update(.windowLoaded(request, start: 0, users: Base.users(0..<model.firstSearchCount)))
         #expect(model.search?.complete == true && model.counting.total == 5000 && model.knownUsers == 5000)
-        // Those are enough for the screen and a page down: no read follows until the selection moves.
+        // The next screen, for a page down, is read at once, after the key's frame, from the last one read.
+        let last = Base.users(0..<model.firstSearchCount).last!.user.id
+        let next = WindowRequest.searchAfter(query: "u", id: last, index: model.firstSearchCount - 1, count: BrowserModel.chunk)
+        #expect(effects.contains(.loadWindow(next)) && model.window.request == next)
+        _ = model.update(
+            .windowLoaded(next, start: model.firstSearchCount, users: Base.users(model.firstSearchCount..<(model.firstSearchCount + BrowserModel.chunk))))
+        // Enough for the screen and a page down: no read follows until the selection moves.
         #expect(model.searchWindowNeeded() == nil)
         // Enter keeps the matches (no read again); G goes to the last of the 5,000 and reads on
         let kept = Base.keys(&model, [.enter], at: 0.1)
