@@ -80,3 +80,15 @@ struct SearchMatches: Sendable {
         return result
     }
 }
+
+extension SearchMatches {
+    /// The users with ids `ids` (ascending) that the index holds, as matches of `query` with
+    /// no exact login (a query of qualifiers alone): each id looked up among `loginIDs`.
+    init(query: SearchQuery, ids: [Int64], loginIDs: [Int64]) {
+        let records = ids.compactMap { id -> Int32? in
+            let record = partitionPoint(loginIDs.count) { loginIDs[$0] < id }
+            return record < loginIDs.count && loginIDs[record] == id ? Int32(record) : nil
+        }
+        self.init(query: query, records: records, loginIDs: loginIDs, exactPosition: nil)
+    }
+}
