@@ -1,0 +1,142 @@
+import GRDB
+
+extension StoreService.Users {
+    /// The SQL of a query's qualifiers (``SearchQuery/Qualifier``): conditions that
+    /// ``Search`` ANDs with its terms, and the ids of the users a ``SearchQuery/filter``
+    /// matches, which `browse` ANDs with its index's matches (``SearchIndex``'s `among`).
+    ///
+    /// Each statement reads the indexes of migration `v9-profile-qualifiers` where it can: a
+    /// count or a date is a range of its index; a text qualifier is one scan of the covering
+    /// index of its column (about 100,000 short rows, never the whole table).
+    /// Text is matched as `browse` folds it (``AppDatabase/fold``): `LIKE` for an ASCII text
+    /// over ASCII values, `ghusers_fold` for values with a character outside ASCII.
+    public struct Qualified: Sendable {
+        let database: AppDatabase
+
+        /// Creates the operation.
+        public init(database: AppDatabase) {
+            self.database = database
+        }
+
+        /// The ids of the users `filter` matches (its qualifiers, and its terms when they look
+        /// in the profile's name), ascending, read through a cursor.
+        public func ids(_ filter: SearchQuery) throws -> [Int64] {
+            try database.read { db in
+                let (sql, arguments) = Self.statement(filter)
+                var ids: [Int64] = []
+                let cursor = try Int64.fetchCursor(db, sql: sql, arguments: arguments)
+                while let id = try cursor.next() { ids.append(id) }
+                return ids
+            }
+        }
+
+        /// How many cached users have no cached profile: what a profile qualifier cannot see.
+        public func withoutProfile() throws -> Int {
+            try database.read { db in
+                try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM user) - (SELECT count(*) FROM profile)") ?? 0
+            }
+        }
+
+        /// The statement of ``ids(_:)``: from the profiles when the filter is qualifiers of which
+        /// one reads them (the users without a profile cannot match), else from the users.
+        static func statement(_ filter: SearchQuery) -> (sql: String, arguments: StatementArguments) {
+            let qualifiers = filter.qualifiers
+            if filter.terms.isEmpty, qualifiers.contains(where: \.readsProfile) {
+                var arguments: StatementArguments = []
+                let profile = profileConditions(qualifiers, &arguments)
+                let user = userConditions(qualifiers, id: "profile.user_id", &arguments)
+                let join = qualifiers.contains { if case .type = $0.test { true } else { [.seen, .gone].contains($0.test) } }
+                return (
+                    "SELECT profile.user_id FROM profile \(join ? "JOIN user ON user.id = profile.user_id " : "")"
+                        + "WHERE \((profile + user).joined(separator: " AND ")) ORDER BY profile.user_id",
+                    arguments
+                )
+            }
+            let contains = Search.contains(filter, excludingExact: false)
+            return ("SELECT user.id FROM user WHERE \(contains.condition) ORDER BY user.id", contains.arguments)
+        }
+
+        /// The condition on `user` that every one of `qualifiers` holds (`1` for none).
+        static func condition(_ qualifiers: [SearchQuery.Qualifier], _ arguments: inout StatementArguments) -> String {
+            var conditions = userConditions(qualifiers, id: "user.id", &arguments)
+            var profileArguments: StatementArguments = []
+            let profile = profileConditions(qualifiers, &profileArguments)
+            if !profile.isEmpty {
+                conditions.append("user.id IN (SELECT profile.user_id FROM profile WHERE \(profile.joined(separator: " AND ")))")
+                arguments += profileArguments
+            }
+            return conditions.isEmpty ? "1" : conditions.joined(separator: " AND ")
+        }
+
+        /// The conditions on `profile`'s columns: the profile fields, each excluded among the
+        /// cached profiles when negated (a value that is NULL does not contain the text; a
+        /// count that is NULL, unknown, matches neither way).
+        private static func profileConditions(_ qualifiers: [SearchQuery.Qualifier], _ arguments: inout StatementArguments) -> [String] {
+            qualifiers.compactMap { qualifier in
+                let condition: String
+                switch qualifier.test {
+                case .text(let column, let text):
+                    condition = contains("profile.\(column)", text, &arguments)
+                    return qualifier.negated ? "NOT ifnull(\(condition), 0)" : condition
+                case .count(let column, let lower, let upper):
+                    condition = range("profile.\(column)", lower, upper, &arguments)
+                case .created(let lower, let upper):
+                    condition = range("profile.created_at", lower, upper, &arguments)
+                case .hasProfile where !qualifier.negated:
+                    return "1"
+                default:
+                    return nil
+                }
+                return qualifier.negated ? "NOT (\(condition))" : condition
+            }
+        }
+
+        /// The conditions on the user `id` (and `user`'s columns): type, seen, gone, notes, and
+        /// the absence of a profile.
+        private static func userConditions(_ qualifiers: [SearchQuery.Qualifier], id: String, _ arguments: inout StatementArguments) -> [String] {
+            qualifiers.compactMap { qualifier in
+                let condition: String
+                switch qualifier.test {
+                case .type(let type):
+                    arguments += [type]
+                    condition = "user.type = ?"
+                case .seen: condition = "user.seen"
+                case .gone: condition = "user.gone"
+                case .hasNote: condition = "\(id) IN (SELECT note.user_id FROM note WHERE note.user_id IS NOT NULL)"
+                case .hasProfile where qualifier.negated: return "\(id) NOT IN (SELECT profile.user_id FROM profile)"
+                default: return nil
+                }
+                return qualifier.negated ? "NOT \(condition)" : condition
+            }
+        }
+
+        /// `column` in `lower..<upper` (either may be open), its arguments added.
+        private static func range<Value: DatabaseValueConvertible>(
+            _ column: String, _ lower: Value?, _ upper: Value?, _ arguments: inout StatementArguments
+        ) -> String {
+            var parts: [String] = []
+            if let lower {
+                parts.append("\(column) >= ?")
+                arguments += [lower]
+            }
+            if let upper {
+                parts.append("\(column) < ?")
+                arguments += [upper]
+            }
+            return "(\(parts.joined(separator: " AND ")))"
+        }
+
+        /// The condition that text `column` contains the folded `text` as `browse` folds it:
+        /// `LIKE` (SQLite folds ASCII alone) over values of ASCII only, `ghusers_fold` over the
+        /// others; a text outside ASCII can only be in those.
+        static func contains(_ column: String, _ text: String, _ arguments: inout StatementArguments) -> String {
+            let outsideASCII = "length(\(column)) < length(CAST(\(column) AS BLOB)) AND instr(ghusers_fold(\(column)), ?) > 0"
+            guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+                arguments += [text]
+                return "(\(outsideASCII))"
+            }
+            arguments += [LikePattern.containing(text), text]
+            return "(\(column) LIKE ? ESCAPE '\\' OR \(outsideASCII))"
+        }
+    }
+}
