@@ -113,51 +113,16 @@ extension SearchQuery {
         }
 
         /// Seconds since 1970 of `YYYY-MM-DD` (UTC; its unit a day) or `YYYY-MM-DDTHH:MM:SS`
-        /// with `Z` or an offset `±HH:MM` (its unit a second); nil if it is neither or no date.
+        /// with `Z` or `±HH:MM` (its unit a second), read by ``Timestamp``; nil if it is no such time.
         static func instant(_ text: Substring) -> (Int64, Int64)? {
-            let digits = text.utf8.map { $0 &- 48 }
-            func number(_ range: Range<Int>) -> Int? {
-                guard range.upperBound <= digits.count, range.allSatisfy({ digits[$0] <= 9 }) else { return nil }
-                return range.reduce(0) { $0 * 10 + Int(digits[$1]) }
-            }
-            let bytes = Array(text.utf8)
-            guard bytes.count >= 10, bytes[4] == 0x2D, bytes[7] == 0x2D, let year = number(0..<4), let month = number(5..<7),
-                let day = number(8..<10)
-            else { return nil }
-            var components = DateComponents(year: year, month: month, day: day)
-            var offset = 0
-            let unit: Int64
-            if bytes.count == 10 {
-                unit = 86_400
-            } else {
-                guard bytes.count >= 20, bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A, let hour = number(11..<13),
-                    let minute = number(14..<16), let second = number(17..<19)
-                else { return nil }
-                (components.hour, components.minute, components.second) = (hour, minute, second)
-                if bytes.count == 25, bytes[19] == 0x2B || bytes[19] == 0x2D, bytes[22] == 0x3A, let hours = number(20..<22), let minutes = number(23..<25) {
-                    offset = (hours * 3600 + minutes * 60) * (bytes[19] == 0x2B ? 1 : -1)
-                } else if bytes.count != 20 || bytes[19] != 0x5A {
-                    return nil
-                }
-                unit = 1
-            }
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = TimeZone(identifier: "UTC")!
-            // A date that does not exist (2015-02-30) is refused, not rolled over.
-            guard components.isValidDate(in: calendar), let date = calendar.date(from: components) else { return nil }
-            return (Int64(date.timeIntervalSince1970) - Int64(offset), unit)
+            let day = text.count == 10
+            return Timestamp.date(iso8601: day ? text + "T00:00:00Z" : String(text)).map { (Int64($0.timeIntervalSince1970), day ? 86_400 : 1) }
         }
 
-        /// `seconds` since 1970 as GitHub writes `created_at`: `YYYY-MM-DDTHH:MM:SSZ`, which
+        /// `seconds` since 1970 as GitHub writes `created_at` (``Timestamp/iso8601(_:)``), which
         /// compares as text in time order.
         static func timestamp(_ seconds: Int64) -> String {
-            let clamped = min(max(seconds, -62_135_596_800), 253_402_300_799)  // years 1 to 9999
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = TimeZone(identifier: "UTC")!
-            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: Double(clamped)))
-            return String(
-                format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0,
-                parts.second ?? 0)
+            Timestamp.iso8601(Date(timeIntervalSince1970: Double(seconds)))
         }
     }
 
