@@ -70,9 +70,11 @@ extension StoreService.Users {
 
         /// The conditions on `profile`'s columns: the profile fields, each excluded among the
         /// cached profiles when negated (a value that is NULL does not contain the text; a
-        /// count that is NULL, unknown, matches neither way).
+        /// count that is NULL, unknown, matches neither way). Counts and dates come first:
+        /// a row they refuse is never matched against a text.
         private static func profileConditions(_ qualifiers: [SearchQuery.Qualifier], _ arguments: inout StatementArguments) -> [String] {
-            qualifiers.compactMap { qualifier in
+            let ordered = qualifiers.filter { if case .text = $0.test { false } else { true } } + qualifiers.filter { if case .text = $0.test { true } else { false } }
+            return ordered.compactMap { qualifier in
                 let condition: String
                 switch qualifier.test {
                 case .text(let column, let text):
