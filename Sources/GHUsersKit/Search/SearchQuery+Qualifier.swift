@@ -74,13 +74,9 @@ extension SearchQuery {
                 }
                 return .created(lower: lower.map(timestamp), upper: upper.map(timestamp))
             case "has", "is":
-                switch (name, lowered) {
-                case ("has", "note"): return .hasNote
-                case ("has", "profile"): return .hasProfile
-                case ("is", "seen"): return .seen
-                case ("is", "gone"): return .gone
-                default: throw Problem(name == "has" ? "has: takes note or profile, not “\(value)”" : "is: takes seen or gone, not “\(value)”")
-                }
+                let marks: [String: Test] = ["has:note": .hasNote, "has:profile": .hasProfile, "is:seen": .seen, "is:gone": .gone]
+                guard let test = marks[name + ":" + lowered] else { throw Problem("\(name): takes \(name == "has" ? "note or profile" : "seen or gone"), not “\(value)”") }
+                return test
             default:
                 throw Problem(
                     "“\(name):” is no qualifier (\(names.map { $0 + ":" }.joined(separator: " "))); to find the text itself, start it with ': '\(name):\(value)")

@@ -8,16 +8,13 @@
 /// - `^login$`: the login is `login`;
 /// - `!term`: excludes the users that `term` (any of the forms above) matches;
 ///
-/// or a qualifier after GitHub's user search (``Qualifier``): `name:value`, `!name:value` or
-/// `-name:value`, where `name` is ASCII letters, the value in double quotes if it has spaces
-/// (`location:"new york"`). `in:login,name,note` chooses where unanchored terms look (GitHub's
-/// `in:`; by default the login and the note); anchored terms look at the login always.
-///
-/// A word with a colon is a qualifier when letters alone stand before the colon and no `//`
+/// or a qualifier after GitHub's user search (``Qualifier``). A word with a colon is a
+/// qualifier when ASCII letters alone stand before the colon (after `!` or `-`) and no `//`
 /// after it: an unknown name is a ``Problem``, not text, so that a mistyped qualifier
 /// (`locaton:berlin`) never silently finds nothing. For the text itself start the word with
-/// `'` (fzf's "exact" mark: `'a:b`, `!'a:b`); `12:30` and URLs (`https://…`) are text as
-/// they stand.
+/// `'` (fzf's "exact" mark: `'a:b`, `!'a:b`); `12:30` and URLs are text as they stand.
+/// `in:login,name,note` chooses where unanchored terms look (by default the login and the
+/// note); anchored terms look at the login always.
 ///
 /// Matching ignores case (Unicode lower case). A lone `!`, `^`, `$` or `'` is no term and is
 /// ignored; so are extra spaces. There is no fuzzy matching and no `|` (OR).
