@@ -1,3 +1,4 @@
+import Foundation
 import GHUsersKit
 
 /// The generated users, notes and profiles of a benchmark home: deterministic, so every run of
@@ -72,14 +73,26 @@ struct BenchmarkPopulation {
         min(ordinal * (userCount / max(profileCount, 1)) + 1, userCount - 1)
     }
 
-    /// A generated profile.
+    /// Profile locations: one in ten has none; `berlin` is in about a tenth of the profiles,
+    /// `new york` in another, one is outside ASCII (folded as `browse` folds).
+    private static let locations: [String?] = [
+        "Berlin, Germany", "New York, NY", "San Francisco", "Tokyo", "London", "Paris, France", "São Paulo", "Lagos", "İstanbul", nil,
+    ]
+
+    /// A generated profile: location from ``locations``, followers spread over 0 to 100,000 on a
+    /// log scale (about 1 in 5 over 1,000), repositories 0 to 199, joined 2008 to 2024;
+    /// organizations (every seventh id) have no name.
     func profile(for user: User) -> Profile {
-        Profile(
-            name: "Name of \(user.login)", company: "@company\(user.id % 100)", blog: "https://example.com/\(user.login)",
-            location: "Berlin", email: nil, hireable: user.id % 2 == 0, bio: "Generated profile for benchmarks.",
-            twitterUsername: nil, publicRepos: Int(user.id % 97), publicGists: Int(user.id % 13),
-            followers: Int(user.id % 1_000), following: Int(user.id % 50), createdAt: "2012-03-04T05:06:07Z",
-            updatedAt: "2024-05-06T07:08:09Z")
+        var random = SplitMix64(seed: UInt64(user.id) &* 131 &+ 17)
+        let location = Self.locations[Int(random.next() % UInt64(Self.locations.count))]
+        let followers = Int(pow(10, Double(random.next() % 5_000) / 1_000)) - 1
+        let joined = Date(timeIntervalSince1970: 1_199_145_600 + Double(random.next() % (17 * 365 * 86_400)))
+        return Profile(
+            name: user.type == "User" ? "Name of \(user.login)" : nil, company: "@company\(user.id % 100)",
+            blog: "https://example.com/\(user.login)", location: location, email: nil, hireable: user.id % 2 == 0,
+            bio: "Generated profile for benchmarks.", twitterUsername: nil, publicRepos: Int(random.next() % 200),
+            publicGists: Int(user.id % 13), followers: followers, following: Int(user.id % 50),
+            createdAt: joined.formatted(.iso8601), updatedAt: "2024-05-06T07:08:09Z")
     }
 
     private func isPlanted(_ index: Int, count: Int, among total: Int) -> Bool {

@@ -24,6 +24,12 @@ extension GHUsersBenchCommand {
             [("g", "1 char"), ("ga", "2 chars"), ("gar", "3+ chars"), ("gard", "note text"), ("garden", "note text"), ("gardening", "note text")],
             [("o", "1 char"), ("oc", "2 chars"), ("oct", "3+ chars"), ("octo", "3+ chars"), ("oct", "backspace"), ("oc", "backspace"), ("o", "backspace")],
             [("^ka", "extended"), ("^ka !e", "extended"), ("^ka !e 7$", "extended")],
+            // Qualifiers (issue #33): each key that changes one asks SQLite for its ids again.
+            [("location:b", "qualifier"), ("location:be", "qualifier"), ("location:berlin", "qualifier"), ("location:berlin d", "qualifier + text"),
+             ("location:berlin dev", "qualifier + text")],
+            [("followers:>1000", "qualifier"), ("followers:>1000 !type:org", "qualifiers"), ("followers:>1000 !type:org location:york", "qualifiers")],
+            [("created:2015-01-01..2015-12-31", "qualifier"), ("repos:10..20", "qualifier"), ("type:org", "qualifier"), ("has:note", "qualifier")],
+            [("in:name lin", "in:name")],
         ]
 
         func run() throws {
@@ -37,12 +43,21 @@ extension GHUsersBenchCommand {
             var samples: [String: [Double]] = [:]
             var indexSamples: [String: [Double]] = [:]
             var counts: [String: Int] = [:]
+            let qualified = StoreService.Users.Qualified(database: database)
             for _ in 0..<runs {
                 index.forgetQueries()
+                // As BrowseSearch: the last filter's ids are kept while only the text changes.
+                var kept: (filter: SearchQuery, ids: [Int64])?
                 for session in Self.sessions {
                     for (query, kind) in session {
                         let start = DispatchTime.now().uptimeNanoseconds
-                        let found = index.after(query, id: nil, count: 200)
+                        let among = try SearchQuery(query).filter.map { filter in
+                            if let kept, kept.filter == filter { return kept.ids }
+                            let ids = try qualified.ids(filter)
+                            kept = (filter, ids)
+                            return ids
+                        }
+                        let found = index.after(query, id: nil, count: 200, among: among)
                         let searched = DispatchTime.now().uptimeNanoseconds
                         _ = try window.users(found?.ids ?? [])
                         samples["\(kind)|\(query)", default: []].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)

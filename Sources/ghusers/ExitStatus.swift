@@ -51,7 +51,7 @@ enum ExitStatus: Int32 {
             case .partialProfile: self = .network
             }
         case is StoreError: self = .database
-        case is ValidationError: self = .usage
+        case is ValidationError, is SearchQuery.Problem: self = .usage
         default: self = .failure
         }
     }

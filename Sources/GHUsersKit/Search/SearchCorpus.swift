@@ -69,7 +69,8 @@ struct SearchCorpus: Sendable {
     private func filter(_ records: [Int32], by terms: [SearchQuery.Term], isCancelled: () -> Bool) -> [Int32]? {
         let flat = terms.flatMap(\.needle)
         let ends = terms.reduce(into: [0]) { $0.append($0.last! + $1.needle.count) }
-        let inNotes = terms.map { $0.kind == .contains }
+        let inNotes = terms.map { $0.kind == .contains && $0.fields.contains(.note) }
+        let inLogins = terms.map { $0.fields.contains(.login) }
         let negated = terms.map(\.negated)
         let required = terms.map { $0.text.reduce(UInt64(0)) { $0 | TextArena.characterBits[Int($1)] } }
         let parts = records.count >= Self.filterSplitFrom ? Self.filterParts : 1
@@ -88,7 +89,7 @@ struct SearchCorpus: Sendable {
                                 let login = Int(records[index])
                                 var keep = true
                                 for term in 0..<needles.count {
-                                    var found = logins.contains(login, needles[term], required: required[term])
+                                    var found = inLogins[term] && logins.contains(login, needles[term], required: required[term])
                                     if !found, inNotes[term], login < noteOf.count, noteOf[login] >= 0 {
                                         found = notes.contains(Int(noteOf[login]), needles[term], required: required[term])
                                     }
@@ -109,7 +110,7 @@ struct SearchCorpus: Sendable {
     }
 
     /// Every login record that the term's text matches (its `!` aside): the logins' hits
-    /// merged with those of the notes, for an unanchored term. One character anywhere is a
+    /// merged with those of the notes, for an unanchored term (each as its fields say). One character anywhere is a
     /// pass over the records' masks, which say it exactly; anything else a search of the
     /// bytes (its first two bytes as a pair, 32 positions at a time: ``TextArena/find(_:in:from:to:)``).
     ///
@@ -119,7 +120,7 @@ struct SearchCorpus: Sendable {
     /// logins' hits with its notes', so the parts' lists are only put end to end.
     private func scan(_ term: SearchQuery.Term, isCancelled: () -> Bool) -> [Int32]? {
         guard logins.count > 0 else { return [] }  // a part starts at a login
-        let withNotes = term.kind == .contains && notes.count > 0
+        let withNotes = term.kind == .contains && term.fields.contains(.note) && notes.count > 0
         // One character anywhere with a bit in the masks: a pass over the masks.
         let bit = term.kind == .contains && term.text.count == 1 ? TextArena.characterBits[Int(term.text[0])] : 0
         let parts = parts(of: logins, bytes: logins.memory + notes.memory, most: Self.mostParts)
@@ -130,7 +131,7 @@ struct SearchCorpus: Sendable {
                 if bit != 0 { return arena.records(records, having: bit, isCancelled: isCancelled) }
                 return arena.scan(term.needle, records: records, isCancelled: isCancelled)
             }
-            guard let inLogins = hits(logins, part) else { return nil }
+            guard let inLogins = term.fields.contains(.login) ? hits(logins, part) : [] else { return nil }
             // The notes of this part's logins: those with ids from its first login's to the next part's.
             let first = notes.firstRecord(atLeast: logins.ids[part.lowerBound])
             let end = part.upperBound < logins.count ? notes.firstRecord(atLeast: logins.ids[part.upperBound]) : notes.count

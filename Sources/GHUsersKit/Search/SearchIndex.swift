@@ -49,8 +49,10 @@ public final class SearchIndex: Sendable {
 
     /// Up to `count` matching user ids of `query` after the match with id `id`, and how many
     /// users match in all (``window(_:id:before:count:among:isCancelled:)``).
-    public func after(_ query: String, id: Int64?, count: Int, isCancelled: () -> Bool = { false }) -> (ids: [Int64], total: Int)? {
-        window(query, id: id, before: false, count: count, isCancelled: isCancelled)
+    public func after(
+        _ query: String, id: Int64?, count: Int, among: [Int64]? = nil, isCancelled: () -> Bool = { false }
+    ) -> (ids: [Int64], total: Int)? {
+        window(query, id: id, before: false, count: count, among: among, isCancelled: isCancelled)
     }
 
     /// Up to `count` matching user ids of `query` after the match with id `id` (`nil`: from the
@@ -59,16 +61,22 @@ public final class SearchIndex: Sendable {
     /// `nil` if `isCancelled` said so first, or before ``load(from:)``.
     ///
     /// `among`, if given, is the one place where ids computed elsewhere (a query of SQLite:
-    /// profile fields, counts) are ANDed with the text: only the matches whose ids it holds
-    /// (ascending) count, in the window and in the total. The text's matches are kept as
-    /// ever; the ids are applied to them at each call, in one pass over both.
+    /// the query's ``SearchQuery/filter``, its qualifiers) are ANDed with the text: only the
+    /// matches whose ids it holds (ascending) count, in the window and in the total. The
+    /// text's matches (of ``SearchQuery/indexed``) are kept as ever; the ids are applied to
+    /// them at each call, in one pass over both. Without text, the matches are `among`'s ids.
     func window(
         _ query: String, id: Int64?, before: Bool, count: Int, among: [Int64]? = nil, isCancelled: () -> Bool = { false }
     ) -> (ids: [Int64], total: Int)? {
         guard isLoaded else { return nil }
-        let parsed = SearchQuery(query)
-        guard var matches = state.withLock({ $0.matches(parsed, isCancelled: isCancelled) }) else { return nil }
-        if let among { matches = matches.among(among) }
+        let parsed = SearchQuery(query).indexed
+        var matches: SearchMatches
+        if parsed.isEmpty, let among {
+            matches = state.withLock { SearchMatches(query: parsed, ids: among, loginIDs: $0.logins.ids) }
+        } else {
+            guard let found = state.withLock({ $0.matches(parsed, isCancelled: isCancelled) }) else { return nil }
+            matches = among.map(found.among) ?? found
+        }
         return (matches.window(id, before: before, count: count), matches.count)
     }
 

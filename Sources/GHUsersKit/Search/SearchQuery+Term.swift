@@ -3,7 +3,7 @@ extension SearchQuery {
     public struct Term: Sendable, Hashable {
         /// Where the text must stand.
         public enum Kind: Sendable, Hashable {
-            /// Anywhere in the login or the note.
+            /// Anywhere in the login or the note (or where ``fields`` say).
             case contains
             /// At the start of the login (`^`).
             case prefix
@@ -19,13 +19,16 @@ extension SearchQuery {
         public let negated: Bool
         /// The text, folded (lower case, UTF-8).
         public let text: [UInt8]
+        /// Where it looks: the query's fields (`in:`) for ``Kind/contains``, else the login.
+        public let fields: Fields
 
         /// The bytes to find in the index's arena: the text with a separator before it
         /// (`^`), after it (`$`) or both, since the arena keeps one before and after each record.
         let needle: [UInt8]
 
-        /// Parses one space-free term; `nil` when nothing is left to look for.
-        init?(_ raw: String) {
+        /// Parses one space-free term looking in `fields` if unanchored; `nil` when nothing is
+        /// left to look for.
+        init?(_ raw: String, fields: Fields = [.login, .note]) {
             var body = Substring(raw)
             negated = body.hasPrefix("!")
             if negated { body = body.dropFirst() }
@@ -42,6 +45,7 @@ extension SearchQuery {
             case (false, false): kind = .contains
             }
             text = TextArena.fold(String(body))
+            self.fields = kind == .contains ? fields : .login
             let separator = [TextArena.separator]
             needle = (anchoredStart ? separator : []) + text + (anchoredEnd ? separator : [])
         }
@@ -49,6 +53,7 @@ extension SearchQuery {
         /// Whether every user this term matches is matched by `wider` too.
         func implies(_ wider: Term) -> Bool {
             if negated || wider.negated { return self == wider }
+            guard wider.fields.isSuperset(of: fields) else { return false }
             switch wider.kind {
             case .contains: return text.firstRange(of: wider.text) != nil
             case .prefix: return (kind == .prefix || kind == .equal) && text.starts(with: wider.text)

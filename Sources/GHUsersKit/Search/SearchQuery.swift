@@ -1,31 +1,102 @@
-/// A search query in fzf's extended syntax, as `browse`'s `/` and `ghusers search` take it:
-/// space-separated terms that must all match a user, each one of
+/// A search query, as `browse`'s `/` and `ghusers search` take it: space-separated words that
+/// must all match a user. A word is a term in fzf's extended syntax, one of
 ///
 /// - `word`: the login or the note contains `word` (exact, as `fzf -e` and fzf's `'word`);
 /// - `'word`: the same (fzf's exact-match prefix, accepted so that fzf habits work);
 /// - `^prefix`: the login starts with `prefix`;
 /// - `suffix$`: the login ends with `suffix`;
 /// - `^login$`: the login is `login`;
-/// - `!term`: excludes the users that `term` (any of the forms above) matches.
+/// - `!term`: excludes the users that `term` (any of the forms above) matches;
+///
+/// or a qualifier after GitHub's user search (``Qualifier``). A word with a colon is a
+/// qualifier when ASCII letters alone stand before the colon (after `!` or `-`) and no `//`
+/// after it: an unknown name is a ``Problem``, not text, so that a mistyped qualifier
+/// (`locaton:berlin`) never silently finds nothing. For the text itself start the word with
+/// `'` (fzf's "exact" mark: `'a:b`, `!'a:b`); `12:30` and URLs are text as they stand.
+/// `in:login,name,note` chooses where unanchored terms look (by default the login and the
+/// note); anchored terms look at the login always.
 ///
 /// Matching ignores case (Unicode lower case). A lone `!`, `^`, `$` or `'` is no term and is
 /// ignored; so are extra spaces. There is no fuzzy matching and no `|` (OR).
 public struct SearchQuery: Sendable, Hashable {
+    /// Where unanchored terms look (`in:`).
+    public struct Fields: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        public static let login = Fields(rawValue: 1)
+        public static let note = Fields(rawValue: 2)
+        /// The profile's name (GitHub's `in:name`, also spelled `in:fullname`).
+        public static let name = Fields(rawValue: 4)
+    }
+
     /// The terms, in the order typed.
     public let terms: [Term]
+    /// The qualifiers, in the order typed.
+    public let qualifiers: [Qualifier]
+    /// Where unanchored terms look: `in:`'s fields, the login and the note without it.
+    public let fields: Fields
+    /// What is wrong with the query (the first problem), if anything: such a query is an
+    /// error, never an empty result.
+    public let problem: Problem?
 
     /// Parses `text`.
     public init(_ text: String) {
-        terms = text.split(separator: " ").compactMap { Term(String($0)) }
+        var words: [String] = []
+        var qualifiers: [Qualifier] = []
+        var fields: Fields?
+        var problem: Problem?
+        for word in Self.words(text) {
+            guard let (name, value, negated) = Self.qualifier(word) else {
+                words.append(word)
+                continue
+            }
+            do throws(Problem) {
+                if name == "in" {
+                    guard !negated else { throw Problem("in: cannot be excluded; name the fields to look in, like in:login") }
+                    fields = (fields ?? []).union(try Self.fields(value))
+                } else {
+                    qualifiers.append(Qualifier(test: try Qualifier.test(name, value), negated: negated))
+                }
+            } catch {
+                problem = problem ?? error
+            }
+        }
+        self.fields = fields ?? [.login, .note]
+        terms = words.compactMap { Term($0, fields: fields ?? [.login, .note]) }
+        self.qualifiers = qualifiers
+        self.problem = problem
     }
 
-    /// Whether no term is left (an empty query, or only spaces and lone operators).
-    public var isEmpty: Bool { terms.isEmpty }
+    init(terms: [Term], qualifiers: [Qualifier], fields: Fields) {
+        (self.terms, self.qualifiers, self.fields, problem) = (terms, qualifiers, fields, nil)
+    }
 
-    /// The text of the login that is listed first, when the query is one term that names a
-    /// login: `word`, `'word` or `^word$`; `nil` otherwise.
+    /// Whether nothing is left to look for (an empty query, or only spaces and lone operators).
+    public var isEmpty: Bool { terms.isEmpty && qualifiers.isEmpty }
+
+    /// Whether it reads cached profiles (a profile qualifier, or terms in `in:name`), which
+    /// users without one cannot match.
+    public var readsProfiles: Bool {
+        qualifiers.contains(where: \.readsProfile) || (fields.contains(.name) && !terms.isEmpty)
+    }
+
+    /// The part that `browse`'s index of logins and notes answers: the terms, unless `in:`
+    /// names the profile's name, which only SQLite has.
+    public var indexed: SearchQuery {
+        SearchQuery(terms: fields.contains(.name) ? [] : terms, qualifiers: [], fields: fields)
+    }
+
+    /// The part that SQLite answers as a set of user ids (``StoreService/Users/Qualified``):
+    /// the qualifiers, and the terms when `in:` names the profile's name; nil when nothing.
+    public var filter: SearchQuery? {
+        let terms = fields.contains(.name) ? terms : []
+        return terms.isEmpty && qualifiers.isEmpty ? nil : SearchQuery(terms: terms, qualifiers: qualifiers, fields: fields)
+    }
+
+    /// The text of the login that is listed first, when the query's terms are one term that
+    /// names a login: `word`, `'word` or `^word$`; `nil` otherwise.
     public var exactLogin: [UInt8]? {
-        guard terms.count == 1, let term = terms.first, !term.negated, term.kind == .contains || term.kind == .equal else {
+        guard terms.count == 1, let term = terms.first, !term.negated, term.fields.contains(.login), term.kind == .contains || term.kind == .equal else {
             return nil
         }
         return term.text
@@ -44,5 +115,54 @@ public struct SearchQuery: Sendable, Hashable {
     public func narrows(_ wider: SearchQuery) -> Bool {
         guard !wider.terms.isEmpty, terms.count >= wider.terms.count else { return false }
         return zip(terms, wider.terms).allSatisfy { $0.implies($1) }
+    }
+
+    /// The words of `text`: split on spaces, except inside a qualifier's value in double
+    /// quotes (`location:"new york"`, GitHub's "Use quotation marks for queries with
+    /// whitespace"), whose quotes go; an unclosed quote runs to the end (a query being typed).
+    static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var word = ""
+        var quoted = false
+        for character in text {
+            if character == "\"", quoted || (word.hasSuffix(":") && qualifier(word + "x") != nil) {
+                quoted.toggle()
+            } else if character == " " && !quoted {
+                if !word.isEmpty { words.append(word) }
+                word = ""
+            } else {
+                word.append(character)
+            }
+        }
+        if !word.isEmpty || quoted { words.append(word) }
+        return words
+    }
+
+    /// `word`'s qualifier name (lower-cased), value and exclusion, if it is one: ASCII letters,
+    /// a colon, and no `//` after it (a URL).
+    private static func qualifier(_ word: String) -> (name: String, value: String, negated: Bool)? {
+        var body = Substring(word)
+        let negated = body.first == "!" || body.first == "-"
+        if negated { body = body.dropFirst() }
+        guard let colon = body.firstIndex(of: ":"), colon > body.startIndex, body[..<colon].allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            return nil
+        }
+        let value = body[body.index(after: colon)...]
+        guard !value.hasPrefix("//") else { return nil }
+        return (body[..<colon].lowercased(), String(value), negated)
+    }
+
+    /// The fields of `in:`'s value: `login`, `name` (or `fullname`), `note`, comma-separated.
+    private static func fields(_ value: String) throws(Problem) -> Fields {
+        var fields: Fields = []
+        for part in value.lowercased().split(separator: ",", omittingEmptySubsequences: false) {
+            switch part {
+            case "login": fields.insert(.login)
+            case "name", "fullname": fields.insert(.name)
+            case "note": fields.insert(.note)
+            default: throw Problem("in: takes login, name or note, or several (in:login,name), not “\(value)”")
+            }
+        }
+        return fields
     }
 }

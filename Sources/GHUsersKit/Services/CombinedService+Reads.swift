@@ -69,6 +69,12 @@ extension CombinedService {
             try StoreService.Users.SearchWindow(database: database).users(ids, isCancelled: isCancelled)
         }
 
+        /// The ids of the users `filter` (a query's qualifiers) matches, ascending
+        /// (``StoreService/Users/Qualified/ids(_:)``).
+        public func ids(_ filter: SearchQuery) throws -> [Int64] {
+            try StoreService.Users.Qualified(database: database).ids(filter)
+        }
+
         /// Reads `index` whole from the cache.
         func load(_ index: SearchIndex) throws {
             try index.load(from: database)

@@ -11,6 +11,12 @@ extension CombinedService {
         try StoreService.Users.Search(database: database)(query, each)
     }
 
+    /// How many cached users have no cached profile, which no profile qualifier can match
+    /// (``StoreService/Users/Qualified/withoutProfile()``).
+    public func usersWithoutProfile() throws -> Int {
+        try StoreService.Users.Qualified(database: database).withoutProfile()
+    }
+
     /// How many cached users have an id at most `id`: `rank(through: after) + 1` is the position
     /// of the first user of `list --after`.
     public func rank(through id: Int64) throws -> Int {

@@ -21,18 +21,23 @@ extension StoreService.Users {
 
         /// Calls `each` for every match of `text` (fzf's extended syntax, ``SearchQuery``: every
         /// term must match), in the order above; nothing when no term is left.
+        /// A query with a ``SearchQuery/problem`` throws it. With qualifiers, notes on users
+        /// not cached yet are left out (no qualifier can hold for them).
         public func callAsFunction(_ text: String, _ each: (SearchResult) throws -> Void) throws {
             let query = SearchQuery(text)
+            if let problem = query.problem { throw problem }
             guard !query.isEmpty else { return }
             let exact = query.exactLogin.map { String(decoding: $0, as: UTF8.self) }
             try database.read { db in
                 if let exact {
+                    var arguments: StatementArguments = [exact]
+                    let qualified = Qualified.condition(query.qualifiers, &arguments)
                     let rows = try Row.fetchCursor(
                         db,
                         sql: """
                             \(UserDetails.selectWithNotes)
-                            WHERE user.login = ?
-                            """, arguments: [exact])
+                            WHERE user.login = ? AND \(qualified)
+                            """, arguments: arguments)
                     while let row = try rows.next() { try each(.user(UserDetails(row: row))) }
                 }
 
@@ -45,6 +50,7 @@ extension StoreService.Users {
                         """, arguments: contains.arguments)
                 while let row = try rows.next() { try each(.user(UserDetails(row: row))) }
 
+                guard query.qualifiers.isEmpty else { return }
                 let pending = Self.pendingNotes(query)
                 let orphans = try Row.fetchCursor(
                     db,
@@ -72,48 +78,76 @@ extension StoreService.Users {
         ///   instead of asking the index for every login that has it (half a million for `e` at a
         ///   million users): for a keyset read with a `LIMIT` (``SearchWindow``), which then
         ///   stops at the first window of matches.
-        static func contains(_ query: SearchQuery, scanning: Bool = false) -> (condition: String, arguments: StatementArguments) {
+        /// - Parameter excludingExact: leave out the exact login (listed apart, first).
+        static func contains(
+            _ query: SearchQuery, scanning: Bool = false, excludingExact: Bool = true
+        ) -> (condition: String, arguments: StatementArguments) {
             var (condition, arguments) = conditions(query) { term, text, arguments in
+                // The statements of the ids of users whose login, note or name holds the text, as `in:` says.
+                var sources: [String] = []
+                var scanned: String?
                 switch term.kind {
                 case .contains where !text.utf8.allSatisfy({ $0 < 0x80 }):
                     // Logins are ASCII: only notes outside ASCII can hold it, folded as browse folds them.
-                    arguments += [text]
-                    return """
-                        user.id IN (SELECT note.user_id FROM note WHERE note.id IN (SELECT id FROM note WHERE \(AppDatabase.nonASCIINote)) \
-                        AND note.user_id IS NOT NULL AND instr(ghusers_fold(note.text), ?) > 0)
-                        """
+                    if term.fields.contains(.note) {
+                        arguments += [text]
+                        sources.append(
+                            """
+                            SELECT note.user_id FROM note WHERE note.id IN (SELECT id FROM note WHERE \(AppDatabase.nonASCIINote)) \
+                            AND note.user_id IS NOT NULL AND instr(ghusers_fold(note.text), ?) > 0
+                            """)
+                    }
                 case .contains:
                     let index = index(for: text)
-                    let notes = "SELECT note.user_id FROM note WHERE note.id IN (\(index.notes)) AND note.user_id IS NOT NULL"
-                    if scanning, text.utf8.count == 1 {
-                        arguments += [LikePattern.containing(text)] + index.noteArguments
-                        return "(user.login LIKE ? ESCAPE '\\' OR user.id IN (\(notes)))"
+                    if term.fields.contains(.login), scanning, text.utf8.count == 1 {
+                        arguments += [LikePattern.containing(text)]
+                        scanned = "user.login LIKE ? ESCAPE '\\'"
+                    } else if term.fields.contains(.login) {
+                        arguments += index.loginArguments
+                        sources.append(index.logins)
                     }
-                    arguments += index.loginArguments + index.noteArguments
-                    return "user.id IN (\(index.logins) UNION \(notes))"
+                    if term.fields.contains(.note) {
+                        arguments += index.noteArguments
+                        sources.append("SELECT note.user_id FROM note WHERE note.id IN (\(index.notes)) AND note.user_id IS NOT NULL")
+                    }
                 case .prefix, .suffix, .equal:
                     return "user.login " + anchored(term, text, into: &arguments)
                 }
+                if term.fields.contains(.name) {
+                    sources.append("SELECT profile.user_id FROM profile WHERE \(Qualified.contains("profile.name", text, &arguments))")
+                }
+                let found = sources.isEmpty ? nil : "user.id IN (\(sources.joined(separator: " UNION ")))"
+                return [scanned, found].compactMap { $0 }.joined(separator: " OR ").wrappedOr("0")
             }
-            if let exact = query.exactLogin {
+            if excludingExact, let exact = query.exactLogin {
                 condition += " AND user.login <> ?"
                 arguments += [String(decoding: exact, as: UTF8.self)]
             }
+            condition += " AND " + Qualified.condition(query.qualifiers, &arguments)
             return (condition, arguments)
         }
 
         /// The condition on `note` for notes on users not cached yet: each term on the note's
-        /// login (and, unanchored, its text).
+        /// login (and, unanchored, its text), as `in:` says.
         static func pendingNotes(_ query: SearchQuery) -> (condition: String, arguments: StatementArguments) {
             conditions(query) { term, text, arguments in
                 switch term.kind {
                 case .contains where !text.utf8.allSatisfy({ $0 < 0x80 }):
+                    guard term.fields.contains(.note) else { return "0" }
                     arguments += [text]
                     return "(\(AppDatabase.nonASCIINote) AND instr(ghusers_fold(text), ?) > 0)"
                 case .contains:
-                    let index = index(for: text)
-                    arguments += [LikePattern.containing(text)] + index.noteArguments
-                    return "(login LIKE ? ESCAPE '\\' OR note.id IN (\(index.notes)))"
+                    var parts: [String] = []
+                    if term.fields.contains(.login) {
+                        arguments += [LikePattern.containing(text)]
+                        parts.append("login LIKE ? ESCAPE '\\'")
+                    }
+                    if term.fields.contains(.note) {
+                        let index = index(for: text)
+                        arguments += index.noteArguments
+                        parts.append("note.id IN (\(index.notes))")
+                    }
+                    return parts.joined(separator: " OR ").wrappedOr("0")
                 case .prefix, .suffix, .equal:
                     return "login " + anchored(term, text, into: &arguments)
                 }
@@ -166,7 +200,7 @@ extension StoreService.Users {
                 let made = condition(term, String(decoding: term.text, as: UTF8.self), &arguments)
                 return term.negated ? "NOT (\(made))" : made
             }
-            return (conditions.joined(separator: " AND "), arguments)
+            return (conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), arguments)
         }
 
         /// `LIKE 'text%'`, `LIKE '%text'` or `= text` for an anchored term, its argument added.
@@ -189,4 +223,9 @@ extension StoreService.Users {
             "\"" + query.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
         }
     }
+}
+
+extension String {
+    /// `(self)`, or `fallback` when empty: a list of alternatives as one condition.
+    fileprivate func wrappedOr(_ fallback: String) -> String { isEmpty ? fallback : "(\(self))" }
 }

@@ -55,11 +55,12 @@ extension StoreService.Users {
         }
 
         private func exact(_ query: String, _ db: Database) throws -> [UserDetails] {
-            guard let login = SearchQuery(query).exactLogin else { return [] }
-            return try Row.fetchAll(
-                db, sql: "\(UserDetails.selectWithNotes) WHERE user.login = ?",
-                arguments: [String(decoding: login, as: UTF8.self)]
-            ).map(UserDetails.init(row:))
+            let parsed = SearchQuery(query)
+            guard let login = parsed.exactLogin else { return [] }
+            var arguments: StatementArguments = [String(decoding: login, as: UTF8.self)]
+            let qualified = Qualified.condition(parsed.qualifiers, &arguments)
+            return try Row.fetchAll(db, sql: "\(UserDetails.selectWithNotes) WHERE user.login = ? AND \(qualified)", arguments: arguments)
+                .map(UserDetails.init(row:))
         }
 
         private func contains(_ query: String, _ clause: String, _ arguments: StatementArguments, _ db: Database) throws -> [UserDetails] {

@@ -6,7 +6,7 @@ extension GHUsersCommand {
     struct Search: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "search",
-            abstract: "Search cached logins and your notes, locally.",
+            abstract: "Search cached logins, your notes and cached profiles, locally.",
             discussion: """
                 Case-insensitive. The user whose login equals the query comes first, then every \
                 user whose login or note matches, in id order, then notes on users not cached \
@@ -16,6 +16,17 @@ extension GHUsersCommand {
                 `word` (or `'word`): the login or note contains it. `^pre`: the login starts \
                 with pre. `suf$`: the login ends with suf. `^login$`: the login is login. \
                 `!term`: excludes the users the term matches. Example: ghusers search 'ma !bot ^a'.
+
+                Qualifiers, after GitHub's user search, mix with the terms: type:user or \
+                type:org; location:, fullname:, company:, bio: (the profile field contains the \
+                text; quote spaces: location:"new york"); followers:, repos: and created: with \
+                >n, >=n, <n, <=n, n..n, n..* or *..n (dates YYYY-MM-DD, in UTC); in:login, \
+                in:name, in:note (where the terms look; several: in:login,name); has:note, \
+                has:profile, is:seen, is:gone. `!` (or GitHub's `-`) before a qualifier excludes. \
+                Profile qualifiers match cached profiles only: `ghusers profiles prefetch` \
+                fetches the others. An unknown qualifier is an error (exit 64); for text with a \
+                colon, start the term with ': 'a:b. With a qualifier, notes on users not cached \
+                are left out. Example: ghusers search 'location:"new york" followers:>1000 !type:org'.
                 """)
 
         @OptionGroup var options: GlobalOptions
@@ -64,6 +75,11 @@ extension GHUsersCommand {
                 printer.finish()
                 if printer.count + users.count == 0 && !settings.json {
                     Messages.notice("no cached user or note matches '\(TerminalSanitizer.sanitize(query, keepNewlines: false))'")
+                }
+                // Said after the rows: a profile qualifier cannot see the users without a profile.
+                let missing = SearchQuery(query).readsProfiles ? try service.usersWithoutProfile() : 0
+                if missing > 0 {
+                    Messages.notice("\(missing) cached users have no profile yet, which profile qualifiers cannot match; `ghusers profiles prefetch` fetches them")
                 }
             }
         }

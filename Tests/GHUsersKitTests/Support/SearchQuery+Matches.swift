@@ -8,7 +8,8 @@ extension SearchQuery {
         let login = Self.record(login)
         let note = note.map(Self.record)
         return terms.allSatisfy { term in
-            let found = Self.contains(login, term.needle) || (term.kind == .contains && note.map { Self.contains($0, term.needle) } == true)
+            let inLogin = term.fields.contains(.login) && Self.contains(login, term.needle)
+            let found = inLogin || (term.kind == .contains && term.fields.contains(.note) && note.map { Self.contains($0, term.needle) } == true)
             return found != term.negated
         }
     }

@@ -33,6 +33,7 @@ extension BrowserModel {
             let trimmed = search.query.reversed().drop { $0 == " " }
             search.query = String(trimmed.drop { $0 != " " }.reversed())
         case .enter:
+            guard search.problem == nil else { return [] }  // the query line says what is wrong
             self.search?.editing = false
             return search.query.isEmpty ? endSearch() : searchNow()
         case .escape:
@@ -57,9 +58,11 @@ extension BrowserModel {
     }
 
     /// The query changed: the list becomes its matches (the full list for an empty query), the
-    /// read of an older query is stopped.
+    /// read of an older query is stopped; a query with a problem is not searched, and says it.
     mutating func searchNow() -> [BrowserEffect] {
-        guard var search, search.query != search.shown else { return [] }
+        let problem = search.flatMap { SearchQuery($0.query).problem?.message }
+        search?.problem = problem
+        guard var search, search.query != search.shown, problem == nil else { return [] }
         if search.shown.isEmpty { search.saved = savedList }  // the full list as it is now
         search.shown = search.query
         search.complete = false

@@ -19,6 +19,9 @@ public struct SearchFilter: Sendable {
     /// Whether the query line has the keys (typing edits it); `false` after Enter, when list
     /// keys work on the matches.
     public var editing = true
+    /// What is wrong with the query as typed (an unknown qualifier, a value it cannot take):
+    /// the query line says it, and the list keeps the matches of the last query without one.
+    public var problem: String?
     /// The query whose matches the list shows (empty: the full list).
     public var shown = ""
     /// Every match of ``shown`` has been read: the list's length is known.

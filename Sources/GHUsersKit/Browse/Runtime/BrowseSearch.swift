@@ -24,6 +24,9 @@ final class BrowseSearch: Sendable {
     /// The read running, and the one the model waits for.
     private let requests = Mutex<(running: WindowRequest?, current: WindowRequest?)>((nil, nil))
     private let deliver: @Sendable (BrowserMessage) -> Void
+    /// The last query filter's ids from SQLite (its qualifiers), until the database changes:
+    /// typing on after a qualifier reads them once.
+    private let filtered = Mutex<(filter: SearchQuery, ids: [Int64])?>(nil)
 
     /// A search over `service`'s cache whose answers go to `deliver`.
     init(service: CombinedService, deliver: @escaping @Sendable (BrowserMessage) -> Void) {
@@ -79,10 +82,18 @@ final class BrowseSearch: Sendable {
         var messages: [BrowserMessage] = []
         let users: [UserDetails]
         if index.isLoaded {
-            // Ids computed in SQLite (profile qualifiers) are ANDed with the text here, through
-            // the index's `among`: the one place that joins the two.
+            // Ids computed in SQLite (qualifiers) are ANDed with the text here, through the
+            // index's `among`: the one place that joins the two.
             let isStale = { self.requests.withLock { $0.current != request } }
-            guard let found = index.window(query, id: id, before: before, count: count, isCancelled: isStale), !isStale() else { return [] }
+            let among = try SearchQuery(query).filter.map { filter in
+                if let kept = filtered.withLock({ $0 }), kept.filter == filter { return kept.ids }
+                let ids = try reads.ids(filter)
+                filtered.withLock { $0 = (filter, ids) }
+                return ids
+            }
+            guard let found = index.window(query, id: id, before: before, count: count, among: among, isCancelled: isStale), !isStale() else {
+                return []
+            }
             // Asked at each user: a window of the query before can hold the queue for milliseconds.
             users = try reads.users(found.ids, isCancelled: isStale)
             messages.append(.searchCounted(query: query, total: found.total))
@@ -119,6 +130,9 @@ final class BrowseSearch: Sendable {
     /// Brings the index up to date after a change to the database, on the search queue: the
     /// reads that follow it see the change.
     func refresh() {
-        queue.async { [self] in try? reads.wrappedValue.refresh(index) }
+        queue.async { [self] in
+            filtered.withLock { $0 = nil }
+            try? reads.wrappedValue.refresh(index)
+        }
     }
 }

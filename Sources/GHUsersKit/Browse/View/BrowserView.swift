@@ -194,6 +194,11 @@ public struct BrowserView: Sendable {
             grid.write("/", x: 0, y: y, style: CellStyle(bold: true))
             let end = 1 + grid.write(shown, x: 1, y: y)
             grid.write(" ", x: end, y: y, style: CellStyle(reverse: true))
+            if let problem = search.problem {
+                let style = color ? CellStyle(foreground: .indexed(1), bold: true) : CellStyle(bold: true)
+                grid.write(CellGrid.fitted("✗ " + clean(problem), width: max(1, model.columns - end - 2)), x: end + 2, y: y, style: style)
+                return
+            }
             grid.write("Enter keep · Esc all users", x: max(end + 2, model.columns - 27), y: y, style: CellStyle(dim: true))
             return
         }

@@ -1,0 +1,134 @@
+import Foundation
+
+extension SearchQuery {
+    /// One qualifier of a query, after GitHub's user search: `name:value`, `!name:value` (fzf's
+    /// exclusion) or `-name:value` (GitHub's: "prefix any search qualifier with a `-` to
+    /// exclude all results that are matched by that qualifier", docs.github.com, "Understanding
+    /// the search syntax"). SQLite answers them (``StoreService/Users/Qualified``).
+    ///
+    /// The qualifiers and their values are those of "Searching users" (docs.github.com/en/
+    /// search-github/searching-on-github/searching-users): `type:user|org`, `location:`,
+    /// `fullname:`, `followers:n`, `repos:n`, `created:YYYY-MM-DD`, `in:login|name`; and
+    /// ours: `company:`, `bio:`, `in:note`, `has:note|profile`, `is:seen|gone`. Numbers and dates
+    /// take `>`, `>=`, `<`, `<=`, `n..n`, `n..*` and `*..n` ("Understanding the search
+    /// syntax"); a date is `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SS` with `Z` or `±HH:MM`, a date
+    /// alone read in UTC and meaning its whole day.
+    public struct Qualifier: Sendable, Hashable {
+        /// What a qualifier tests.
+        public enum Test: Sendable, Hashable {
+            /// `type:`: the account type as the users list gives it (`User`, `Organization`).
+            case type(String)
+            /// A profile text field (`location`, `name`, `company`, `bio`) contains the folded text.
+            case text(column: String, String)
+            /// A profile count (`followers`, `public_repos`) in `lower..<upper` (nil: unbounded).
+            case count(column: String, lower: Int64?, upper: Int64?)
+            /// The profile's `created_at` in `lower..<upper`, as GitHub writes times (UTC, `Z`).
+            case created(lower: String?, upper: String?)
+            /// `has:note`, `has:profile`, `is:seen`, `is:gone`.
+            case hasNote, hasProfile, seen, gone
+        }
+
+        /// What it tests.
+        public let test: Test
+        /// `!` or `-`: the users it matches are excluded (profile fields: among cached profiles).
+        public let negated: Bool
+
+        /// Whether it reads the `profile` table (and so matches only users whose profile is cached).
+        public var readsProfile: Bool {
+            switch test {
+            case .text, .count, .created: true
+            case .hasProfile: !negated
+            default: false
+            }
+        }
+
+        /// The qualifiers' names, as the error for an unknown one lists them.
+        static let names = ["type", "location", "fullname", "company", "bio", "followers", "repos", "created", "in", "has", "is"]
+
+        /// The test `name:value` asks for, or the one-line problem with it; `in:` is the query's.
+        static func test(_ name: String, _ value: String) throws(Problem) -> Test {
+            let lowered = value.lowercased()
+            switch name {
+            case "type":
+                switch lowered {
+                case "user": return .type("User")
+                case "org", "organization": return .type("Organization")
+                default: throw Problem("type: takes user or org, not “\(value)”")
+                }
+            case "location", "fullname", "company", "bio":
+                let folded = TextArena.foldedString(value)
+                guard !folded.isEmpty else { throw Problem("\(name): needs a value, like \(name):berlin (quote one with spaces: \(name):\"new york\")") }
+                return .text(column: name == "fullname" ? "name" : name, folded)
+            case "followers", "repos":
+                let (lower, upper) = try bounds(value, of: name) { text throws(Problem) in
+                    guard let number = Int64(text), number >= 0 else { throw Problem("\(name): takes a count like 10, >10, <=10 or 10..50, not “\(value)”") }
+                    return (number, 1)
+                }
+                return .count(column: name == "repos" ? "public_repos" : name, lower: lower, upper: upper)
+            case "created":
+                let (lower, upper) = try bounds(value, of: name) { text throws(Problem) in
+                    guard let instant = instant(text) else {
+                        throw Problem("created: takes a date like 2015-06-30, >2015-06-30 or 2015-01-01..2015-12-31, not “\(value)”")
+                    }
+                    return instant
+                }
+                return .created(lower: lower.map(timestamp), upper: upper.map(timestamp))
+            case "has", "is":
+                let marks: [String: Test] = ["has:note": .hasNote, "has:profile": .hasProfile, "is:seen": .seen, "is:gone": .gone]
+                guard let test = marks[name + ":" + lowered] else { throw Problem("\(name): takes \(name == "has" ? "note or profile" : "seen or gone"), not “\(value)”") }
+                return test
+            default:
+                throw Problem(
+                    "“\(name):” is no qualifier (\(names.map { $0 + ":" }.joined(separator: " "))); to find the text itself, start it with ': '\(name):\(value)")
+            }
+        }
+
+        /// `>n`, `>=n`, `<n`, `<=n`, `n..n`, `n..*`, `*..n` or `n` as a half-open `lower..<upper`,
+        /// each value read by `read` as its first unit and the size of that unit (a count: 1; a
+        /// day: 86,400 s).
+        private static func bounds(
+            _ value: String, of name: String, _ read: (Substring) throws(Problem) -> (Int64, Int64)
+        ) throws(Problem) -> (Int64?, Int64?) {
+            func end(_ unit: (Int64, Int64)) -> Int64 { unit.0.addingReportingOverflow(unit.1).overflow ? .max : unit.0 + unit.1 }
+            if let range = value.range(of: "..") {
+                let (low, high) = (value[..<range.lowerBound], value[range.upperBound...])
+                guard low != "*" || high != "*" else { throw Problem("\(name): needs at least one end of a range, like \(name):10..*") }
+                return (low == "*" ? nil : try read(low).0, high == "*" ? nil : end(try read(high)))
+            }
+            for (operation, length) in [(">=", 2), ("<=", 2), (">", 1), ("<", 1)] where value.hasPrefix(operation) {
+                let unit = try read(value.dropFirst(length))
+                switch operation {
+                case ">=": return (unit.0, nil)
+                case "<=": return (nil, end(unit))
+                case ">": return (end(unit), nil)
+                default: return (nil, unit.0)
+                }
+            }
+            let unit = try read(Substring(value))
+            return (unit.0, end(unit))
+        }
+
+        /// Seconds since 1970 of `YYYY-MM-DD` (UTC; its unit a day) or `YYYY-MM-DDTHH:MM:SS`
+        /// with `Z` or `±HH:MM` (its unit a second), read by ``Timestamp``; nil if it is no such time.
+        static func instant(_ text: Substring) -> (Int64, Int64)? {
+            let day = text.count == 10
+            return Timestamp.date(iso8601: day ? text + "T00:00:00Z" : String(text)).map { (Int64($0.timeIntervalSince1970), day ? 86_400 : 1) }
+        }
+
+        /// `seconds` since 1970 as GitHub writes `created_at` (``Timestamp/iso8601(_:)``), which
+        /// compares as text in time order.
+        static func timestamp(_ seconds: Int64) -> String {
+            Timestamp.iso8601(Date(timeIntervalSince1970: Double(seconds)))
+        }
+    }
+
+    /// What is wrong with a query, in one line: an unknown qualifier or a value it cannot take.
+    public struct Problem: LocalizedError, Sendable, Hashable {
+        /// The line.
+        public let message: String
+
+        init(_ message: String) { self.message = message }
+
+        public var errorDescription: String? { message }
+    }
+}

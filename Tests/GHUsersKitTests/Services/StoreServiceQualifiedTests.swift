@@ -1,0 +1,188 @@
+import Foundation
+import GRDB
+import PropertyBased
+import Testing
+
+@testable import GHUsersKit
+
+/// Qualifiers in SQLite (``StoreService/Users/Qualified`` and ``StoreService/Users/Search``) on
+/// a real database file, against an oracle written in Swift over the same generated users:
+/// every query of random pieces returns exactly the users the oracle accepts.
+@Suite("Search qualifiers in SQLite, on a database file")
+struct StoreServiceQualifiedTests {
+    /// One generated user, its note and its profile, as the oracle reads them.
+    struct Fixture {
+        var user: User
+        var seen: Bool
+        var gone: Bool
+        var note: String?
+        var profile: Profile?
+        var partial: Bool
+    }
+
+    static let locations: [String?] = ["Berlin, Germany", "New York", "İstanbul", "São Paulo", "berlin", nil, "", "100% remote_ok"]
+    static let names: [String?] = ["Ann Lee", "Ânna", nil, "Bert"]
+
+    /// A database file of 60 generated users (the same at every run), with notes, seen and
+    /// gone marks and profiles (partial organizations among them), and the users as the oracle
+    /// sees them; `body` runs on it, then the folder goes.
+    func withUsers(_ body: (AppDatabase, [Fixture]) async throws -> Void) async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let database = try AppDatabase.open(at: folder.url.appendingPathComponent("ghusers.sqlite"))
+        var state: UInt64 = 33
+        func random(_ range: Range<Int>) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return range.lowerBound + Int((state >> 33) % UInt64(range.count))
+        }
+        var fixtures: [Fixture] = []
+        let logins = ["ann", "bert", "berta", "cat", "annika", "zed", "ber"]
+        for id in Int64(1)...60 {
+            let organization = id % 4 == 0
+            let login = id <= Int64(logins.count) ? logins[Int(id) - 1] : "user\(id)"
+            var profile: Profile?
+            if id % 5 != 0 {
+                profile = Profile(
+                    name: Self.names[Int(id) % Self.names.count], company: id % 3 == 0 ? "@Acme" : nil, blog: nil,
+                    location: Self.locations[random(0..<Self.locations.count)], email: nil, hireable: nil,
+                    bio: id % 2 == 0 ? "Rust and SQLite" : nil, twitterUsername: nil, publicRepos: random(0..<31),
+                    publicGists: 0, followers: organization && id % 8 == 0 ? nil : random(0..<31), following: 0,
+                    createdAt: SearchQuery.Qualifier.timestamp(Int64(1_230_768_000 + random(0..<4_000) * 86_400 + random(0..<86_400))),
+                    updatedAt: nil)
+            }
+            fixtures.append(
+                Fixture(
+                    user: Factory.user(id, login, type: organization ? "Organization" : "User"), seen: id % 6 == 0, gone: id % 9 == 0,
+                    note: id % 3 == 1 ? ["met in Berlin", "rust fan", "a:b ratio", "Ann's friend"][Int(id) % 4] : nil, profile: profile,
+                    partial: organization && id % 8 == 0))
+        }
+        let users = fixtures.map(\.user)
+        try StoreService.Users.Save(database: database)(
+            UsersPage(users: users, itemCount: users.count, skipped: 0, cursor: users.last?.id), request: .init(since: 0, movesCursor: true), etag: nil)
+        for fixture in fixtures {
+            if let note = fixture.note { try StoreService.Notes.Save(database: database)(login: fixture.user.login, text: note) }
+            if fixture.seen { try StoreService.Users.MarkSeen(database: database)(id: fixture.user.id) }
+            if fixture.gone { try StoreService.Users.MarkGone(database: database)(id: fixture.user.id) }
+            if let profile = fixture.profile {
+                try database.write { db in
+                    try CachedProfile.save(profile, userID: fixture.user.id, etag: nil, now: Date(), partial: fixture.partial, db)
+                }
+            }
+        }
+        try await body(database, fixtures)
+    }
+
+    /// The oracle: whether `fixture` matches `query`, from the strings.
+    static func matches(_ query: SearchQuery, _ fixture: Fixture) -> Bool {
+        let login = SearchQuery.record(fixture.user.login)
+        func has(_ text: String?, _ needle: [UInt8]) -> Bool { text.map { SearchQuery.contains(SearchQuery.record($0), needle) } ?? false }
+        let terms = query.terms.allSatisfy { term in
+            let found =
+                (term.fields.contains(.login) && SearchQuery.contains(login, term.needle))
+                || (term.kind == .contains && term.fields.contains(.note) && has(fixture.note, term.needle))
+                || (term.kind == .contains && term.fields.contains(.name) && has(fixture.profile?.name, term.needle))
+            return found != term.negated
+        }
+        return !query.isEmpty && terms && query.qualifiers.allSatisfy { holds($0, fixture) }
+    }
+
+    static func holds(_ qualifier: SearchQuery.Qualifier, _ fixture: Fixture) -> Bool {
+        let profile = fixture.profile
+        let found: Bool?
+        switch qualifier.test {
+        case .type(let type): found = fixture.user.type == type
+        case .seen: found = fixture.seen
+        case .gone: found = fixture.gone
+        case .hasNote: found = fixture.note != nil
+        case .hasProfile: found = profile != nil
+        case .text(let column, let text):
+            guard let profile else { return false }
+            let value = ["location": profile.location, "name": profile.name, "company": profile.company, "bio": profile.bio][column] ?? nil
+            found = value.map { TextArena.fold($0).firstRange(of: Array(text.utf8)) != nil } ?? false
+        case .count(let column, let lower, let upper):
+            guard let value = column == "followers" ? profile?.followers : profile?.publicRepos else { return false }
+            found = (lower.map { Int64(value) >= $0 } ?? true) && (upper.map { Int64(value) < $0 } ?? true)
+        case .created(let lower, let upper):
+            guard let value = profile?.createdAt else { return false }
+            found = (lower.map { value >= $0 } ?? true) && (upper.map { value < $0 } ?? true)
+        }
+        return found.map { $0 != qualifier.negated } ?? false
+    }
+
+    static let pieces = [
+        "location:berlin", "!location:berlin", "location:\"new york\"", "location:i", "location:İst", "location:são", "location:%", "location:_ok",
+        "followers:>10", "followers:5..20", "!followers:<10", "repos:*..3", "repos:10..*", "created:>2012-01-01", "created:2010-01-01..2011-12-31",
+        "-created:<=2013-06-30", "type:org", "-type:org", "type:user", "is:seen", "!is:gone", "has:note", "!has:note", "has:profile",
+        "!has:profile", "company:acme", "!company:acme", "bio:rust", "fullname:ann", "fullname:â", "in:name", "in:login", "in:note",
+        "in:login,name", "ann", "ber", "a", "^ber", "t$", "!e", "'a:b", "rust",
+    ]
+
+    @Test("random queries of terms and qualifiers: search and the id filter return exactly the oracle's users")
+    func randomQueries() async throws {
+        let piece = Gen.element(of: Self.pieces).map { $0! }
+        try await withUsers { database, fixtures in
+        await propertyCheck(count: PropertyScale.count(300), input: piece, piece, piece, Gen.int(in: 1...3)) { a, b, c, count in
+            let text = [a, b, c].prefix(count).joined(separator: " ")
+            let query = SearchQuery(text)
+            do {
+                var found: [Int64] = []
+                try StoreService.Users.Search(database: database)(text) { result in
+                    if case .user(let details) = result { found.append(details.user.id) }
+                }
+                let expected = fixtures.filter { Self.matches(query, $0) }.map(\.user.id)
+                #expect(found.sorted() == expected, "\(text)")
+                if let filter = query.filter {
+                    let ids = try StoreService.Users.Qualified(database: database).ids(filter)
+                    #expect(ids == fixtures.filter { Self.matches(filter, $0) }.map(\.user.id), "filter of \(text)")
+                }
+            } catch {
+                Issue.record("\(text): \(error)")
+            }
+        }
+        }
+    }
+
+    @Test("the exact login comes first only if it holds the qualifiers; a qualifier leaves the notes on uncached users out")
+    func exactAndPending() async throws {
+        try await withUsers { database, _ in
+        try StoreService.Notes.Save(database: database)(login: "ghost", text: "ann's friend, in Berlin")
+        var found: [String] = []
+        try StoreService.Users.Search(database: database)("ann") { found.append($0.login) }
+        #expect(found.first == "ann" && found.last == "ghost")
+        found = []
+        try StoreService.Users.Search(database: database)("ann type:org") { found.append($0.login) }
+        #expect(!found.contains("ann") && !found.contains("ghost"))
+        }
+    }
+
+    @Test("a problem in the query is thrown, not an empty result")
+    func problem() async throws {
+        try await withUsers { database, _ in
+            #expect(throws: SearchQuery.Problem.self) { try StoreService.Users.Search(database: database)("locaton:berlin") { _ in } }
+        }
+    }
+
+    @Test("the users without a profile are counted: cached users minus cached profiles")
+    func withoutProfile() async throws {
+        try await withUsers { database, fixtures in
+            let missing = try StoreService.Users.Qualified(database: database).withoutProfile()
+            #expect(missing == fixtures.filter { $0.profile == nil }.count)
+        }
+    }
+
+    @Test("types and seen marks are read through their indexes; profile qualifiers are one statement over the profiles")
+    func plans() async throws {
+        try await withUsers { database, _ in
+        func plan(_ text: String) throws -> String {
+            let (sql, arguments, _) = StoreService.Users.Qualified.statement(SearchQuery(text))
+            return try database.read { db in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }.joined(separator: "; ")
+            }
+        }
+        let plans = try ["type:org", "is:seen", "location:berlin followers:>10 type:org", "has:note"].map(plan)
+        #expect(plans[0].contains("INDEX user_type") && plans[1].contains("INDEX user_seen"), "\(plans)")
+        // One statement over the profiles (the type merged apart), one over the notes.
+        #expect(!plans[2].contains("user") && !plans[3].contains("SCAN user") && !plans[3].contains("SEARCH user"), "\(plans)")
+        }
+    }
+}
