@@ -6,15 +6,26 @@ import Testing
 /// terms, and matches kept current when other processes store pages and notes.
 @Suite("browse in tmux: search index", .serialized, .enabled(if: TmuxScreen.isAvailable))
 struct BrowseSearchScreenTests {
-    @Test("/ takes fzf's extended terms: anchors and exclusions narrow the list, erasing widens it again")
-    func extendedTerms() async throws {
-        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
-            #expect(try await world.run("next-page").status == 0)
-            let session = try await BrowseModesScreenTests.browse(world)
-            defer { session.close() }
+    /// browse on the first page, searching `^wy`: wycats, the only match.
+    static func searchingPrefix(_ world: EndToEnd) async throws -> TmuxSession {
+        #expect(try await world.run("next-page").status == 0)
+        let session = try await BrowseModesScreenTests.browse(world)
+        do {
             try await session.send("/")
             try await session.send("^wy", literal: true)
             try await session.waitFor("the prefix's match") { $0.contains("match 1 of 1") && $0.contains("wycats") }
+            return session
+        } catch {
+            session.close()
+            throw error
+        }
+    }
+
+    @Test("/ takes fzf's extended terms: anchors and exclusions narrow the list, erasing widens it again")
+    func extendedTerms() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
+            let session = try await Self.searchingPrefix(world)
+            defer { session.close() }
             try await session.send(" !cats", literal: true)
             try await session.waitFor("nothing left") { $0.contains("no matches") && $0.contains("“^wy !cats”") }
             try await session.send("C-w")
@@ -27,12 +38,8 @@ struct BrowseSearchScreenTests {
     @Test("Esc after a kept search shows the whole list on the match that was selected")
     func escapeKeepsTheChosenMatch() async throws {
         try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
-            #expect(try await world.run("next-page").status == 0)
-            let session = try await BrowseModesScreenTests.browse(world)
+            let session = try await Self.searchingPrefix(world)
             defer { session.close() }
-            try await session.send("/")
-            try await session.send("^wy", literal: true)
-            try await session.waitFor("the prefix's match") { $0.contains("match 1 of 1") && $0.contains("wycats") }
             try await session.send("Enter")
             try await session.send("Escape")
             // wycats is the 4th user: the whole list again, on it, not on row 1 where it was.
