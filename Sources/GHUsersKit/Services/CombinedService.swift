@@ -45,6 +45,8 @@ public final class CombinedService: Sendable {
     public let configuration: Configuration
     /// The local database.
     public let database: AppDatabase
+    /// The site's folder, held while the service runs; `nil` for folders used as they are.
+    let folder: SiteFolder?
     /// Made on first use (also by ``makeAvatarPipeline(sizeLimit:)``).
     let client: Lazy<GitHubClient>
     /// Whether requests so far carried a token (`false` before the first request).
@@ -66,13 +68,21 @@ public final class CombinedService: Sendable {
         onRetry: @escaping @Sendable (RetryController.Event) -> Void = { _ in }
     ) throws {
         self.configuration = configuration
+        var folder: SiteFolder?
         if configuration.paths.site != nil {
             try AppDatabase.adoptLegacyDatabase(of: configuration.paths)
             try AppDatabase.adoptFormerGHEComFolder(of: configuration.paths)
+            folder = try SiteFolder(url: configuration.paths.dataDirectory)
         }
-        let database = try AppDatabase.open(at: configuration.paths.database)
-        try database.claim(GitHubSite(apiRoot: configuration.apiURL.absoluteString) ?? .gitHubDotCom)
-        self.database = database
+        self.folder = folder
+        do {
+            let database = try AppDatabase.open(at: configuration.paths.database)
+            try database.claim(GitHubSite(apiRoot: configuration.apiURL.absoluteString) ?? .gitHubDotCom)
+            self.database = database
+        } catch {
+            folder?.release(removing: folder?.isOnlyHolderOfFolderItMade() == true)
+            throw error
+        }
         let token = Lazy { configuration.token ?? configuration.tokenLookup?() }
         self.token = token
         self.client = Lazy {
@@ -87,10 +97,14 @@ public final class CombinedService: Sendable {
     }
 
     /// Closes the network connection if one was opened, then the database (checkpointing its
-    /// WAL). Call once at the end; the service is unusable afterwards.
+    /// WAL), and lets the site's folder go: removed when this process made it and nothing was
+    /// written there (a mistyped `--api-url`; see ``SiteFolder``). Call once at the end; the
+    /// service is unusable afterwards.
     nonisolated(nonsending) public func shutdown() async {
         try? await client.ifMade?.shutdown()
+        let removing = folder?.isOnlyHolderOfFolderItMade() == true && !database.holdsData()
         database.close()
+        folder?.release(removing: removing)
     }
 
     /// The site of the configured API root, whose data the database holds.

@@ -36,6 +36,15 @@ extension AppDatabase {
         guard recorded == site.apiRoot else { throw StoreError.otherSite(path: writer.path, apiRoot: recorded) }
     }
 
+    /// Whether the database holds anything of the user's: a cached user or a note (notes may
+    /// be on users not cached). `true` when it cannot be read: a site's folder is removed
+    /// only when this says `false` (``SiteFolder``).
+    public func holdsData() -> Bool {
+        (try? read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM user) OR EXISTS (SELECT 1 FROM note)")
+        }) ?? true
+    }
+
     /// Reads the site and counts of the database at `url` without writing to it, or `nil` when
     /// it cannot be read.
     public static func summary(at url: URL) -> SiteSummary? {

@@ -132,6 +132,30 @@ struct SitesEndToEndTests {
         }
     }
 
+    @Test("a mistyped API root leaves no site folder behind; a site that holds data keeps its own")
+    func mistypedRootLeavesNothing() async throws {
+        try await EndToEnd.with { world in
+            let sites = world.home.appendingPathComponent("sites")
+            func folders() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: sites.path)) ?? []).sorted() }
+            // A root on the right server with a wrong path: every request is GitHub's 404.
+            let typo = ["--api-url", world.server.baseURL + "/typo"]
+            for arguments in [["next-page"], ["profile", "mojombo"], ["search", "foo"], ["list"], ["status"]] {
+                let result = try await world.run(arguments + typo)
+                #expect(result.stderr.split(separator: "\n").count <= 2, "\(arguments): \(result)")
+                #expect(!FileManager.default.fileExists(atPath: sites.path), "\(arguments) left \(folders())")
+            }
+            #expect(try await world.run("next-page").status == 0)
+            let site = folders()
+            #expect(site.count == 1)
+            #expect(try await world.run(["next-page"] + typo).status != 0)
+            #expect(folders() == site)
+            // A note on a user not cached yet is data: the folder stays.
+            let noted = try await world.run(["note", "somebody", "kept", "--api-url", world.server.baseURL + "/other"])
+            #expect(noted.status == 0, "\(noted)")
+            #expect(folders().count == 2)
+        }
+    }
+
     @Test("GH_HOST picks the site when no API root is given, as gh does")
     func ghHost() async throws {
         try await EndToEnd.with { world in
