@@ -36,12 +36,16 @@ extension AppDatabase {
         guard recorded == site.apiRoot else { throw StoreError.otherSite(path: writer.path, apiRoot: recorded) }
     }
 
-    /// Whether the database holds anything of the user's: a cached user or a note (notes may
-    /// be on users not cached). `true` when it cannot be read: a site's folder is removed
-    /// only when this says `false` (``SiteFolder``).
+    /// Whether the database holds anything the user or GitHub said: a cached user, a note
+    /// (notes may be on users not cached), a page or a rate limit (GitHub's answer that the
+    /// budget is used up is kept for the next command). `true` when it cannot be read: a
+    /// site's folder is removed only when this says `false` (``SiteFolder``).
     public func holdsData() -> Bool {
         (try? read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM user) OR EXISTS (SELECT 1 FROM note)")
+            try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM user) OR EXISTS (SELECT 1 FROM note)
+                    OR EXISTS (SELECT 1 FROM page) OR EXISTS (SELECT 1 FROM rate_limit)
+                """)
         }) ?? true
     }
 
