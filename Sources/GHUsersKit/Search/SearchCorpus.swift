@@ -18,6 +18,8 @@ struct SearchCorpus: Sendable {
 
     var logins = TextArena()
     var notes = TextArena()
+    /// What qualifiers test: the profiles' fields and the organisations.
+    var profiles = ProfileColumns()
     /// For each login record, its note's record (-1: none), and for each note its login's.
     private(set) var noteOf: [Int32] = []
     private(set) var loginOf: [Int32] = []
@@ -26,10 +28,12 @@ struct SearchCorpus: Sendable {
     init() {}
 
     /// The bytes the arenas and links hold.
-    var memory: Int { logins.memory + notes.memory + noteOf.capacity * 4 + loginOf.capacity * 4 }
+    var memory: Int { logins.memory + notes.memory + profiles.memory + noteOf.capacity * 4 + loginOf.capacity * 4 }
 
-    /// Links each login to its note (both arenas are in id order), after either changed.
+    /// Links each login to its note (both arenas are in id order), and the profiles and
+    /// organisations to their logins, after any changed.
     mutating func link() {
+        profiles.link(logins)
         noteOf = [Int32](repeating: -1, count: logins.count)
         loginOf = [Int32](repeating: -1, count: notes.count)
         var login = 0
@@ -208,6 +212,19 @@ struct SearchCorpus: Sendable {
                 }
             }
         }
+    }
+
+    /// The records in both ascending lists, ascending.
+    static func intersection(_ a: [Int32], _ b: [Int32]) -> [Int32] {
+        var result: [Int32] = []
+        var (i, j) = (0, 0)
+        while i < a.count, j < b.count {
+            if a[i] == b[j] { result.append(a[i]) }
+            let (x, y) = (a[i], b[j])
+            i += x <= y ? 1 : 0
+            j += y <= x ? 1 : 0
+        }
+        return result
     }
 
     /// The lists put end to end, in one allocation.

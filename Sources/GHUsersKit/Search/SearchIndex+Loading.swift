@@ -5,40 +5,73 @@ extension SearchIndex {
     /// time through a cursor (one read transaction: a consistent snapshot), and replaces what
     /// is indexed. About 0.3 s at 1,000,000 users: call it off the event loop.
     public func load(from database: AppDatabase) throws {
-        let (logins, notes, signature) = try database.read { db in
-            (try Self.readLogins(db), try Self.readNotes(db), try Self.notesSignature(db))
+        let (logins, notes, profiles, signature) = try database.read { db in
+            let (logins, organizations) = try Self.readLogins(db)
+            var profiles = try Self.readProfiles(db)
+            profiles.organizationIDs = organizations
+            return (logins, try Self.readNotes(db), profiles, try Self.signature(db))
         }
-        install(logins: logins, notes: notes)
-        notesSeen.withLock { $0 = signature }
+        install(logins: logins, notes: notes, profiles: profiles)
+        seen.withLock { $0 = signature }
     }
 
     /// Brings the index up to date with `database` after a change (the browser's watcher saw
     /// one): logins with ids above the last indexed are appended; the notes are read again
-    /// when their count or dates changed; everything is read again when a login was removed
+    /// when their count or dates changed, the profiles when theirs did; everything is read
+    /// again when a login was removed
     /// (the count of users no longer adds up). A login renamed in place (a refreshed page)
     /// matches by its old name until the next full load. Does nothing before ``load(from:)``.
     public func refresh(from database: AppDatabase) throws {
         guard isLoaded else { return }
         let (lastID, indexed) = extent
         let (added, users, signature) = try database.read { db in
-            let rows = try Row.fetchCursor(db, sql: "SELECT id, login FROM user WHERE id > ? ORDER BY id", arguments: [lastID])
-            var added: [(id: Int64, login: String)] = []
-            while let row = try rows.next() { added.append((row[0], row[1])) }
-            return (added, try Int.fetchOne(db, sql: "SELECT count(*) FROM user") ?? 0, try Self.notesSignature(db))
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, login, type = 'Organization' FROM user WHERE id > ? ORDER BY id", arguments: [lastID])
+            var added: [(id: Int64, login: String, organization: Bool)] = []
+            while let row = try rows.next() { added.append((row[0], row[1], row[2])) }
+            return (added, try Int.fetchOne(db, sql: "SELECT count(*) FROM user") ?? 0, try Self.signature(db))
         }
         if users != indexed + added.count { return try load(from: database) }
         if !added.isEmpty { append(added) }
-        guard notesSeen.withLock({ $0 }) != signature else { return }
-        let (notes, now) = try database.read { db in (try Self.readNotes(db), try Self.notesSignature(db)) }
-        install(logins: nil, notes: notes)
-        notesSeen.withLock { $0 = now }
+        let before = seen.withLock { $0 }
+        if before.notes != signature.notes {
+            let (notes, now) = try database.read { db in (try Self.readNotes(db), try Self.signature(db)) }
+            install(logins: nil, notes: notes)
+            seen.withLock { $0.notes = now.notes }
+        }
+        if before.profiles != signature.profiles {
+            let (profiles, now) = try database.read { db in (try Self.readProfiles(db), try Self.signature(db)) }
+            install(profiles: profiles)
+            seen.withLock { $0.profiles = now.profiles }
+        }
     }
 
-    private static func readLogins(_ db: Database) throws -> TextArena {
+    private static func readLogins(_ db: Database) throws -> (TextArena, organizations: [Int64]) {
         var arena = TextArena()
-        let rows = try Row.fetchCursor(db, sql: "SELECT id, login FROM user ORDER BY id")
-        while let row = try rows.next() { arena.append(id: row[0], text: row[1]) }
-        return arena
+        var organizations: [Int64] = []
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, login, type = 'Organization' FROM user ORDER BY id")
+        while let row = try rows.next() {
+            arena.append(id: row[0], text: row[1])
+            if row[2] { organizations.append(row[0]) }
+        }
+        return (arena, organizations)
+    }
+
+    /// The profiles' qualifier fields; NULLs as empty texts and unknown numbers.
+    private static func readProfiles(_ db: Database) throws -> ProfileColumns {
+        var profiles = ProfileColumns()
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT user_id, ifnull(location, ''), ifnull(name, ''), ifnull(company, ''), followers, public_repos,
+                    CAST(strftime('%s', created_at) AS INTEGER)
+                FROM profile ORDER BY user_id
+                """)
+        while let row = try rows.next() {
+            profiles.append(
+                id: row[0], location: row[1], name: row[2], company: row[3], followers: row[4] ?? ProfileColumns.unknown,
+                repos: row[5] ?? ProfileColumns.unknown, created: row[6] ?? ProfileColumns.unknown)
+        }
+        return profiles
     }
 
     private static func readNotes(_ db: Database) throws -> TextArena {
@@ -48,10 +81,12 @@ extension SearchIndex {
         return arena
     }
 
-    /// What changes when any note on a cached user is added, edited, moved or deleted.
-    private static func notesSignature(_ db: Database) throws -> [Double] {
-        let row = try Row.fetchOne(
+    /// What changes when any note on a cached user is added, edited, moved or deleted, and
+    /// when any profile is saved.
+    private static func signature(_ db: Database) throws -> Signature {
+        let notes = try Row.fetchOne(
             db, sql: "SELECT count(*), total(updated_at), total(length(text)), total(user_id) FROM note WHERE user_id IS NOT NULL")
-        return (0..<4).map { row?[$0] ?? 0 }
+        let profiles = try Row.fetchOne(db, sql: "SELECT count(*), total(fetched_at) FROM profile")
+        return Signature(notes: (0..<4).map { notes?[$0] ?? 0 }, profiles: (0..<2).map { profiles?[$0] ?? 0 })
     }
 }

@@ -18,8 +18,14 @@ import Synchronization
 public final class SearchIndex: Sendable {
     private let state = Mutex(State())
     private let loadedFlag = Atomic(false)
-    /// The notes' signature when they were last read (``refresh(from:)``).
-    let notesSeen = Mutex<[Double]>([])
+    /// The notes' and profiles' signatures when they were last read (``refresh(from:)``).
+    let seen = Mutex(Signature(notes: [], profiles: []))
+
+    /// What changes when the notes (or the profiles) change.
+    struct Signature: Sendable, Equatable {
+        var notes: [Double]
+        var profiles: [Double]
+    }
 
     /// An empty index: ``isLoaded`` is false until ``load(from:)`` is done.
     public init() {}
@@ -60,28 +66,43 @@ public final class SearchIndex: Sendable {
     /// before it (in order; `id` is not the exact login), and how many users match in all;
     /// `nil` if `isCancelled` said so first, or before ``load(from:)``.
     ///
-    /// `among`, if given, is the one place where ids computed elsewhere (a query of SQLite:
-    /// the query's ``SearchQuery/filter``, its qualifiers) are ANDed with the text: only the
-    /// matches whose ids it holds (ascending) count, in the window and in the total. The
-    /// text's matches (of ``SearchQuery/indexed``) are kept as ever; the ids are applied to
-    /// them at each call, in one pass over both. Without text, the matches are `among`'s ids.
+    /// The text's matches (of ``SearchQuery/indexed``) are ANDed here with the qualifiers:
+    /// those the index holds (``ProfileColumns``), and `among`, the ids SQLite computed for the
+    /// others (the query's ``SearchQuery/filter``), ascending. Without text, the matches are
+    /// the qualifiers' users.
     func window(
         _ query: String, id: Int64?, before: Bool, count: Int, among: [Int64]? = nil, isCancelled: () -> Bool = { false }
     ) -> (ids: [Int64], total: Int)? {
         guard isLoaded else { return nil }
-        let parsed = SearchQuery(query).indexed
-        var matches: SearchMatches
-        if parsed.isEmpty, let among {
-            matches = state.withLock { SearchMatches(query: parsed, ids: among, loginIDs: $0.logins.ids) }
-        } else {
-            guard let found = state.withLock({ $0.matches(parsed, isCancelled: isCancelled) }) else { return nil }
-            matches = among.map(found.among) ?? found
+        let full = SearchQuery(query)
+        let parsed = full.indexed
+        let found = state.withLock { state -> SearchMatches? in
+            var kept = state.qualified(full.qualifiers.filter(\.isIndexed))
+            if let among {
+                let fromSQL = SearchMatches.records(ofIDs: among, loginIDs: state.logins.ids)
+                kept = kept.map { SearchCorpus.intersection($0, fromSQL) } ?? fromSQL
+            }
+            if parsed.isEmpty, let kept { return SearchMatches(query: parsed, records: kept, loginIDs: state.logins.ids, exactPosition: nil) }
+            return state.matches(parsed, isCancelled: isCancelled).map { matches in kept.map(matches.among) ?? matches }
         }
-        return (matches.window(id, before: before, count: count), matches.count)
+        guard let found else { return nil }
+        return (found.window(id, before: before, count: count), found.count)
+    }
+
+    /// Replaces the profiles' columns (``ProfileColumns``) read again, under the lock; the
+    /// organisations stay (they are the logins').
+    func install(profiles: ProfileColumns) {
+        state.withLock { state in
+            state.changeCorpus { corpus in
+                let organizations = corpus.profiles.organizationIDs
+                corpus.profiles = profiles
+                corpus.profiles.organizationIDs = organizations
+            }
+        }
     }
 
     /// Replaces what is indexed, under the lock, and marks the index loaded.
-    func install(logins: TextArena?, notes: TextArena?) {
+    func install(logins: TextArena?, notes: TextArena?, profiles: ProfileColumns? = nil) {
         // The scans' second thread, started now and waiting: one started at the first key
         // shares the key's core until the scheduler moves it, which is longer than the scan.
         _ = ScanHelper.shared
@@ -89,16 +110,20 @@ public final class SearchIndex: Sendable {
             state.changeCorpus { corpus in
                 if let logins { corpus.logins = logins }
                 if let notes { corpus.notes = notes }
+                if let profiles { corpus.profiles = profiles }
             }
         }
         loadedFlag.store(true, ordering: .releasing)
     }
 
     /// Adds logins at the end (ids above every indexed one).
-    func append(_ users: [(id: Int64, login: String)]) {
+    func append(_ users: [(id: Int64, login: String, organization: Bool)]) {
         state.withLock { state in
             state.changeCorpus { corpus in
-                for user in users { corpus.logins.append(id: user.id, text: user.login) }
+                for user in users {
+                    corpus.logins.append(id: user.id, text: user.login)
+                    if user.organization { corpus.profiles.organizationIDs.append(user.id) }
+                }
             }
         }
     }

@@ -19,20 +19,19 @@ struct SearchMatches: Sendable {
     /// The user id of the match at `index` of ``records``.
     @inline(__always) private func id(_ index: Int) -> Int64 { loginIDs[Int(records[index])] }
 
-    /// The matches whose user ids are among `ids` (ascending), in the same order, the exact
+    /// The matches among `kept` (login records, ascending), in the same order, the exact
     /// login included if it is among them: one pass over both lists.
-    func among(_ ids: [Int64]) -> SearchMatches {
-        var kept: [Int32] = []
+    func among(_ kept: [Int32]) -> SearchMatches {
+        var records: [Int32] = []
         var exact: Int?
         var next = 0
-        for (index, record) in records.enumerated() {
-            let id = loginIDs[Int(record)]
-            while next < ids.count, ids[next] < id { next += 1 }
-            guard next < ids.count, ids[next] == id else { continue }
-            if index == exactPosition { exact = kept.count }
-            kept.append(record)
+        for (index, record) in self.records.enumerated() {
+            while next < kept.count, kept[next] < record { next += 1 }
+            guard next < kept.count, kept[next] == record else { continue }
+            if index == exactPosition { exact = records.count }
+            records.append(record)
         }
-        return SearchMatches(query: query, records: kept, loginIDs: loginIDs, exactPosition: exact)
+        return SearchMatches(query: query, records: records, loginIDs: loginIDs, exactPosition: exact)
     }
 
     /// The user id listed `index` places after the exact login (or from the first, without one).
@@ -82,11 +81,10 @@ struct SearchMatches: Sendable {
 }
 
 extension SearchMatches {
-    /// The users with ids `ids` (ascending) that the index holds, as matches of `query` with
-    /// no exact login (a query of qualifiers alone): each id looked up among `loginIDs`, by a
-    /// binary search from the last one found (about 20 steps an id at a million logins), or by
-    /// one walk over them (a step a login) for a set of more than a 16th of them (`type:user`).
-    init(query: SearchQuery, ids: [Int64], loginIDs: [Int64]) {
+    /// The records of the users with ids `ids` (ascending) among `loginIDs`, ascending: each id
+    /// looked up by a binary search from the last one found (about 20 steps an id at a million
+    /// logins), or by one walk over them (a step a login) for more than a 16th of them.
+    static func records(ofIDs ids: [Int64], loginIDs: [Int64]) -> [Int32] {
         var records: [Int32] = []
         records.reserveCapacity(ids.count)
         var record = 0
@@ -99,6 +97,6 @@ extension SearchMatches {
             }
             if record < loginIDs.count, loginIDs[record] == id { records.append(Int32(record)) }
         }
-        self.init(query: query, records: records, loginIDs: loginIDs, exactPosition: nil)
+        return records
     }
 }

@@ -42,6 +42,15 @@ extension SearchQuery {
             }
         }
 
+        /// Whether `browse`'s index answers it from memory (``ProfileColumns``): all but
+        /// `is:seen` and `is:gone`, which change as you browse, and `bio:`, too long to keep.
+        public var isIndexed: Bool {
+            switch test {
+            case .seen, .gone, .text(column: "bio", _): false
+            default: true
+            }
+        }
+
         /// The qualifiers' names, as the error for an unknown one lists them.
         static let names = ["type", "location", "fullname", "company", "bio", "followers", "repos", "created", "in", "has", "is"]
 

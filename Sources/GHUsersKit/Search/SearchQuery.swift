@@ -86,10 +86,13 @@ public struct SearchQuery: Sendable, Hashable {
         SearchQuery(terms: fields.contains(.name) ? [] : terms, qualifiers: [], fields: fields)
     }
 
-    /// The part that SQLite answers as a set of user ids (``StoreService/Users/Qualified``):
-    /// the qualifiers, and the terms when `in:` names the profile's name; nil when nothing.
+    /// The part that SQLite answers for `browse` as a set of user ids
+    /// (``StoreService/Users/Qualified``): the qualifiers the index does not hold
+    /// (``Qualifier/isIndexed``), and the terms when `in:` names the profile's name; nil when
+    /// nothing.
     public var filter: SearchQuery? {
         let terms = fields.contains(.name) ? terms : []
+        let qualifiers = qualifiers.filter { !$0.isIndexed }
         return terms.isEmpty && qualifiers.isEmpty ? nil : SearchQuery(terms: terms, qualifiers: qualifiers, fields: fields)
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import GHUsersKit
@@ -87,7 +88,7 @@ struct SearchIndexTests {
     func shortExactLogins() throws {
         #expect(index.after("e", id: nil, count: 2)?.ids.first == 79 && index.after("OC", id: nil, count: 2)?.ids.first == 80)
         #expect(index.after("^oc$", id: nil, count: 2)?.ids == [80])
-        index.append([(id: 900, login: "Q")])
+        index.append([(id: 900, login: "Q", organization: false)])
         #expect(index.after("q", id: nil, count: 2)?.ids.first == 900)
     }
 
@@ -108,7 +109,7 @@ struct SearchIndexTests {
             }
         }
         _ = index.after("^mojo", id: nil, count: 1)
-        index.append([(id: 901, login: "mojo901")])  // the index changed: nothing kept
+        index.append([(id: 901, login: "mojo901", organization: false)])  // the index changed: nothing kept
         #expect(index.after("^mojo", id: nil, count: 1000)?.ids.last == 901)
     }
 
@@ -173,6 +174,25 @@ struct SearchIndexTests {
         try index.refresh(from: database)
         #expect(indexed(taken.login) == (try searched(taken.login)))
         #expect(index.count == (try StoreService.Users.Window(database: database).count()))
+    }
+
+    @Test("a refresh after a profile is saved answers its qualifiers; an organisation appended is type:org")
+    func refreshProfiles() throws {
+        #expect(index.window("location:berlin", id: nil, before: false, count: 5)?.total == 0)
+        let profile = Profile(
+            name: "Ann", company: nil, blog: nil, location: "Berlin", email: nil, hireable: nil, bio: nil, twitterUsername: nil,
+            publicRepos: 3, publicGists: 0, followers: 1_200, following: 0, createdAt: "2011-05-01T10:00:00Z", updatedAt: nil)
+        try database.write { db in try CachedProfile.save(profile, userID: 77, etag: nil, now: Date(), partial: false, db) }
+        try StoreService.Users.Save(database: database)(
+            UsersPage(users: [Factory.user(900, "acme", type: "Organization")], itemCount: 1, skipped: 0, cursor: 900),
+            request: .init(since: 600, movesCursor: true), etag: nil)
+        _ = index.window("type:org", id: nil, before: false, count: 5)  // kept before the refresh
+        try index.refresh(from: database)
+        for query in ["location:berlin", "followers:>1000 mojo", "created:2011-05-01", "repos:3 !location:paris", "fullname:ann has:profile"] {
+            #expect(index.window(query, id: nil, before: false, count: 5)?.ids == [77], "\(query)")
+        }
+        #expect(index.window("type:org", id: nil, before: false, count: 5)?.ids == [900])
+        #expect(index.window("type:user", id: nil, before: false, count: 1000)?.total == index.count - 1)
     }
 
     @Test("an index scanned in parts that both cores take in turn answers as SQLite does")

@@ -117,10 +117,12 @@ struct StoreServiceQualifiedTests {
         "in:login,name", "ann", "ber", "a", "^ber", "t$", "!e", "'a:b", "rust",
     ]
 
-    @Test("random queries of terms and qualifiers: search and the id filter return exactly the oracle's users")
+    @Test("random queries of terms and qualifiers: search, the id filter and browse's index return exactly the oracle's users")
     func randomQueries() async throws {
         let piece = Gen.element(of: Self.pieces).map { $0! }
         try await withUsers { database, fixtures in
+        let index = SearchIndex()
+        try index.load(from: database)
         await propertyCheck(count: PropertyScale.count(300), input: piece, piece, piece, Gen.int(in: 1...3)) { a, b, c, count in
             let text = [a, b, c].prefix(count).joined(separator: " ")
             let query = SearchQuery(text)
@@ -131,10 +133,15 @@ struct StoreServiceQualifiedTests {
                 }
                 let expected = fixtures.filter { Self.matches(query, $0) }.map(\.user.id)
                 #expect(found.sorted() == expected, "\(text)")
+                var among: [Int64]?
                 if let filter = query.filter {
                     let ids = try StoreService.Users.Qualified(database: database).ids(filter)
                     #expect(ids == fixtures.filter { Self.matches(filter, $0) }.map(\.user.id), "filter of \(text)")
+                    among = ids
                 }
+                // browse's `/`: the qualifiers the index holds in memory, ANDed with the rest.
+                let window = index.window(text, id: nil, before: false, count: 100, among: among)
+                #expect(window?.ids.sorted() == expected && window?.total == expected.count, "index: \(text)")
             } catch {
                 Issue.record("\(text): \(error)")
             }
