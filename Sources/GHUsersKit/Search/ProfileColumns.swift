@@ -1,96 +1,107 @@
 import Foundation
 
 /// What GitHub's user-search qualifiers test, in memory beside the logins: each cached
-/// profile's location, name and company (folded, in ``TextArena``s), its counts and join date,
-/// and which accounts are organisations; so that `/` answers `type:`, `location:`,
+/// profile's location, name and company (folded, in one ``TextArena`` record), its counts and
+/// join date, and which accounts are organisations; so that `/` answers `type:`, `location:`,
 /// `fullname:`, `company:`, `followers:`, `repos:`, `created:` and `has:` without SQLite
-/// (``SearchQuery/Qualifier/isIndexed``). About 90 bytes a profile and 4 an organisation.
+/// (``SearchQuery/Qualifier/isIndexed``). About 60 bytes a profile and 4 an organisation.
 ///
 /// A value the profile does not have (SQL's NULL: a partial organisation's followers) is
 /// matched by no count or date, negated or not; an empty text contains no text. As
 /// ``StoreService/Users/Qualified`` reads the same columns.
 struct ProfileColumns: Sendable {
-    /// The texts of each profile, one record each, in user id order.
-    var location = TextArena(), name = TextArena(), company = TextArena()
+    /// Each profile's location, name and company, in that order, between ``fieldSeparator``s:
+    /// one record a profile (21 bytes of starts, id and mask, not 63), in user id order.
+    var texts = TextArena()
     /// Each profile's counts and join date (seconds since 1970): ``unknown`` for none.
-    var followers: [Int64] = [], repos: [Int64] = [], created: [Int64] = []
-    /// The login records of the organisations, ascending (set by ``link(_:)`` from ``organizationIDs``).
-    private(set) var organizations: [Int32] = []
-    /// The user ids of the organisations, ascending.
-    var organizationIDs: [Int64] = []
+    var followers: [Int32] = [], repos: [Int32] = []
+    var created: [Int64] = []
+    /// The login records of the organisations, ascending: kept as logins are appended.
+    var organizations: [Int32] = []
     /// Each profile's login record (-1: a user no longer cached), after ``link(_:)``.
     private(set) var loginOf: [Int32] = []
 
     /// A count or date the profile does not have.
-    static let unknown = Int64.min
-
-    var count: Int { followers.count }
+    static let unknown = Int32.min
+    /// The byte between a profile's fields in ``texts``; a field's own becomes a space.
+    static let fieldSeparator: UInt8 = 1
+    /// The text fields in the order ``texts`` holds them.
+    static let fields = ["location", "name", "company"]
 
     var memory: Int {
-        location.memory + name.memory + company.memory + (followers.capacity + repos.capacity + created.capacity + organizationIDs.capacity) * 8
-            + (organizations.capacity + loginOf.capacity) * 4
+        texts.memory + (followers.capacity + repos.capacity + organizations.capacity + loginOf.capacity) * 4 + created.capacity * 8
     }
 
     /// Adds a profile; `id` above every profile's already in.
-    mutating func append(id: Int64, location: String, name: String, company: String, followers: Int64, repos: Int64, created: Int64) {
-        self.location.append(id: id, text: location)
-        self.name.append(id: id, text: name)
-        self.company.append(id: id, text: company)
+    mutating func append(id: Int64, location: String, name: String, company: String, followers: Int32, repos: Int32, created: Int64) {
+        let separator = String(UnicodeScalar(Self.fieldSeparator))
+        texts.append(id: id, text: [location, name, company].map { $0.replacing(separator, with: " ") }.joined(separator: separator))
         self.followers.append(followers)
         self.repos.append(repos)
         self.created.append(created)
     }
 
-    /// Links each profile and organisation to its login record in `logins` (both in id order).
+    /// Links each profile to its login record in `logins` (both in id order).
     mutating func link(_ logins: TextArena) {
-        func records(_ ids: [Int64]) -> [Int32] {
-            var record = 0
-            return ids.map { id in
-                record += partitionPoint(logins.count - record) { logins.ids[record + $0] < id }
-                return record < logins.count && logins.ids[record] == id ? Int32(record) : -1
-            }
+        var record = 0
+        loginOf = texts.ids.map { id in
+            record += partitionPoint(logins.count - record) { logins.ids[record + $0] < id }
+            return record < logins.count && logins.ids[record] == id ? Int32(record) : -1
         }
-        loginOf = records(location.ids)
-        organizations = records(organizationIDs).filter { $0 >= 0 }
     }
 
     /// The login records (ascending) that `qualifier` holds for, among `logins` records of
     /// which `noteOf` links those with a note; `nil` for a qualifier only SQLite answers.
     func records(_ qualifier: SearchQuery.Qualifier, logins: Int, noteOf: [Int32]) -> [Int32]? {
-        let all = Int32(0)..<Int32(logins)
-        var profiled: [Int32] { loginOf.filter { $0 >= 0 } }
+        let negated = qualifier.negated
         let found: [Int32]
         switch qualifier.test {
         case .type(let type):
-            return type == "Organization" ? (qualifier.negated ? SearchCorpus.complement(organizations, count: logins) : organizations)
-                : (qualifier.negated ? organizations : SearchCorpus.complement(organizations, count: logins))
+            return (type == "Organization") != negated ? organizations : SearchCorpus.complement(organizations, count: logins)
         case .hasNote:
-            return all.filter { (noteOf[Int($0)] >= 0) != qualifier.negated }
+            return (Int32(0)..<Int32(logins)).filter { (noteOf[Int($0)] >= 0) != negated }
         case .hasProfile:
-            return qualifier.negated ? SearchCorpus.complement(profiled, count: logins) : profiled
+            let profiled = loginOf.filter { $0 >= 0 }
+            return negated ? SearchCorpus.complement(profiled, count: logins) : profiled
         case .text(let column, let text):
-            guard let arena = [("location", location), ("name", name), ("company", company)].first(where: { $0.0 == column })?.1 else { return nil }
-            let hits = arena.scan(TextArena.fold(text), isCancelled: { false }) ?? []
-            let matching = qualifier.negated ? SearchCorpus.complement(hits, count: arena.count) : hits
-            found = matching.map { loginOf[Int($0)] }
+            guard let field = Self.fields.firstIndex(of: column) else { return nil }
+            let hits = fieldHits(field, TextArena.fold(text))
+            found = (negated ? SearchCorpus.complement(hits, count: texts.count) : hits).map { loginOf[Int($0)] }
         case .count(let column, let lower, let upper):
-            found = Self.within(column == "followers" ? followers : repos, lower, upper, negated: qualifier.negated, loginOf)
+            found = Self.within(column == "followers" ? followers : repos, lower, upper, negated: negated, loginOf)
         case .created(let lower, let upper):
             let seconds = { (text: String?) in text.flatMap(Timestamp.date(iso8601:)).map { Int64($0.timeIntervalSince1970) } }
-            found = Self.within(created, seconds(lower), seconds(upper), negated: qualifier.negated, loginOf)
+            found = Self.within(created, seconds(lower), seconds(upper), negated: negated, loginOf)
         case .seen, .gone:
             return nil
         }
         return found.filter { $0 >= 0 }
     }
 
+    /// The profiles (records of ``texts``, ascending) whose field `field` (of ``fields``)
+    /// contains `needle`: the records holding it anywhere, then a look inside that field.
+    private func fieldHits(_ field: Int, _ needle: [UInt8]) -> [Int32] {
+        let hits = texts.scan(needle, isCancelled: { false }) ?? []
+        return texts.bytes.withUnsafeBufferPointer { bytes in
+            needle.withUnsafeBufferPointer { needle in
+                hits.filter { record in
+                    let end = Int(texts.starts[Int(record)]) + texts.length(Int(record))
+                    var start = Int(texts.starts[Int(record)])
+                    for _ in 0..<field { start = min(end, (bytes[start..<end].firstIndex(of: Self.fieldSeparator) ?? end) + 1) }
+                    let stop = bytes[start..<end].firstIndex(of: Self.fieldSeparator) ?? end
+                    return TextArena.find(needle, in: bytes, from: start, to: stop) != nil
+                }
+            }
+        }
+    }
+
     /// The login records of the profiles whose `values` are known and in `lower..<upper`
     /// (outside it when `negated`).
-    private static func within(_ values: [Int64], _ lower: Int64?, _ upper: Int64?, negated: Bool, _ loginOf: [Int32]) -> [Int32] {
-        let (low, high) = (lower ?? .min + 1, upper ?? .max)
+    private static func within<Value: BinaryInteger>(_ values: [Value], _ lower: Int64?, _ upper: Int64?, negated: Bool, _ loginOf: [Int32]) -> [Int32] {
+        let (low, high) = (lower ?? .min, upper ?? .max)
         return values.indices.compactMap { profile in
-            let value = values[profile]
-            return value != unknown && ((low <= value && value < high) != negated) ? loginOf[profile] : nil
+            let value = Int64(values[profile])
+            return value != Int64(unknown) && ((low <= value && value < high) != negated) ? loginOf[profile] : nil
         }
     }
 }

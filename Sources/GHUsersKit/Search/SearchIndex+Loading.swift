@@ -8,7 +8,7 @@ extension SearchIndex {
         let (logins, notes, profiles, signature) = try database.read { db in
             let (logins, organizations) = try Self.readLogins(db)
             var profiles = try Self.readProfiles(db)
-            profiles.organizationIDs = organizations
+            profiles.organizations = organizations
             return (logins, try Self.readNotes(db), profiles, try Self.signature(db))
         }
         install(logins: logins, notes: notes, profiles: profiles)
@@ -45,13 +45,13 @@ extension SearchIndex {
         }
     }
 
-    private static func readLogins(_ db: Database) throws -> (TextArena, organizations: [Int64]) {
+    private static func readLogins(_ db: Database) throws -> (TextArena, organizations: [Int32]) {
         var arena = TextArena()
-        var organizations: [Int64] = []
+        var organizations: [Int32] = []
         let rows = try Row.fetchCursor(db, sql: "SELECT id, login, type = 'Organization' FROM user ORDER BY id")
         while let row = try rows.next() {
+            if row[2] { organizations.append(Int32(arena.count)) }
             arena.append(id: row[0], text: row[1])
-            if row[2] { organizations.append(row[0]) }
         }
         return (arena, organizations)
     }
@@ -67,9 +67,10 @@ extension SearchIndex {
                 FROM profile ORDER BY user_id
                 """)
         while let row = try rows.next() {
+            let (followers, repos, created): (Int64?, Int64?, Int64?) = (row[4], row[5], row[6])
             profiles.append(
-                id: row[0], location: row[1], name: row[2], company: row[3], followers: row[4] ?? ProfileColumns.unknown,
-                repos: row[5] ?? ProfileColumns.unknown, created: row[6] ?? ProfileColumns.unknown)
+                id: row[0], location: row[1], name: row[2], company: row[3], followers: followers.map { Int32(clamping: $0) } ?? ProfileColumns.unknown,
+                repos: repos.map { Int32(clamping: $0) } ?? ProfileColumns.unknown, created: created ?? Int64(ProfileColumns.unknown))
         }
         return profiles
     }

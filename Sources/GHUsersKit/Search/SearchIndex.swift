@@ -94,9 +94,9 @@ public final class SearchIndex: Sendable {
     func install(profiles: ProfileColumns) {
         state.withLock { state in
             state.changeCorpus { corpus in
-                let organizations = corpus.profiles.organizationIDs
+                let organizations = corpus.profiles.organizations
                 corpus.profiles = profiles
-                corpus.profiles.organizationIDs = organizations
+                corpus.profiles.organizations = organizations
             }
         }
     }
@@ -121,8 +121,8 @@ public final class SearchIndex: Sendable {
         state.withLock { state in
             state.changeCorpus { corpus in
                 for user in users {
+                    if user.organization { corpus.profiles.organizations.append(Int32(corpus.logins.count)) }
                     corpus.logins.append(id: user.id, text: user.login)
-                    if user.organization { corpus.profiles.organizationIDs.append(user.id) }
                 }
             }
         }

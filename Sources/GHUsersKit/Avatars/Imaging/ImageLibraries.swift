@@ -17,15 +17,21 @@ public enum ImageLibraries {
     static let jpeg = load(Names.jpeg, cimaging_load_jpeg)
 
     /// Opens every library now, and from now on has glibc give decoded images' memory back
-    /// when they go (`cimaging_unmap_large_buffers`): what draws avatars calls this first.
+    /// when they go (``unmapLargeBuffers()``): what draws avatars calls this first.
     ///
     /// - Throws: ``ImageLibraryError`` naming the first that cannot be opened.
     public static func loadAll() throws {
-        cimaging_unmap_large_buffers()
+        unmapLargeBuffers()
         _ = try png.get()
         _ = try gif.get()
         _ = try chafa.get()
         _ = try jpeg.get()
+    }
+
+    /// From now on, every allocation of 128 KiB or more is mapped on its own and unmapped when
+    /// freed (`cimaging_unmap_large_buffers`): decoded images, and the search index's buffers.
+    static func unmapLargeBuffers() {
+        cimaging_unmap_large_buffers()
     }
 
     /// The libraries' file names: the sonames of the Debian packages, or Homebrew's dylibs.

@@ -118,6 +118,10 @@ final class BrowseSearch: Sendable {
     /// Reads the index once, on a connection of its own, off the event loop, then calls
     /// `loaded`; and opens the search queue's connection, so that the first key does not.
     func load(then loaded: @escaping @Sendable () -> Void) {
+        // The index's buffers are tens of megabytes, grown by doubling: each one let go must go
+        // back to the system, not stay in the heap (glibc's raised mmap threshold), several MB
+        // of RSS at a million users (Docs/BENCHMARKS.md, "Search qualifiers").
+        ImageLibraries.unmapLargeBuffers()
         queue.async { [self] in _ = reads.wrappedValue }
         DispatchQueue.global(qos: .utility).async { [self] in
             let reads = service.reads()
