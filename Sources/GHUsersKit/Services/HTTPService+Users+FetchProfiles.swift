@@ -56,8 +56,9 @@ extension HTTPService.Users {
             }
         }
 
-        /// The batch a GraphQL answer holds (for the ids `asked`, in order).
-        static func decode(_ body: Data, headers: HTTPHeaderFields, asked: [String], now: Date = Date()) throws -> Batch {
+        /// The batch a GraphQL answer holds (for the ids `asked`, in order); public for
+        /// `ghusers-bench prefetch`, which times it apart from the network.
+        public static func decode(_ body: Data, headers: HTTPHeaderFields, asked: [String], now: Date = Date()) throws -> Batch {
             let answer = try JSONDecoder().decode(ProfilesQuery.Answer.self, from: body)
             let problems = answer.errors ?? []
             let cost = answer.data?.rateLimit
