@@ -27,6 +27,8 @@ struct ProfileColumns: Sendable {
     static let fieldSeparator: UInt8 = 1
     /// The text fields in the order ``texts`` holds them.
     static let fields = ["location", "name", "company"]
+    /// Where the name (GitHub's `fullname:` and `in:name`) is among ``fields``.
+    static let nameField = 1
 
     var memory: Int {
         texts.memory + (followers.capacity + repos.capacity + organizations.capacity + loginOf.capacity) * 4 + created.capacity * 8
@@ -65,8 +67,7 @@ struct ProfileColumns: Sendable {
             return negated ? SearchCorpus.complement(profiled, count: logins) : profiled
         case .text(let column, let text):
             guard let field = Self.fields.firstIndex(of: column) else { return nil }
-            let hits = fieldHits(field, TextArena.fold(text))
-            found = (negated ? SearchCorpus.complement(hits, count: texts.count) : hits).map { loginOf[Int($0)] }
+            found = records(field, containing: TextArena.fold(text), negated: negated)
         case .count(let column, let lower, let upper):
             found = Self.within(column == "followers" ? followers : repos, lower, upper, negated: negated, loginOf)
         case .created(let lower, let upper):
@@ -76,6 +77,13 @@ struct ProfileColumns: Sendable {
             return nil
         }
         return found.filter { $0 >= 0 }
+    }
+
+    /// The login records (ascending) of the profiles whose field `field` (of ``fields``)
+    /// contains `needle` (or, `negated`, does not), users no longer cached aside.
+    func records(_ field: Int, containing needle: [UInt8], negated: Bool = false) -> [Int32] {
+        let hits = fieldHits(field, needle)
+        return (negated ? SearchCorpus.complement(hits, count: texts.count) : hits).map { loginOf[Int($0)] }.filter { $0 >= 0 }
     }
 
     /// The profiles (records of ``texts``, ascending) whose field `field` (of ``fields``)

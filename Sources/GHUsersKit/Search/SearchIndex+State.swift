@@ -72,6 +72,24 @@ extension SearchIndex {
                 .reduce(nil as [Int32]?) { kept, next in kept.map { SearchCorpus.intersection($0, next) } ?? next }
         }
 
+        /// The users of an `in:name` query's terms, term by term (the kept matches hold no
+        /// names): each one's matches in the logins and notes its fields name, with the users
+        /// whose profile name holds it, or all others for an exclusion; `nil` if cancelled.
+        func named(_ query: SearchQuery, isCancelled: () -> Bool) -> SearchMatches? {
+            var kept: [Int32]?
+            for term in query.terms {
+                let fields = term.fields.subtracting(.name)
+                let elsewhere = fields.isEmpty ? [] : corpus.evaluate(SearchQuery(terms: [term.positive(in: fields)], qualifiers: [], fields: fields), candidates: nil, isCancelled: isCancelled)
+                guard let elsewhere else { return nil }
+                let named = term.kind == .contains && term.fields.contains(.name) ? corpus.profiles.records(ProfileColumns.nameField, containing: term.text) : []
+                let found = SearchCorpus.union(elsewhere, named)
+                let matching = term.negated ? SearchCorpus.complement(found, count: logins.count) : found
+                kept = kept.map { SearchCorpus.intersection($0, matching) } ?? matching
+            }
+            let records = kept ?? []
+            return SearchMatches(query: query, records: records, loginIDs: logins.ids, exactPosition: query.exactLogin.flatMap { position(ofLogin: $0, in: records) })
+        }
+
         /// Where the login that is `text` stands among `records`, if it is one of them.
         private func position(ofLogin text: [UInt8], in records: [Int32]) -> Int? {
             let logins = corpus.logins  // once, not once a match

@@ -82,8 +82,10 @@ public final class SearchIndex: Sendable {
                 let fromSQL = SearchMatches.records(ofIDs: among, loginIDs: state.logins.ids)
                 kept = kept.map { SearchCorpus.intersection($0, fromSQL) } ?? fromSQL
             }
-            if parsed.isEmpty, let kept { return SearchMatches(query: parsed, records: kept, loginIDs: state.logins.ids, exactPosition: nil) }
-            return state.matches(parsed, isCancelled: isCancelled).map { matches in kept.map(matches.among) ?? matches }
+            let text = full.fields.contains(.name) && !full.terms.isEmpty ? state.named(full, isCancelled: isCancelled) : state.matches(parsed, isCancelled: isCancelled)
+            guard let text else { return nil }
+            if text.query.isEmpty, let kept { return SearchMatches(query: parsed, records: kept, loginIDs: state.logins.ids, exactPosition: nil) }
+            return kept.map(text.among) ?? text
         }
         guard let found else { return nil }
         return (found.window(id, before: before, count: count), found.count)

@@ -50,6 +50,16 @@ extension SearchQuery {
             needle = (anchoredStart ? separator : []) + text + (anchoredEnd ? separator : [])
         }
 
+        /// This term, not negated, looking in `fields` if unanchored: the part of an `in:name`
+        /// term that the logins and notes answer.
+        func positive(in fields: Fields) -> Term {
+            Term(kind: kind, negated: false, text: text, fields: kind == .contains ? fields : .login, needle: needle)
+        }
+
+        private init(kind: Kind, negated: Bool, text: [UInt8], fields: Fields, needle: [UInt8]) {
+            (self.kind, self.negated, self.text, self.fields, self.needle) = (kind, negated, text, fields, needle)
+        }
+
         /// Whether every user this term matches is matched by `wider` too.
         func implies(_ wider: Term) -> Bool {
             if negated || wider.negated { return self == wider }

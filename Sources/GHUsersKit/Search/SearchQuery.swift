@@ -80,20 +80,19 @@ public struct SearchQuery: Sendable, Hashable {
         qualifiers.contains(where: \.readsProfile) || (fields.contains(.name) && !terms.isEmpty)
     }
 
-    /// The part that `browse`'s index of logins and notes answers: the terms, unless `in:`
-    /// names the profile's name, which only SQLite has.
+    /// The part that `browse`'s index of logins and notes answers and keeps for the next key:
+    /// the terms, unless `in:` names the profile's name (then the index answers them term by
+    /// term, ``SearchIndex``).
     public var indexed: SearchQuery {
         SearchQuery(terms: fields.contains(.name) ? [] : terms, qualifiers: [], fields: fields)
     }
 
     /// The part that SQLite answers for `browse` as a set of user ids
     /// (``StoreService/Users/Qualified``): the qualifiers the index does not hold
-    /// (``Qualifier/isIndexed``), and the terms when `in:` names the profile's name; nil when
-    /// nothing.
+    /// (``Qualifier/isIndexed``); nil when none.
     public var filter: SearchQuery? {
-        let terms = fields.contains(.name) ? terms : []
         let qualifiers = qualifiers.filter { !$0.isIndexed }
-        return terms.isEmpty && qualifiers.isEmpty ? nil : SearchQuery(terms: terms, qualifiers: qualifiers, fields: fields)
+        return qualifiers.isEmpty ? nil : SearchQuery(terms: [], qualifiers: qualifiers, fields: fields)
     }
 
     /// The text of the login that is listed first, when the query's terms are one term that
