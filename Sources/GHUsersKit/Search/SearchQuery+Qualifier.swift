@@ -4,7 +4,8 @@ extension SearchQuery {
     /// One qualifier of a query, after GitHub's user search: `name:value`, `!name:value` (fzf's
     /// exclusion) or `-name:value` (GitHub's: "prefix any search qualifier with a `-` to
     /// exclude all results that are matched by that qualifier", docs.github.com, "Understanding
-    /// the search syntax"). SQLite answers them (``StoreService/Users/Qualified``).
+    /// the search syntax"). SQLite answers them for `ghusers search` (``StoreService/Users/Qualified``),
+    /// `browse`'s index most of them from memory (``ProfileColumns``).
     ///
     /// The qualifiers and their values are those of "Searching users" (docs.github.com/en/
     /// search-github/searching-on-github/searching-users): `type:user|org`, `location:`,
