@@ -51,14 +51,14 @@ public final class SiteFolder: Sendable {
                 if errno == ENOENT { continue }  // removed by its creator between mkdir and open
                 throw StoreError.unusableFolder(path: url.path)
             }
-            while flock(fd, LOCK_SH) != 0 && errno == EINTR {}
+            var locked = flock(fd, LOCK_SH) == 0
+            while !locked && errno == EINTR { locked = flock(fd, LOCK_SH) == 0 }
             // The folder locked must still be the one at the path: its creator may have removed
             // it while this process waited for the lock.
-            var held = stat()
-            var current = stat()
-            if fstat(fd, &held) == 0, stat(url.path, &current) == 0, held.st_ino == current.st_ino, held.st_dev == current.st_dev {
+            if Self.isAtPath(fd, url) {
                 self.descriptor = fd
-                self.created = made
+                // Without the lock (a file system that has none), never removed.
+                self.created = made && locked
                 return
             }
             close(fd)
@@ -74,14 +74,23 @@ public final class SiteFolder: Sendable {
 
     /// Lets the folder go; with `removing` (after ``isOnlyHolderOfFolderItMade()``, with the
     /// database closed), deletes the setup files and removes the folder, which a file of any
-    /// other name keeps, and `sites/` if that leaves it empty.
+    /// other name keeps, and `sites/` if that leaves it empty. Nothing is deleted unless the
+    /// folder at the path is still the one held (`rm -rf` and another process may have put a
+    /// new one there), and files go through the held descriptor (`unlinkat`), never by path.
     public func release(removing: Bool) {
-        if removing {
-            for name in Self.setupFiles { unlink(url.appendingPathComponent(name).path) }
+        if removing, Self.isAtPath(descriptor, url) {
+            for name in Self.setupFiles { unlinkat(descriptor, name, 0) }
             // `sites/` too when it is left empty; a process making a folder in it meanwhile
             // makes it again (``init(url:)``).
             if rmdir(url.path) == 0 { rmdir(url.deletingLastPathComponent().path) }
         }
         close(descriptor)
+    }
+
+    /// Whether the folder open as `descriptor` is the one at `url` (same device and inode).
+    private static func isAtPath(_ descriptor: Int32, _ url: URL) -> Bool {
+        var held = stat()
+        var current = stat()
+        return fstat(descriptor, &held) == 0 && stat(url.path, &current) == 0 && held.st_ino == current.st_ino && held.st_dev == current.st_dev
     }
 }

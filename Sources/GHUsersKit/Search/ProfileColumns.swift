@@ -16,8 +16,9 @@ struct ProfileColumns: Sendable {
     /// Each profile's counts and join date (seconds since 1970): ``unknown`` for none.
     var followers: [Int32] = [], repos: [Int32] = []
     var created: [Int64] = []
-    /// The login records of the organisations, ascending: kept as logins are appended.
-    var organizations: [Int32] = []
+    /// The login records of the organisations, and of the accounts neither a user nor an
+    /// organisation (GitHub's `Bot`, `Mannequin`), ascending: kept as logins are appended.
+    var organizations: [Int32] = [], otherTypes: [Int32] = []
     /// Each profile's login record (-1: a user no longer cached), after ``link(_:)``.
     private(set) var loginOf: [Int32] = []
 
@@ -31,7 +32,17 @@ struct ProfileColumns: Sendable {
     static let nameField = 1
 
     var memory: Int {
-        texts.memory + (followers.capacity + repos.capacity + organizations.capacity + loginOf.capacity) * 4 + created.capacity * 8
+        texts.memory + (followers.capacity + repos.capacity + organizations.capacity + otherTypes.capacity + loginOf.capacity) * 4
+            + created.capacity * 8
+    }
+
+    /// Notes the account type of login record `record` (appended in order).
+    mutating func note(type: String, record: Int) {
+        if type == "Organization" {
+            organizations.append(Int32(record))
+        } else if type != "User" {
+            otherTypes.append(Int32(record))
+        }
     }
 
     /// Adds a profile; `id` above every profile's already in.
@@ -59,7 +70,10 @@ struct ProfileColumns: Sendable {
         let found: [Int32]
         switch qualifier.test {
         case .type(let type):
-            return (type == "Organization") != negated ? organizations : SearchCorpus.complement(organizations, count: logins)
+            // As SQLite's `type = ?`: `type:user` is neither an organisation nor another type.
+            let users = { SearchCorpus.complement(SearchCorpus.union(organizations, otherTypes), count: logins) }
+            let matching = type == "Organization" ? organizations : users()
+            return negated ? SearchCorpus.complement(matching, count: logins) : matching
         case .hasNote:
             return (Int32(0)..<Int32(logins)).filter { (noteOf[Int($0)] >= 0) != negated }
         case .hasProfile:

@@ -6,9 +6,8 @@ extension SearchIndex {
     /// is indexed. About 0.3 s at 1,000,000 users: call it off the event loop.
     public func load(from database: AppDatabase) throws {
         let (logins, notes, profiles, signature) = try database.read { db in
-            let (logins, organizations) = try Self.readLogins(db)
             var profiles = try Self.readProfiles(db)
-            profiles.organizations = organizations
+            let logins = try Self.readLogins(db, types: &profiles)
             return (logins, try Self.readNotes(db), profiles, try Self.signature(db))
         }
         install(logins: logins, notes: notes, profiles: profiles)
@@ -25,8 +24,8 @@ extension SearchIndex {
         guard isLoaded else { return }
         let (lastID, indexed) = extent
         let (added, users, signature) = try database.read { db in
-            let rows = try Row.fetchCursor(db, sql: "SELECT id, login, type = 'Organization' FROM user WHERE id > ? ORDER BY id", arguments: [lastID])
-            var added: [(id: Int64, login: String, organization: Bool)] = []
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, login, type FROM user WHERE id > ? ORDER BY id", arguments: [lastID])
+            var added: [(id: Int64, login: String, type: String)] = []
             while let row = try rows.next() { added.append((row[0], row[1], row[2])) }
             return (added, try Int.fetchOne(db, sql: "SELECT count(*) FROM user") ?? 0, try Self.signature(db))
         }
@@ -45,15 +44,15 @@ extension SearchIndex {
         }
     }
 
-    private static func readLogins(_ db: Database) throws -> (TextArena, organizations: [Int32]) {
+    /// The logins, noting each one's account type in `types`.
+    private static func readLogins(_ db: Database, types: inout ProfileColumns) throws -> TextArena {
         var arena = TextArena()
-        var organizations: [Int32] = []
-        let rows = try Row.fetchCursor(db, sql: "SELECT id, login, type = 'Organization' FROM user ORDER BY id")
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, login, type FROM user ORDER BY id")
         while let row = try rows.next() {
-            if row[2] { organizations.append(Int32(arena.count)) }
+            types.note(type: row[2], record: arena.count)
             arena.append(id: row[0], text: row[1])
         }
-        return (arena, organizations)
+        return arena
     }
 
     /// The profiles' qualifier fields; NULLs as empty texts and unknown numbers.
@@ -87,7 +86,8 @@ extension SearchIndex {
     private static func signature(_ db: Database) throws -> Signature {
         let notes = try Row.fetchOne(
             db, sql: "SELECT count(*), total(updated_at), total(length(text)), total(user_id) FROM note WHERE user_id IS NOT NULL")
-        let profiles = try Row.fetchOne(db, sql: "SELECT count(*), total(fetched_at) FROM profile")
-        return Signature(notes: (0..<4).map { notes?[$0] ?? 0 }, profiles: (0..<2).map { profiles?[$0] ?? 0 })
+        // Not the fetch time: a revalidation (304) touches it without changing anything.
+        let profiles = try Row.fetchOne(db, sql: "SELECT count(*), total(partial), total(strftime('%s', updated_at)) FROM profile")
+        return Signature(notes: (0..<4).map { notes?[$0] ?? 0 }, profiles: (0..<3).map { profiles?[$0] ?? 0 })
     }
 }

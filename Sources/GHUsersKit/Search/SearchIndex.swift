@@ -92,13 +92,13 @@ public final class SearchIndex: Sendable {
     }
 
     /// Replaces the profiles' columns (``ProfileColumns``) read again, under the lock; the
-    /// organisations stay (they are the logins').
+    /// account types stay (they are the logins').
     func install(profiles: ProfileColumns) {
         state.withLock { state in
             state.changeCorpus { corpus in
-                let organizations = corpus.profiles.organizations
+                let (organizations, otherTypes) = (corpus.profiles.organizations, corpus.profiles.otherTypes)
                 corpus.profiles = profiles
-                corpus.profiles.organizations = organizations
+                (corpus.profiles.organizations, corpus.profiles.otherTypes) = (organizations, otherTypes)
             }
         }
     }
@@ -119,11 +119,11 @@ public final class SearchIndex: Sendable {
     }
 
     /// Adds logins at the end (ids above every indexed one).
-    func append(_ users: [(id: Int64, login: String, organization: Bool)]) {
+    func append(_ users: [(id: Int64, login: String, type: String)]) {
         state.withLock { state in
             state.changeCorpus { corpus in
                 for user in users {
-                    if user.organization { corpus.profiles.organizations.append(Int32(corpus.logins.count)) }
+                    corpus.profiles.note(type: user.type, record: corpus.logins.count)
                     corpus.logins.append(id: user.id, text: user.login)
                 }
             }

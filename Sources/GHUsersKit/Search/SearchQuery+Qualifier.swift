@@ -82,7 +82,10 @@ extension SearchQuery {
                     }
                     return instant
                 }
-                return .created(lower: lower.map(timestamp), upper: upper.map(timestamp))
+                // Years of four digits, which compare as text as they do as times (`strftime`
+                // writes 999 and 10000 with three and five): `created:<=9999-12-31` is everyone.
+                let written = { (seconds: Int64?) in seconds.map { timestamp(min(max($0, -30_610_224_000), 253_402_300_799)) } }
+                return .created(lower: written(lower), upper: written(upper))
             case "has", "is":
                 let marks: [String: Test] = ["has:note": .hasNote, "has:profile": .hasProfile, "is:seen": .seen, "is:gone": .gone]
                 guard let test = marks[name + ":" + lowered] else { throw Problem("\(name): takes \(name == "has" ? "note or profile" : "seen or gone"), not “\(value)”") }

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What the commands call: the network and the store together, cache first.
 ///
 /// Reads (`list`, `search`, notes, a fresh cached profile) never touch the network. Operations
@@ -80,7 +86,11 @@ public final class CombinedService: Sendable {
             try database.claim(GitHubSite(apiRoot: configuration.apiURL.absoluteString) ?? .gitHubDotCom)
             self.database = database
         } catch {
-            folder?.release(removing: folder?.isOnlyHolderOfFolderItMade() == true)
+            // Only a database file this process just made, still empty, goes: a file that
+            // could not be claimed (another site's, a newer ghusers's) is somebody's data.
+            var info = stat()
+            let empty = stat(configuration.paths.database.path, &info) != 0 || info.st_size == 0
+            folder?.release(removing: empty && folder?.isOnlyHolderOfFolderItMade() == true)
             throw error
         }
         let token = Lazy { configuration.token ?? configuration.tokenLookup?() }

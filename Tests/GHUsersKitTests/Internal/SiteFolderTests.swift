@@ -41,6 +41,20 @@ struct SiteFolderTests {
         try FileManager.default.removeItem(at: sites.deletingLastPathComponent())
     }
 
+    @Test("a folder put at the path by somebody else is never emptied by the maker of the old one")
+    func replaced() throws {
+        let maker = try SiteFolder(url: site)
+        try FileManager.default.removeItem(at: site)  // `rm -rf` while it runs
+        let other = try SiteFolder(url: site)  // another process's new folder, with its data
+        let database = site.appendingPathComponent("ghusers.sqlite")
+        #expect(FileManager.default.createFile(atPath: database.path, contents: Data("data".utf8)))
+        #expect(maker.isOnlyHolderOfFolderItMade())  // its own folder is gone: nobody holds it
+        maker.release(removing: true)
+        #expect(FileManager.default.contents(atPath: database.path) == Data("data".utf8))
+        other.release(removing: false)
+        try FileManager.default.removeItem(at: sites.deletingLastPathComponent())
+    }
+
     @Test("a process that waited while the maker removed the folder makes it again")
     func waiterMakesItAgain() async throws {
         let maker = try SiteFolder(url: site)

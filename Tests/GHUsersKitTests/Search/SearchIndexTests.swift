@@ -88,7 +88,7 @@ struct SearchIndexTests {
     func shortExactLogins() throws {
         #expect(index.after("e", id: nil, count: 2)?.ids.first == 79 && index.after("OC", id: nil, count: 2)?.ids.first == 80)
         #expect(index.after("^oc$", id: nil, count: 2)?.ids == [80])
-        index.append([(id: 900, login: "Q", organization: false)])
+        index.append([(id: 900, login: "Q", type: "User")])
         #expect(index.after("q", id: nil, count: 2)?.ids.first == 900)
     }
 
@@ -109,7 +109,7 @@ struct SearchIndexTests {
             }
         }
         _ = index.after("^mojo", id: nil, count: 1)
-        index.append([(id: 901, login: "mojo901", organization: false)])  // the index changed: nothing kept
+        index.append([(id: 901, login: "mojo901", type: "User")])  // the index changed: nothing kept
         #expect(index.after("^mojo", id: nil, count: 1000)?.ids.last == 901)
     }
 

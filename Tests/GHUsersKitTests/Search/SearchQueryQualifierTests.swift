@@ -47,6 +47,9 @@ struct SearchQueryQualifierTests {
         #expect(tests("created:*..2012-07-04") == [.created(lower: nil, upper: "2012-07-05T00:00:00Z")])
         #expect(tests("created:2017-01-01T01:00:00+07:00..2017-03-01T15:30:15Z") == [.created(lower: "2016-12-31T18:00:00Z", upper: "2017-03-01T15:30:16Z")])
         #expect(tests("created:2024-02-29") == [.created(lower: "2024-02-29T00:00:00Z", upper: "2024-03-01T00:00:00Z")])
+        // Four-digit years at both ends, so that text and time agree (no year 10000).
+        #expect(tests("created:<=9999-12-31") == [.created(lower: nil, upper: "9999-12-31T23:59:59Z")])
+        #expect(tests("created:<0999-01-01") == [.created(lower: nil, upper: "1000-01-01T00:00:00Z")])
     }
 
     @Test("! and GitHub's - exclude a qualifier; in: can only be chosen, not excluded")

@@ -39,6 +39,7 @@ struct StoreServiceQualifiedTests {
         let logins = ["ann", "bert", "berta", "cat", "annika", "zed", "ber"]
         for id in Int64(1)...60 {
             let organization = id % 4 == 0
+            let type = organization ? "Organization" : id % 11 == 0 ? "Bot" : "User"  // GitHub's Bot: neither type:user nor type:org
             let login = id <= Int64(logins.count) ? logins[Int(id) - 1] : "user\(id)"
             var profile: Profile?
             if id % 5 != 0 {
@@ -52,7 +53,7 @@ struct StoreServiceQualifiedTests {
             }
             fixtures.append(
                 Fixture(
-                    user: Factory.user(id, login, type: organization ? "Organization" : "User"), seen: id % 6 == 0, gone: id % 9 == 0,
+                    user: Factory.user(id, login, type: type), seen: id % 6 == 0, gone: id % 9 == 0,
                     note: id % 3 == 1 ? ["met in Berlin", "rust fan", "a:b ratio", "Ann's friend"][Int(id) % 4] : nil, profile: profile,
                     partial: organization && id % 8 == 0))
         }
@@ -112,7 +113,7 @@ struct StoreServiceQualifiedTests {
     static let pieces = [
         "location:berlin", "!location:berlin", "location:\"new york\"", "location:i", "location:İst", "location:são", "location:%", "location:_ok",
         "followers:>10", "followers:5..20", "!followers:<10", "repos:*..3", "repos:10..*", "created:>2012-01-01", "created:2010-01-01..2011-12-31",
-        "-created:<=2013-06-30", "type:org", "-type:org", "type:user", "is:seen", "!is:gone", "has:note", "!has:note", "has:profile",
+        "-created:<=2013-06-30", "created:<=9999-12-31", "created:<0999-01-01", "type:org", "-type:org", "type:user", "is:seen", "!is:gone", "has:note", "!has:note", "has:profile",
         "!has:profile", "company:acme", "!company:acme", "bio:rust", "fullname:ann", "fullname:â", "in:name", "in:login", "in:note",
         "in:login,name", "ann", "ber", "a", "^ber", "t$", "!e", "'a:b", "rust",
     ]
