@@ -92,7 +92,7 @@ extension SearchQuery {
                 return test
             default:
                 throw Problem(
-                    "“\(name):” is no qualifier (\(names.map { $0 + ":" }.joined(separator: " "))); to find the text itself, start it with ': '\(name):\(value)")
+                    "“\(name):” is not a qualifier (\(names.map { $0 + ":" }.joined(separator: " "))); to find the text itself, start it with ': '\(name):\(value)")
             }
         }
 

@@ -27,12 +27,12 @@ struct BrowseQualifierScreenTests {
             try await session.waitFor("Berlin's users") { $0.contains("of \(berlin)") && $0.contains("“location:berlin !type:org”") }
             // A mistyped qualifier: said in the query line (typed, `locaton` was a term first: no matches)
             try await session.send(" locaton:x", literal: true)
-            try await session.waitFor("the problem") { $0.contains("“locaton:” is no qualifier") && $0.contains("“location:berlin !type:org locaton”") }
+            try await session.waitFor("the problem") { $0.contains("“locaton:” is not a qualifier") && $0.contains("“location:berlin !type:org locaton”") }
             // Enter does not keep a query with a problem; erasing it searches again
             try await session.send("Enter")
-            try await session.waitFor("still editing") { $0.contains("is no qualifier") }
+            try await session.waitFor("still editing") { $0.contains("is not a qualifier") }
             try await session.send("C-w")
-            try await session.waitFor("the problem gone") { !$0.contains("is no qualifier") && $0.contains("of \(berlin)") }
+            try await session.waitFor("the problem gone") { !$0.contains("is not a qualifier") && $0.contains("of \(berlin)") }
         }
     }
 }

@@ -33,7 +33,7 @@ struct BrowserModelQualifierTests {
         #expect(model.search?.editing == true)
         let footer = BrowserView(drawer: AvatarDrawer(mode: GraphicsMode(pixels: .symbols, colors: .indexed256)), color: false)
             .frame(model).textLines(color: false).last ?? ""
-        #expect(footer.contains("/type:org locaton:x") && footer.contains("✗ “locaton:” is no qualifier"), "\(footer)")
+        #expect(footer.contains("/type:org locaton:x") && footer.contains("✗ “locaton:” is not a qualifier"), "\(footer)")
         // Erasing the word searches again, and the problem goes
         let fixed = Base.keys(&model, [.control("w")], at: 0.4)
         #expect(model.search?.problem == nil && Self.loads(fixed) == [.searchAfter(query: "type:org ", id: nil, index: -1, count: model.firstSearchCount)])
