@@ -31,58 +31,34 @@ extension GHUsersCommand.Avatars {
             await CommandRunner.run(options.settings) { service in
                 guard !options.offline else { throw CombinedServiceError.offline("avatars prefetch") }
                 let pipeline = service.makeAvatarPipeline(sizeLimit: AvatarOptions.cacheSizeLimit(environment: options.settings.environment))
-                var requests: [AvatarRequest] = []
-                try service.list { details in
-                    for size in all ? [AvatarRequest.Size.thumbnail, .full] : [.thumbnail] {
-                        if let request = AvatarRequest(avatarURL: details.user.avatarURL, size: size), !pipeline.isOnDisk(request) {
-                            requests.append(request)
-                        }
-                    }
-                }
                 let progress = ProgressLine()
-                var fetched: [AvatarRequest] = []
-                var failed: [String] = []
-                var unreachable = 0
-                for (index, request) in requests.enumerated() {
-                    progress.bar(done: index, total: requests.count, "avatars")
-                    do {
-                        _ = try await pipeline.image(for: request)
-                        fetched.append(request)
-                    } catch AvatarError.notCached {
-                        // Its host cannot be reached; the other hosts' avatars go on.
-                        unreachable += 1
-                        failed.append("could not reach \(request.url.host ?? "the avatar host") for \(request.url.absoluteString)")
-                    } catch {
-                        failed.append(ErrorText.sentence(error))
-                    }
-                }
-                progress.bar(done: requests.count, total: requests.count, "avatars")
+                let summary = try await service.prefetchAvatars(with: pipeline, all: all) { progress.bar(done: $0, total: $1, "avatars") }
                 progress.finish()
+                let failed = summary.failed
                 // Nothing came and every host was out of reach: the network, exit 5.
-                if fetched.isEmpty, unreachable > 0, unreachable == failed.count {
+                if summary.kept + summary.notKept == 0, summary.unreachable > 0, summary.unreachable == failed {
                     throw GitHubAPIError.unreachable("no avatar server can be reached")
                 }
-                for failure in failed.prefix(5) { Messages.notice(failure) }
+                for failure in summary.firstFailures { Messages.notice(failure) }
                 // Keeping them is the whole point here: an avatar the disk could not keep is a
                 // failure of the command (a full disk), not one more prefetched.
-                let notKept = pipeline.storeFailure == nil ? 0 : fetched.count { !pipeline.isOnDisk($0) }
-                let kept = fetched.count - notKept
+                let (kept, notKept) = (summary.kept, summary.notKept)
                 let cached = pipeline.disk.usage().entries
                 Messages.notice(
-                    "prefetched \(kept) avatar\(kept == 1 ? "" : "s")" + (failed.isEmpty ? "" : ", \(failed.count) failed") + "; \(cached) in the cache")
+                    "prefetched \(kept) avatar\(kept == 1 ? "" : "s")" + (failed == 0 ? "" : ", \(failed) failed") + "; \(cached) in the cache")
                 if options.json {
                     var writer = JSONWriter()
                     writer.beginObject()
                     writer.field("prefetched", kept)
-                    writer.field("failed", failed.count + notKept)
-                    writer.field("total", requests.count)
+                    writer.field("failed", failed + notKept)
+                    writer.field("total", summary.asked)
                     writer.field("cached", cached)
                     writer.endObject()
                     OutputStream.standardOutput.write(bytes: writer.bytes + [0x0A])
                 }
                 if let reason = pipeline.storeFailure { throw NotKept(count: notKept, reason: reason) }
                 // A script preparing to go offline must be able to tell: any failure is exit 1.
-                if !failed.isEmpty { throw SomeFailed(failed: failed.count, total: requests.count) }
+                if failed > 0 { throw SomeFailed(failed: failed, total: summary.asked) }
             }
         }
 

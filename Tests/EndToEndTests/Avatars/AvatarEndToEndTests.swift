@@ -113,4 +113,17 @@ struct AvatarEndToEndTests {
             #expect(try await world.cachedLogins().count == 40)
         }
     }
+
+    @Test("prefetch reads the users a window at a time: 2,050 users across three windows, each thumbnail once")
+    func prefetchInWindows() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 2_050)) { world in
+            #expect(try await world.run("next-page", "--pages", "21").status == 0)
+            #expect(try await world.cachedLogins().count == 2_050)
+            let first = try await world.json("avatars", "prefetch") as? [String: Any]
+            #expect(first?["prefetched"] as? Int == 2_050 && first?["total"] as? Int == 2_050, "\(String(describing: first))")
+            #expect(Set(await Self.avatarRequests(world).map(\.path)).count == 2_050)
+            let second = try await world.json("avatars", "prefetch") as? [String: Any]
+            #expect(second?["prefetched"] as? Int == 0 && second?["total"] as? Int == 0 && second?["cached"] as? Int == 2_050)
+        }
+    }
 }
