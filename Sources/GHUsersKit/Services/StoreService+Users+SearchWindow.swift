@@ -49,7 +49,11 @@ extension StoreService.Users {
                 let statement = try db.cachedStatement(sql: "\(UserDetails.selectWithNotes) WHERE user.id = ?")
                 return try ids.compactMap { id in
                     if isCancelled() { throw StoreError.interrupted }
-                    return try Row.fetchOne(statement, arguments: [id]).map(UserDetails.init(row:))
+                    // A cursor's row is read in place, while the cursor lives; `fetchOne` would
+                    // copy every column first.
+                    let rows = try Row.fetchCursor(statement, arguments: [id])
+                    guard let row = try rows.next() else { return nil }
+                    return UserDetails(row: row)
                 }
             }
         }
