@@ -214,8 +214,10 @@ struct SearchCorpus: Sendable {
         }
     }
 
-    /// The records in both ascending lists, ascending.
-    static func intersection(_ a: [Int32], _ b: [Int32]) -> [Int32] {
+    /// The records in both ascending lists, ascending; `b` alone when `a` is `nil` (nothing
+    /// narrowed yet).
+    static func intersection(_ a: [Int32]?, _ b: [Int32]) -> [Int32] {
+        guard let a else { return b }
         var result: [Int32] = []
         var (i, j) = (0, 0)
         while i < a.count, j < b.count {

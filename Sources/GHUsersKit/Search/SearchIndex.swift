@@ -78,14 +78,11 @@ public final class SearchIndex: Sendable {
         let parsed = full.indexed
         let found = state.withLock { state -> SearchMatches? in
             var kept = state.qualified(full.qualifiers.filter(\.isIndexed))
-            if let among {
-                let fromSQL = SearchMatches.records(ofIDs: among, loginIDs: state.logins.ids)
-                kept = kept.map { SearchCorpus.intersection($0, fromSQL) } ?? fromSQL
-            }
+            if let among { kept = SearchCorpus.intersection(kept, SearchMatches.records(ofIDs: among, loginIDs: state.logins.ids)) }
+            // Qualifiers alone: their users, without evaluating (and keeping) an empty text.
+            if full.terms.isEmpty, let kept { return SearchMatches(query: parsed, records: kept, loginIDs: state.logins.ids, exactPosition: nil) }
             let text = full.fields.contains(.name) && !full.terms.isEmpty ? state.named(full, isCancelled: isCancelled) : state.matches(parsed, isCancelled: isCancelled)
-            guard let text else { return nil }
-            if text.query.isEmpty, let kept { return SearchMatches(query: parsed, records: kept, loginIDs: state.logins.ids, exactPosition: nil) }
-            return kept.map(text.among) ?? text
+            return text.map { text in kept.map(text.among) ?? text }
         }
         guard let found else { return nil }
         return (found.window(id, before: before, count: count), found.count)
