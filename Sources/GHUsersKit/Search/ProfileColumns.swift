@@ -103,7 +103,7 @@ struct ProfileColumns: Sendable {
     /// The profiles (records of ``texts``, ascending) whose field `field` (of ``fields``)
     /// contains `needle`: the records holding it anywhere, then a look inside that field.
     private func fieldHits(_ field: Int, _ needle: [UInt8]) -> [Int32] {
-        let hits = texts.scan(needle, isCancelled: { false }) ?? []
+        let hits = texts.scan(needle)
         return texts.bytes.withUnsafeBufferPointer { bytes in
             needle.withUnsafeBufferPointer { needle in
                 hits.filter { record in

@@ -6,11 +6,9 @@ import Synchronization
 /// or a filter of candidates, each split over both cores (the calling thread and
 /// ``ScanHelper``'s).
 struct SearchCorpus: Sendable {
-    /// About how many bytes of the arenas a part of a scan reads: small enough that the two
-    /// threads finish within a part of each other, large enough that handing parts over is free.
+    /// About how many bytes of the arenas a part of a scan reads: small enough that a newer
+    /// query stops it within a part and the two threads finish within a part of each other.
     var partBytes = 1 << 20
-    /// At most how many parts a scan is cut into (8 MB and more of arenas).
-    static let mostParts = 8
     /// From how many candidates a filter is split over both cores, and into how many parts:
     /// each candidate costs a cache miss or more, so a few thousand take longer than a hand-over.
     static let filterSplitFrom = 8_192
@@ -114,34 +112,31 @@ struct SearchCorpus: Sendable {
     }
 
     /// Every login record that the term's text matches (its `!` aside): the logins' hits
-    /// merged with those of the notes, for an unanchored term (each as its fields say). One character anywhere is a
-    /// pass over the records' masks, which say it exactly; anything else a search of the
-    /// bytes (its first two bytes as a pair, 32 positions at a time: ``TextArena/find(_:in:from:to:)``).
+    /// merged with those of the notes, for an unanchored term (each as its fields say). One
+    /// character anywhere is a pass over the records' masks, which say it exactly; anything
+    /// else a search of the bytes (``TextArena/find(_:in:from:to:)``).
     ///
-    /// The logins are cut into parts of about ``partBytes`` (at most ``mostParts``), each with
-    /// the notes of its logins, which the two cores take in turn (a thread done with its part
-    /// takes the next, so neither waits for the other's longer half). Each part merges its
-    /// logins' hits with its notes', so the parts' lists are only put end to end.
+    /// The logins are cut into parts of about ``partBytes``, each with the notes of its logins,
+    /// which the two cores take in turn; each part merges its logins' hits with its notes', so
+    /// the parts' lists are only put end to end.
     private func scan(_ term: SearchQuery.Term, isCancelled: () -> Bool) -> [Int32]? {
         guard logins.count > 0 else { return [] }  // a part starts at a login
         let withNotes = term.kind == .contains && term.fields.contains(.note) && notes.count > 0
-        // One character anywhere with a bit in the masks: a pass over the masks.
         let bit = term.kind == .contains && term.text.count == 1 ? TextArena.characterBits[Int(term.text[0])] : 0
-        let parts = parts(of: logins, bytes: logins.memory + notes.memory, most: Self.mostParts)
+        let parts = parts(of: logins, bytes: logins.memory + notes.memory)
         let (logins, notes, loginOf) = (logins, notes, loginOf)
         let found = Self.inParts(parts.count, isCancelled: isCancelled) { index, isCancelled in
+            if isCancelled() { return nil }
             let part = parts[index]
-            func hits(_ arena: TextArena, _ records: Range<Int>) -> [Int32]? {
-                if bit != 0 { return arena.records(records, having: bit, isCancelled: isCancelled) }
-                return arena.scan(term.needle, records: records, isCancelled: isCancelled)
+            func hits(_ arena: TextArena, _ records: Range<Int>) -> [Int32] {
+                bit != 0 ? arena.records(records, having: bit) : arena.scan(term.needle, records: records)
             }
-            guard let inLogins = term.fields.contains(.login) ? hits(logins, part) : [] else { return nil }
+            let inLogins = term.fields.contains(.login) ? hits(logins, part) : []
             // The notes of this part's logins: those with ids from its first login's to the next part's.
             let first = notes.firstRecord(atLeast: logins.ids[part.lowerBound])
             let end = part.upperBound < logins.count ? notes.firstRecord(atLeast: logins.ids[part.upperBound]) : notes.count
             guard withNotes, first < end else { return inLogins }
-            guard let inNotes = hits(notes, first..<end) else { return nil }
-            return Self.union(inLogins, inNotes.compactMap { loginOf[Int($0)] >= 0 ? loginOf[Int($0)] : nil })
+            return Self.union(inLogins, hits(notes, first..<end).compactMap { loginOf[Int($0)] >= 0 ? loginOf[Int($0)] : nil })
         }
         return found.map(Self.joined)
     }
@@ -176,9 +171,9 @@ struct SearchCorpus: Sendable {
     }
 
     /// `arena`'s records cut into parts of about ``partBytes`` of `bytes` (the arena's own by
-    /// default), at most `most`, at least one.
-    func parts(of arena: TextArena, bytes: Int? = nil, most: Int) -> [Range<Int>] {
-        let count = max(1, min(most, (bytes ?? arena.memory) / partBytes))
+    /// default), at least one.
+    func parts(of arena: TextArena, bytes: Int? = nil) -> [Range<Int>] {
+        let count = max(1, (bytes ?? arena.memory) / partBytes)
         let size = (arena.count + count - 1) / count
         guard size > 0 else { return [0..<arena.count] }
         return stride(from: 0, to: arena.count, by: size).map { $0..<min($0 + size, arena.count) }

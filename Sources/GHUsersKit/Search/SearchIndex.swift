@@ -102,9 +102,6 @@ public final class SearchIndex: Sendable {
 
     /// Replaces what is indexed, under the lock, and marks the index loaded.
     func install(logins: TextArena?, notes: TextArena?, profiles: ProfileColumns? = nil) {
-        // The scans' second thread, started now and waiting: one started at the first key
-        // shares the key's core until the scheduler moves it, which is longer than the scan.
-        _ = ScanHelper.shared
         state.withLock { state in
             state.changeCorpus { corpus in
                 if let logins { corpus.logins = logins }
