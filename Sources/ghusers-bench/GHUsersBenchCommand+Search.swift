@@ -59,7 +59,7 @@ extension GHUsersBenchCommand {
                             kept = (filter, ids)
                             return ids
                         }
-                        let found = index.after(query, id: nil, count: 200, among: among)
+                        let found = index.window(query, id: nil, count: 200, among: among)
                         let searched = DispatchTime.now().uptimeNanoseconds
                         _ = try window.users(found?.ids ?? [])
                         samples["\(kind)|\(query)", default: []].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)

@@ -19,8 +19,8 @@ struct ProfileColumns: Sendable {
     /// The login records of the organisations, and of the accounts neither a user nor an
     /// organisation (GitHub's `Bot`, `Mannequin`), ascending: kept as logins are appended.
     var organizations: [Int32] = [], otherTypes: [Int32] = []
-    /// Each profile's login record (-1: a user no longer cached), after ``link(_:)``.
-    private(set) var loginOf: [Int32] = []
+    /// Each profile's login record (-1: a user no longer cached), set by ``SearchCorpus/link()``.
+    var loginOf: [Int32] = []
 
     /// A count or date the profile does not have.
     static let unknown = Int32.min
@@ -52,15 +52,6 @@ struct ProfileColumns: Sendable {
         self.followers.append(followers)
         self.repos.append(repos)
         self.created.append(created)
-    }
-
-    /// Links each profile to its login record in `logins` (both in id order).
-    mutating func link(_ logins: TextArena) {
-        var record = 0
-        loginOf = texts.ids.map { id in
-            record += partitionPoint(logins.count - record) { logins.ids[record + $0] < id }
-            return record < logins.count && logins.ids[record] == id ? Int32(record) : -1
-        }
     }
 
     /// The login records (ascending) that `qualifier` holds for, among `logins` records of

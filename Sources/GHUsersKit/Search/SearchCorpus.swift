@@ -31,18 +31,10 @@ struct SearchCorpus: Sendable {
     /// Links each login to its note (both arenas are in id order), and the profiles and
     /// organisations to their logins, after any changed.
     mutating func link() {
-        profiles.link(logins)
+        profiles.loginOf = logins.records(ofIDs: profiles.texts.ids)
+        loginOf = logins.records(ofIDs: notes.ids)
         noteOf = [Int32](repeating: -1, count: logins.count)
-        loginOf = [Int32](repeating: -1, count: notes.count)
-        var login = 0
-        for note in 0..<notes.count {
-            let id = notes.ids[note]
-            while login < logins.count, logins.ids[login] < id { login += 1 }
-            if login < logins.count, logins.ids[login] == id {
-                noteOf[login] = Int32(note)
-                loginOf[note] = Int32(login)
-            }
-        }
+        for (note, login) in loginOf.enumerated() where login >= 0 { noteOf[Int(login)] = Int32(note) }
     }
 
     /// The records matching every term: among `candidates`, or found by scanning for the

@@ -94,9 +94,7 @@ extension SearchIndex {
         private func position(ofLogin text: [UInt8], in records: [Int32]) -> Int? {
             let logins = corpus.logins  // once, not once a match
             guard text.count < 3 else { return records.firstIndex { logins.equals(Int($0), text) } }
-            guard let exact = shortLogins.first(where: { logins.equals(Int($0), text) }) else { return nil }
-            let low = partitionPoint(records.count) { records[$0] < exact }
-            return low < records.count && records[low] == exact ? low : nil
+            return shortLogins.first { logins.equals(Int($0), text) }.flatMap { SearchMatches.position(of: $0, in: records) }
         }
     }
 }

@@ -1,20 +1,16 @@
 import Synchronization
 
-/// The cached users' logins and notes in memory, for `browse`'s search as you type: one packed,
-/// lower-cased byte arena of logins and one of notes (``TextArena``), scanned for the query's
-/// bytes on both cores. A query's matches come back in ``StoreService/Users/SearchWindow``'s
-/// order (the exact login first, then by id) with their count; SQLite stays the source of truth
-/// and is asked only for the users of the window shown.
+/// The cached users' logins and notes in memory, for `browse`'s search as you type: two
+/// packed, lower-cased arenas (``TextArena``) scanned for the query's bytes on both cores, and
+/// the profiles' qualifier fields (``ProfileColumns``). A query's matches come back in
+/// ``StoreService/Users/SearchWindow``'s order (the exact login first, then by id) with their
+/// count; SQLite stays the source of truth, asked only for the users of the window shown.
 ///
 /// The matches of the last ``State/cacheLimit`` queries are kept (one cache, as fzf's
 /// `src/cache.go`): a query that narrows a kept one (`so`, then `son`) filters its matches
-/// instead of scanning again, and a backspace finds its query kept. A scan stops within a
-/// megabyte of bytes once its `isCancelled` says so.
-///
-/// At 1,000,000 users and 100,000 notes the arenas hold about 54 MB (``memory``) and the kept
-/// matches at most 4 bytes a login more; ``load(from:)`` reads the rows through a cursor,
-/// never all at once, and ``refresh(from:)`` keeps it current. Thread-safe: every use takes
-/// one lock.
+/// instead of scanning, and a backspace finds its query kept. About 54 MB at 1,000,000 users
+/// and 100,000 notes (``memory``), read through a cursor (``load(from:)``) and kept current
+/// (``refresh(from:)``). Thread-safe: every use takes one lock.
 public final class SearchIndex: Sendable {
     private let state = Mutex(State())
     private let loadedFlag = Atomic(false)
@@ -53,14 +49,6 @@ public final class SearchIndex: Sendable {
         state.withLock { $0.cache = [] }
     }
 
-    /// Up to `count` matching user ids of `query` after the match with id `id`, and how many
-    /// users match in all (``window(_:id:before:count:among:isCancelled:)``).
-    public func after(
-        _ query: String, id: Int64?, count: Int, among: [Int64]? = nil, isCancelled: () -> Bool = { false }
-    ) -> (ids: [Int64], total: Int)? {
-        window(query, id: id, before: false, count: count, among: among, isCancelled: isCancelled)
-    }
-
     /// Up to `count` matching user ids of `query` after the match with id `id` (`nil`: from the
     /// first, the exact login included; `0`: after the exact login) or, with `before` set,
     /// before it (in order; `id` is not the exact login), and how many users match in all;
@@ -70,15 +58,15 @@ public final class SearchIndex: Sendable {
     /// those the index holds (``ProfileColumns``), and `among`, the ids SQLite computed for the
     /// others (the query's ``SearchQuery/filter``), ascending. Without text, the matches are
     /// the qualifiers' users.
-    func window(
-        _ query: String, id: Int64?, before: Bool, count: Int, among: [Int64]? = nil, isCancelled: () -> Bool = { false }
+    public func window(
+        _ query: String, id: Int64?, before: Bool = false, count: Int, among: [Int64]? = nil, isCancelled: () -> Bool = { false }
     ) -> (ids: [Int64], total: Int)? {
         guard isLoaded else { return nil }
         let full = SearchQuery(query)
         let parsed = full.indexed
         let found = state.withLock { state -> SearchMatches? in
             var kept = state.qualified(full.qualifiers.filter(\.isIndexed))
-            if let among { kept = SearchCorpus.intersection(kept, SearchMatches.records(ofIDs: among, loginIDs: state.logins.ids)) }
+            if let among { kept = SearchCorpus.intersection(kept, state.logins.records(ofIDs: among).filter { $0 >= 0 }) }
             // Qualifiers alone: their users, without evaluating (and keeping) an empty text.
             if full.terms.isEmpty, let kept { return SearchMatches(query: parsed, records: kept, loginIDs: state.logins.ids, exactPosition: nil) }
             let text = full.fields.contains(.name) && !full.terms.isEmpty ? state.named(full, isCancelled: isCancelled) : state.matches(parsed, isCancelled: isCancelled)

@@ -22,16 +22,15 @@ struct SearchMatches: Sendable {
     /// The matches among `kept` (login records, ascending), in the same order, the exact
     /// login included if it is among them: one pass over both lists.
     func among(_ kept: [Int32]) -> SearchMatches {
-        var records: [Int32] = []
-        var exact: Int?
-        var next = 0
-        for (index, record) in self.records.enumerated() {
-            while next < kept.count, kept[next] < record { next += 1 }
-            guard next < kept.count, kept[next] == record else { continue }
-            if index == exactPosition { exact = records.count }
-            records.append(record)
-        }
+        let records = SearchCorpus.intersection(records, kept)
+        let exact = exactPosition.flatMap { Self.position(of: self.records[$0], in: records) }
         return SearchMatches(query: query, records: records, loginIDs: loginIDs, exactPosition: exact)
+    }
+
+    /// Where `record` is in `records` (ascending), if it is there.
+    static func position(of record: Int32, in records: [Int32]) -> Int? {
+        let low = partitionPoint(records.count) { records[$0] < record }
+        return low < records.count && records[low] == record ? low : nil
     }
 
     /// The user id listed `index` places after the exact login (or from the first, without one).
@@ -77,26 +76,5 @@ struct SearchMatches: Sendable {
         var result = (start..<end).map(other)
         if result.count < count, let exactPosition { result.insert(self.id(exactPosition), at: 0) }
         return result
-    }
-}
-
-extension SearchMatches {
-    /// The records of the users with ids `ids` (ascending) among `loginIDs`, ascending: each id
-    /// looked up by a binary search from the last one found (about 20 steps an id at a million
-    /// logins), or by one walk over them (a step a login) for more than a 16th of them.
-    static func records(ofIDs ids: [Int64], loginIDs: [Int64]) -> [Int32] {
-        var records: [Int32] = []
-        records.reserveCapacity(ids.count)
-        var record = 0
-        let walk = ids.count > loginIDs.count / 16
-        for id in ids {
-            if walk {
-                while record < loginIDs.count, loginIDs[record] < id { record += 1 }
-            } else {
-                record += partitionPoint(loginIDs.count - record) { loginIDs[record + $0] < id }
-            }
-            if record < loginIDs.count, loginIDs[record] == id { records.append(Int32(record)) }
-        }
-        return records
     }
 }

@@ -116,6 +116,19 @@ struct TextArena: Sendable {
         }
     }
 
+    /// The record of each of `wanted`'s ids (ascending), -1 for an id not here: a galloping
+    /// search on from the last one found, a step or two for dense ids, a logarithm for sparse.
+    func records(ofIDs wanted: [Int64]) -> [Int32] {
+        var record = 0
+        return wanted.map { id in
+            var step = 1
+            while record + step < count, ids[record + step] < id { step <<= 1 }
+            let end = min(record + step, count)
+            record += partitionPoint(end - record) { ids[record + $0] < id }
+            return record < count && ids[record] == id ? Int32(record) : -1
+        }
+    }
+
     /// The first record whose id is at least `id` (`count` if none).
     func firstRecord(atLeast id: Int64) -> Int {
         partitionPoint(ids.count) { ids[$0] < id }

@@ -41,7 +41,7 @@ struct SearchIndexTests {
     func indexed(_ query: String, count: Int = 50) -> [Int64] {
         var read: [Int64] = []
         var key: Int64? = nil
-        while let window = index.after(query, id: key, count: count), !window.ids.isEmpty {
+        while let window = index.window(query, id: key, count: count), !window.ids.isEmpty {
             read += window.ids
             let last = window.ids.last!
             key = read.count == 1 && isExact(query, last) ? 0 : last
@@ -72,7 +72,7 @@ struct SearchIndexTests {
     func sameAsSQLite(query: String) throws {
         let expected = try searched(query)
         #expect(indexed(query) == expected)
-        #expect(index.after(query, id: nil, count: 1)?.total == expected.count)
+        #expect(index.window(query, id: nil, count: 1)?.total == expected.count)
     }
 
     @Test("typing on narrows the last matches and backspace reuses them: the same answers as a fresh index")
@@ -80,16 +80,16 @@ struct SearchIndexTests {
         for query in ["m", "mo", "moj", "mojo", "mojos", "mojo", "moj", "mo", "mo ", "mo !", "mo !s", "mo !so", "mo !s", "^", "^m", "^mo"] {
             let fresh = SearchIndex()
             try fresh.load(from: database)
-            #expect(index.after(query, id: nil, count: 1000)?.ids == fresh.after(query, id: nil, count: 1000)?.ids, "\(query)")
+            #expect(index.window(query, id: nil, count: 1000)?.ids == fresh.window(query, id: nil, count: 1000)?.ids, "\(query)")
         }
     }
 
     @Test("the exact login comes first for one and two characters too, and after an append")
     func shortExactLogins() throws {
-        #expect(index.after("e", id: nil, count: 2)?.ids.first == 79 && index.after("OC", id: nil, count: 2)?.ids.first == 80)
-        #expect(index.after("^oc$", id: nil, count: 2)?.ids == [80])
+        #expect(index.window("e", id: nil, count: 2)?.ids.first == 79 && index.window("OC", id: nil, count: 2)?.ids.first == 80)
+        #expect(index.window("^oc$", id: nil, count: 2)?.ids == [80])
         index.append([(id: 900, login: "Q", type: "User")])
-        #expect(index.after("q", id: nil, count: 2)?.ids.first == 900)
+        #expect(index.window("q", id: nil, count: 2)?.ids.first == 900)
     }
 
     @Test("a query narrowing a kept one lists what a fresh index lists; a change to the index lets go of what was kept")
@@ -103,20 +103,20 @@ struct SearchIndexTests {
         for (base, queries) in narrowing.sorted(by: { $0.key < $1.key }) {
             for query in queries {
                 index.forgetQueries()  // the base is the one query kept
-                #expect(index.after(base, id: nil, count: 1) != nil)
-                #expect(index.after(query, id: nil, count: 1000)?.ids == fresh.after(query, id: nil, count: 1000)?.ids, "\(base) -> \(query)")
-                #expect(index.after(query, id: nil, count: 1)?.total == fresh.after(query, id: nil, count: 1)?.total)
+                #expect(index.window(base, id: nil, count: 1) != nil)
+                #expect(index.window(query, id: nil, count: 1000)?.ids == fresh.window(query, id: nil, count: 1000)?.ids, "\(base) -> \(query)")
+                #expect(index.window(query, id: nil, count: 1)?.total == fresh.window(query, id: nil, count: 1)?.total)
             }
         }
-        _ = index.after("^mojo", id: nil, count: 1)
+        _ = index.window("^mojo", id: nil, count: 1)
         index.append([(id: 901, login: "mojo901", type: "User")])  // the index changed: nothing kept
-        #expect(index.after("^mojo", id: nil, count: 1000)?.ids.last == 901)
+        #expect(index.window("^mojo", id: nil, count: 1000)?.ids.last == 901)
     }
 
     @Test("ids from elsewhere narrow the matches: the window and the count hold only those, in the same order, exact login first")
     func amongIds() throws {
         for query in ["mo", "mojo", "e", "octo", "^mo !son", "nothing"] {
-            let all = try #require(index.after(query, id: nil, count: 1000))
+            let all = try #require(index.window(query, id: nil, count: 1000))
             let among = Array(stride(from: Int64(1), through: 901, by: 2)) + [77]  // the odd ids, and mojo's
             let kept = all.ids.filter { $0 % 2 == 1 || $0 == 77 }
             let found = try #require(index.window(query, id: nil, before: false, count: 1000, among: among.sorted()))
@@ -142,15 +142,15 @@ struct SearchIndexTests {
         let empty = SearchIndex()
         try empty.load(from: try AppDatabase.inMemory())
         for query in ["e", "oc", "octo", "^mo", "!e", "mo !e"] {
-            #expect(empty.after(query, id: nil, count: 10)?.total == 0, "\(query)")
+            #expect(empty.window(query, id: nil, count: 10)?.total == 0, "\(query)")
         }
     }
 
     @Test("a cancelled scan returns nothing; an index not loaded answers nothing")
     func cancelled() {
-        #expect(index.after("zq", id: nil, count: 10, isCancelled: { true }) == nil)
-        #expect(SearchIndex().after("e", id: nil, count: 10) == nil)
-        #expect(index.after("zq", id: nil, count: 10) != nil)
+        #expect(index.window("zq", id: nil, count: 10, isCancelled: { true }) == nil)
+        #expect(SearchIndex().window("e", id: nil, count: 10) == nil)
+        #expect(index.window("zq", id: nil, count: 10) != nil)
     }
 
     @Test("a refresh after changes finds new users, changed notes and removed logins")
@@ -161,7 +161,7 @@ struct SearchIndexTests {
             Factory.page([700], logins: [700: "brandnew"]), request: .init(since: 600, movesCursor: true), etag: nil)
         try StoreService.Notes.Save(database: database)(login: "brandnew", text: "zebra keeper")
         try StoreService.Notes.Delete(database: database)(login: "mojo")
-        _ = index.after("zebra", id: nil, count: 5)  // cached before the refresh
+        _ = index.window("zebra", id: nil, count: 5)  // cached before the refresh
         // When the index is refreshed
         try index.refresh(from: database)
         // Then it answers as SQLite does
@@ -217,7 +217,7 @@ struct SearchIndexTests {
         for query in ["x1", "x96", "^u1", "7$", "x3y", "y", "u1 !x1", "^u99999x", "zz", "x !x1", "u !x9", "x y"] {
             var expected: [Int64] = []
             try StoreService.Users.Search(database: large)(query) { if case .user(let details) = $0 { expected.append(details.user.id) } }
-            #expect(split.after(query, id: nil, count: 20_000)?.ids == expected, "\(query)")
+            #expect(split.window(query, id: nil, count: 20_000)?.ids == expected, "\(query)")
         }
     }
 
