@@ -9,3 +9,17 @@
     }
     return low
 }
+
+/// The first index from `start` below `count` for which `isBelow` is false (`count` if none),
+/// `isBelow` holding for every index before it: galloping from `start`, then halving, so that
+/// a point near `start` costs a step or two and a far one a logarithm.
+@inline(__always) func partitionPoint(from start: Int, _ count: Int, isBelow: (Int) -> Bool) -> Int {
+    var low = start
+    var step = 1
+    while low + step <= count, isBelow(low + step - 1) {
+        low += step
+        step <<= 1
+    }
+    let high = min(low + step - 1, count)
+    return low + partitionPoint(high - low) { isBelow(low + $0) }
+}

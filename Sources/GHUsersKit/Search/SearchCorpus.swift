@@ -2,28 +2,21 @@ import Dispatch
 import Synchronization
 
 /// The cached users' logins and the notes on them, each packed in a ``TextArena`` and linked
-/// to each other, with what finds the records a query matches in them: a scan of both arenas,
-/// or a filter of candidates, each split over both cores (the calling thread and
-/// ``ScanHelper``'s).
+/// to each other, and the profiles' fields: what finds the records a query matches, by a scan
+/// of both arenas or a filter of candidates, in parts that both cores take in turn.
 struct SearchCorpus: Sendable {
-    /// About how many bytes of the arenas a part of a scan reads: small enough that a newer
-    /// query stops it within a part and the two threads finish within a part of each other.
+    /// About how many bytes of the arenas a part of a scan reads, and how many candidates a
+    /// part of a filter takes (a cache miss or more each): a newer query stops the search
+    /// within a part (``inParts(_:isCancelled:_:)``), and the threads end within one of each other.
     var partBytes = 1 << 20
-    /// From how many candidates a filter is split over both cores, and into how many parts:
-    /// each candidate costs a cache miss or more, so a few thousand take longer than a hand-over.
-    static let filterSplitFrom = 8_192
-    static let filterParts = 4
+    static let filterPart = 4_096
 
     var logins = TextArena()
     var notes = TextArena()
-    /// What qualifiers test: the profiles' fields and the organisations.
     var profiles = ProfileColumns()
     /// For each login record, its note's record (-1: none), and for each note its login's.
     private(set) var noteOf: [Int32] = []
     private(set) var loginOf: [Int32] = []
-
-    /// An empty corpus.
-    init() {}
 
     /// The bytes the arenas and links hold.
     var memory: Int { logins.memory + notes.memory + profiles.memory + noteOf.capacity * 4 + loginOf.capacity * 4 }
@@ -58,8 +51,7 @@ struct SearchCorpus: Sendable {
     }
 
     /// The records among `records` that every term matches: its text in the login (or the
-    /// note, for an unanchored term), or not, for an exclusion. One tight loop over raw
-    /// buffers, in ``filterParts`` parts that both cores take in turn when there are many.
+    /// note, for an unanchored term), or not, for an exclusion. One tight loop over raw buffers.
     private func filter(_ records: [Int32], by terms: [SearchQuery.Term], isCancelled: () -> Bool) -> [Int32]? {
         let flat = terms.flatMap(\.needle)
         let ends = terms.reduce(into: [0]) { $0.append($0.last! + $1.needle.count) }
@@ -67,36 +59,26 @@ struct SearchCorpus: Sendable {
         let inLogins = terms.map { $0.fields.contains(.login) }
         let negated = terms.map(\.negated)
         let required = terms.map { $0.text.reduce(UInt64(0)) { $0 | TextArena.characterBits[Int($1)] } }
-        let parts = records.count >= Self.filterSplitFrom ? Self.filterParts : 1
-        let size = (records.count + parts - 1) / parts
+        let parts = max(1, (records.count + Self.filterPart - 1) / Self.filterPart)
         return logins.withRecords { logins in
             notes.withRecords { notes in
                 noteOf.withUnsafeBufferPointer { noteOf in
                     flat.withUnsafeBufferPointer { flat in
                         let needles = ContiguousArray((0..<terms.count).map { UnsafeBufferPointer(rebasing: flat[ends[$0]..<ends[$0 + 1]]) })
                         let views = UncheckedSendable(value: (logins, notes, noteOf, needles))
-                        let kept = Self.inParts(parts, isCancelled: isCancelled) { part, isCancelled -> [Int32]? in
+                        return Self.inParts(parts, isCancelled: isCancelled) { part in
                             let (logins, notes, noteOf, needles) = views.value
-                            var kept: [Int32] = []
-                            for index in (part * size)..<min(records.count, (part + 1) * size) {
-                                if index % TextArena.cancelCheck == TextArena.cancelCheck - 1, isCancelled() { return nil }
-                                let login = Int(records[index])
-                                var keep = true
-                                for term in 0..<needles.count {
+                            return records[min(records.count, part * Self.filterPart)..<min(records.count, (part + 1) * Self.filterPart)].filter { record in
+                                let login = Int(record)
+                                return (0..<needles.count).allSatisfy { term in
                                     var found = inLogins[term] && logins.contains(login, needles[term], required: required[term])
-                                    if !found, inNotes[term], login < noteOf.count, noteOf[login] >= 0 {
+                                    if !found, inNotes[term], noteOf[login] >= 0 {
                                         found = notes.contains(Int(noteOf[login]), needles[term], required: required[term])
                                     }
-                                    if found == negated[term] {
-                                        keep = false
-                                        break
-                                    }
+                                    return found != negated[term]
                                 }
-                                if keep { kept.append(records[index]) }
                             }
-                            return kept
-                        }
-                        return kept.map(Self.joined)
+                        }.map(Self.joined)
                     }
                 }
             }
@@ -117,8 +99,7 @@ struct SearchCorpus: Sendable {
         let bit = term.kind == .contains && term.text.count == 1 ? TextArena.characterBits[Int(term.text[0])] : 0
         let parts = parts(of: logins, bytes: logins.memory + notes.memory)
         let (logins, notes, loginOf) = (logins, notes, loginOf)
-        let found = Self.inParts(parts.count, isCancelled: isCancelled) { index, isCancelled in
-            if isCancelled() { return nil }
+        let found = Self.inParts(parts.count, isCancelled: isCancelled) { index in
             let part = parts[index]
             func hits(_ arena: TextArena, _ records: Range<Int>) -> [Int32] {
                 bit != 0 ? arena.records(records, having: bit) : arena.scan(term.needle, records: records)
@@ -133,33 +114,27 @@ struct SearchCorpus: Sendable {
         return found.map(Self.joined)
     }
 
-    /// `body` for each of `count` parts, on both cores (the calling thread and ``ScanHelper``'s:
-    /// a thread done with its part takes the next), in part order; `nil` if one part was cancelled (`body`
-    /// returned `nil`), which stops the others at their next question.
-    private static func inParts(
-        _ count: Int, isCancelled: () -> Bool, _ body: @Sendable (Int, _ isCancelled: () -> Bool) -> [Int32]?
-    ) -> [[Int32]]? {
-        // One part: no hand-over.
-        if count == 1 { return withoutActuallyEscaping(isCancelled) { body(0, $0) }.map { [$0] } }
-        let results = Mutex([[Int32]?](repeating: nil, count: count))
-        let cancelled = Atomic(false)
+    /// `body` for each of `count` parts, on both cores (the calling thread and
+    /// ``ScanHelper``'s, each taking the next part when done with one), in part order; `nil`
+    /// once `isCancelled`, asked before each part, says so.
+    private static func inParts(_ count: Int, isCancelled: () -> Bool, _ body: @Sendable (Int) -> [Int32]) -> [[Int32]]? {
+        if count == 1 { return isCancelled() ? nil : [body(0)] }  // no hand-over
+        let results = Mutex([[Int32]](repeating: [], count: count))
         let next = Atomic(0)
+        let cancelled = Atomic(false)
         withoutActuallyEscaping(isCancelled) { isCancelled in
             let asked = UncheckedSendable(value: isCancelled)
             ScanHelper.shared.both {
-                while !cancelled.load(ordering: .relaxed) {
+                while true {
                     let part = next.add(1, ordering: .relaxed).oldValue
-                    guard part < count else { return }
-                    let found = body(part) { cancelled.load(ordering: .relaxed) || asked.value() }
-                    if found == nil { cancelled.store(true, ordering: .relaxed) }
+                    guard part < count, !cancelled.load(ordering: .relaxed) else { return }
+                    if asked.value() { return cancelled.store(true, ordering: .relaxed) }
+                    let found = body(part)
                     results.withLock { $0[part] = found }
                 }
             }
         }
-        let found = results.withLock { $0 }
-        // Every part answered, or none counts: a missing part is never taken for no matches.
-        guard !cancelled.load(ordering: .relaxed), found.allSatisfy({ $0 != nil }) else { return nil }
-        return found.map { $0 ?? [] }
+        return cancelled.load(ordering: .relaxed) ? nil : results.withLock { $0 }
     }
 
     /// `arena`'s records cut into parts of about ``partBytes`` of `bytes` (the arena's own by
@@ -218,7 +193,7 @@ struct SearchCorpus: Sendable {
 
     /// The lists put end to end, in one allocation.
     static func joined(_ lists: [[Int32]]) -> [Int32] {
-        if lists.count == 1 { return lists[0] }
+        guard lists.count > 1 else { return lists.first ?? [] }
         var result: [Int32] = []
         result.reserveCapacity(lists.reduce(0) { $0 + $1.count })
         for list in lists { result += list }

@@ -1,5 +1,6 @@
 extension SearchQuery {
-    /// One term of a query: what it looks for, where, and whether it excludes.
+    /// One term of a query: `word` or `'word` (fzf's exact mark) anywhere in the login or the
+    /// note, `^prefix` and `suffix$` of the login, `^login$` the whole login, `!term` excludes.
     public struct Term: Sendable, Hashable {
         /// Where the text must stand.
         public enum Kind: Sendable, Hashable {

@@ -1,23 +1,11 @@
 /// A search query, as `browse`'s `/` and `ghusers search` take it: space-separated words that
-/// must all match a user. A word is a term in fzf's extended syntax, one of
-///
-/// - `word`: the login or the note contains `word` (exact, as `fzf -e` and fzf's `'word`);
-/// - `'word`: the same (fzf's exact-match prefix, accepted so that fzf habits work);
-/// - `^prefix`: the login starts with `prefix`;
-/// - `suffix$`: the login ends with `suffix`;
-/// - `^login$`: the login is `login`;
-/// - `!term`: excludes the users that `term` (any of the forms above) matches;
-///
-/// or a qualifier after GitHub's user search (``Qualifier``). A word with a colon is a
-/// qualifier when ASCII letters alone stand before the colon (after `!` or `-`) and no `//`
-/// after it: an unknown name is a ``Problem``, not text, so that a mistyped qualifier
-/// (`locaton:berlin`) never silently finds nothing. For the text itself start the word with
-/// `'` (fzf's "exact" mark: `'a:b`, `!'a:b`); `12:30` and URLs are text as they stand.
-/// `in:login,name,note` chooses where unanchored terms look (by default the login and the
-/// note); anchored terms look at the login always.
-///
-/// Matching ignores case (Unicode lower case). A lone `!`, `^`, `$` or `'` is no term and is
-/// ignored; so are extra spaces. There is no fuzzy matching and no `|` (OR).
+/// must all match a user, each a term in fzf's extended syntax (``Term``: `word`, `'word`,
+/// `^prefix`, `suffix$`, `^login$`, `!term`) or a qualifier after GitHub's user search
+/// (``Qualifier``). A word is a qualifier when ASCII letters alone stand before its colon
+/// (after `!` or `-`) and no `//` after it; an unknown name is a ``Problem``, never text that
+/// silently finds nothing (`'a:b` is the text; `12:30` and URLs are text as they stand).
+/// `in:login,name,note` chooses where unanchored terms look (the login and the note by
+/// default). Case is ignored (Unicode lower case); there is no fuzzy matching and no `|`.
 public struct SearchQuery: Sendable, Hashable {
     /// Where unanchored terms look (`in:`).
     public struct Fields: OptionSet, Sendable, Hashable {
@@ -74,22 +62,19 @@ public struct SearchQuery: Sendable, Hashable {
     /// Whether nothing is left to look for (an empty query, or only spaces and lone operators).
     public var isEmpty: Bool { terms.isEmpty && qualifiers.isEmpty }
 
-    /// Whether it reads cached profiles (a profile qualifier, or terms in `in:name`), which
-    /// users without one cannot match.
+    /// Whether it reads cached profiles (a profile qualifier, or terms in `in:name`).
     public var readsProfiles: Bool {
         qualifiers.contains(where: \.readsProfile) || (fields.contains(.name) && !terms.isEmpty)
     }
 
-    /// The part that `browse`'s index of logins and notes answers and keeps for the next key:
-    /// the terms, unless `in:` names the profile's name (then the index answers them term by
-    /// term, ``SearchIndex``).
+    /// The part that `browse`'s index answers and keeps for the next key: the terms, unless
+    /// `in:` names the profile's name (then answered term by term).
     public var indexed: SearchQuery {
         SearchQuery(terms: fields.contains(.name) ? [] : terms, qualifiers: [], fields: fields)
     }
 
-    /// The part that SQLite answers for `browse` as a set of user ids
-    /// (``StoreService/Users/Qualified``): the qualifiers the index does not hold
-    /// (``Qualifier/isIndexed``); nil when none.
+    /// The part that SQLite answers for `browse` as a set of user ids: the qualifiers the
+    /// index does not hold (``Qualifier/isIndexed``); nil when none.
     public var filter: SearchQuery? {
         let qualifiers = qualifiers.filter { !$0.isIndexed }
         return qualifiers.isEmpty ? nil : SearchQuery(terms: [], qualifiers: qualifiers, fields: fields)
@@ -109,11 +94,9 @@ public struct SearchQuery: Sendable, Hashable {
         exactLogin.map { $0 == TextArena.fold(login) } ?? false
     }
 
-    /// Whether every user this query matches is also matched by `wider`, judged from the terms
-    /// alone (each of `wider`'s terms is implied by the term at the same place here), so that
-    /// `wider`'s matches can be narrowed instead of scanning everything again: true when a
-    /// term grows (`so` then `son`), gains an anchor, or terms are added; never from an empty
-    /// query (which matches nothing).
+    /// Whether every user this query matches is also matched by `wider`, judged term by term
+    /// (`so` then `son`, an anchor or a term added), so that `wider`'s matches can be filtered
+    /// instead of scanning again; never from an empty query.
     public func narrows(_ wider: SearchQuery) -> Bool {
         guard !wider.terms.isEmpty, terms.count >= wider.terms.count else { return false }
         return zip(terms, wider.terms).allSatisfy { $0.implies($1) }
@@ -121,7 +104,7 @@ public struct SearchQuery: Sendable, Hashable {
 
     /// The words of `text`: split on spaces, except inside a qualifier's value in double
     /// quotes (`location:"new york"`, GitHub's "Use quotation marks for queries with
-    /// whitespace"), whose quotes go; an unclosed quote runs to the end (a query being typed).
+    /// whitespace"); an unclosed quote runs to the end (a query being typed).
     static func words(_ text: String) -> [String] {
         var words: [String] = []
         var word = ""

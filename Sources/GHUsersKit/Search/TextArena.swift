@@ -7,11 +7,9 @@ import CSearch
 #endif
 
 /// Texts (the logins, or the notes) packed into one folded (lower-cased) byte buffer, each
-/// between two separator bytes (0), with the user id of each beside it, in ascending id order:
-/// what ``SearchIndex`` scans for a query's bytes, as GNU grep scans a file, mapping each hit's
-/// offset to its record with a forward-only cursor. About 1 byte of overhead per record plus
-/// 20 bytes for its start, id and character mask: 1,000,000 logins of 11.4 characters take
-/// about 33 MB.
+/// between two separator bytes (0), in ascending user id order: what ``SearchIndex`` scans for
+/// a query's bytes, as GNU grep scans a file. 21 bytes a record besides its text (separator,
+/// start, id, mask): 1,000,000 logins of 11.4 characters take about 33 MB.
 struct TextArena: Sendable {
     /// The byte before and after each record. No folded text contains it.
     static let separator: UInt8 = 0
@@ -22,13 +20,10 @@ struct TextArena: Sendable {
     private(set) var starts: [Int32] = []
     /// The user id of each record, ascending.
     private(set) var ids: [Int64] = []
-    /// For each record, a bit for each of the characters of ``characterBits`` it holds (the
-    /// low 40 bits): a one-character query is then a pass over these words, not a scan of the
-    /// bytes; and its length in bytes, at most 255, in the top 8 (``lengthShift``), so that
-    /// the record equal to a query is found among its matches without reading their starts.
+    /// For each record, a bit for each of the characters of ``characterBits`` it holds (a
+    /// one-character query is a pass over these, not a scan), and its length in bytes, at most
+    /// 255, in the top 8 bits (``lengthShift``: the record equal to a query is found unread).
     private(set) var masks: [UInt64] = []
-
-    /// Where a record's length (at most 255) stands in its mask.
     static let lengthShift: UInt64 = 56
 
     /// How many records.
@@ -37,8 +32,7 @@ struct TextArena: Sendable {
     /// The memory the arena holds, in bytes.
     var memory: Int { bytes.capacity + starts.capacity * 4 + ids.capacity * 8 + masks.capacity * 8 }
 
-    /// The bit of each folded byte in ``masks``: `a`-`z`, `0`-`9`, `-`, `_`, `.` and space have
-    /// one each; other bytes none (a query for one of them scans).
+    /// The bit of each folded byte in ``masks``: `a`-`z`, `0`-`9`, `-`, `_`, `.` and space.
     static let characterBits: [UInt64] = (0..<256).map { byte in
         let order = Array("abcdefghijklmnopqrstuvwxyz0123456789-_. ".utf8)
         return order.firstIndex(of: UInt8(byte)).map { UInt64(1) << UInt64($0) } ?? 0
@@ -46,34 +40,19 @@ struct TextArena: Sendable {
 
     /// Adds `text`, folded, as a record; `id` must be greater than every id already in.
     mutating func append(id: Int64, text: String) {
+        let folded = Self.fold(text)
         starts.append(Int32(bytes.count))
         ids.append(id)
-        let utf8 = text.utf8
-        var mask: UInt64 = 0
-        if utf8.allSatisfy({ $0 < 0x80 }) {
-            for byte in utf8 {
-                let folded = Self.fold(byte)
-                bytes.append(folded)
-                mask |= Self.characterBits[Int(folded)]
-            }
-        } else {
-            let folded = Self.fold(text)
-            bytes.append(contentsOf: folded)
-            for byte in folded { mask |= Self.characterBits[Int(byte)] }
-        }
+        bytes += folded
         bytes.append(Self.separator)
-        masks.append(mask | UInt64(min(bytes.count - 1 - Int(starts[starts.count - 1]), 255)) << Self.lengthShift)
+        let mask = folded.reduce(UInt64(0)) { $0 | Self.characterBits[Int($1)] }
+        masks.append(mask | UInt64(min(folded.count, 255)) << Self.lengthShift)
     }
 
-    /// How many candidates a filter takes between two questions to `isCancelled`: a
-    /// millisecond or two where each costs a cache miss.
-    static let cancelCheck = 16_384
-
-    /// Every record among `records` holding the character whose bit is `bit`
-    /// (``characterBits``), in order: a pass over the masks, 8 bytes a record, without a branch
-    /// on the bit (every record is written, and kept if it has it): for a common letter a
-    /// branch is mispredicted every other record. A `while` with wrapping adds: `for` over the
-    /// range took twice as long.
+    /// Every record among `records` holding the character whose bit is `bit`, in order: a pass
+    /// over the masks without a branch on the bit (every record is written, and kept if it has
+    /// it), which a common letter mispredicts every other record; `for` over the range took
+    /// twice as long as this `while`.
     func records(_ records: Range<Int>, having bit: UInt64) -> [Int32] {
         masks.withUnsafeBufferPointer { masks in
             [Int32](unsafeUninitializedCapacity: records.count) { buffer, kept in
@@ -98,9 +77,8 @@ struct TextArena: Sendable {
     /// ``fold(_:)`` as a string.
     static func foldedString(_ text: String) -> String { String(decoding: fold(text), as: UTF8.self) }
 
-    /// `text` lower-cased as the index and the queries are (and `ghusers search`, through the
-    /// SQL function `ghusers_fold`): ASCII by a table, anything else by Swift's `lowercased()`;
-    /// the separator byte becomes a space.
+    /// `text` lower-cased as the index, the queries and the SQL function `ghusers_fold` fold
+    /// it: ASCII by a table, anything else by `lowercased()`; the separator becomes a space.
     static func fold(_ text: String) -> [UInt8] {
         let utf8 = text.utf8
         if utf8.allSatisfy({ $0 < 0x80 }) { return utf8.map { fold($0) } }
@@ -116,15 +94,12 @@ struct TextArena: Sendable {
         }
     }
 
-    /// The record of each of `wanted`'s ids (ascending), -1 for an id not here: a galloping
-    /// search on from the last one found, a step or two for dense ids, a logarithm for sparse.
+    /// The record of each of `wanted`'s ids (ascending), -1 for an id not here, each looked
+    /// for on from the last one found.
     func records(ofIDs wanted: [Int64]) -> [Int32] {
         var record = 0
         return wanted.map { id in
-            var step = 1
-            while record + step < count, ids[record + step] < id { step <<= 1 }
-            let end = min(record + step, count)
-            record += partitionPoint(end - record) { ids[record + $0] < id }
+            record = partitionPoint(from: record, count) { ids[$0] < id }
             return record < count && ids[record] == id ? Int32(record) : -1
         }
     }
@@ -187,7 +162,8 @@ struct TextArena: Sendable {
                     var position = Int(starts[records.lowerBound]) - 1
                     var record = records.lowerBound
                     while let hit = Self.find(needle, in: bytes, from: position, to: end) {
-                        record = Self.advance(record, to: Int32(hit + leading), starts)
+                        // The last record starting at or before the hit, on from the last one.
+                        record = partitionPoint(from: record + 1, starts.count) { Int(starts[$0]) <= hit + leading } - 1
                         found.append(Int32(record))
                         // On from the next record's leading separator (an anchored needle starts there).
                         position = record + 1 < starts.count ? Int(starts[record + 1]) - 1 : end
@@ -196,22 +172,6 @@ struct TextArena: Sendable {
             }
         }
         return found
-    }
-
-    /// The last record starting at or before `offset`, from `record` on: galloping, then
-    /// halving, so that dense hits cost a step or two and sparse ones a logarithm.
-    static func advance(_ record: Int, to offset: Int32, _ starts: UnsafeBufferPointer<Int32>) -> Int {
-        var record = record
-        var step = 1
-        while record + step < starts.count, starts[record + step] <= offset {
-            record += step
-            step <<= 1
-        }
-        while step > 1 {
-            step >>= 1
-            if record + step < starts.count, starts[record + step] <= offset { record += step }
-        }
-        return record
     }
 
     /// The offset of the first `needle` in `hay[from..<to]`: `memchr` for one byte, else its
