@@ -1,13 +1,10 @@
 import Foundation
 
-/// What GitHub's user-search qualifiers test, in memory beside the logins: each cached
-/// profile's location, name and company (folded, in one ``TextArena`` record), its counts and
-/// join date, and which accounts are organisations; so that `/` answers `type:`, `location:`,
-/// `fullname:`, `company:`, `followers:`, `repos:`, `created:` and `has:` without SQLite
-/// (``SearchQuery/Qualifier/isIndexed``). About 60 bytes a profile and 4 an organisation.
-///
-/// A value the profile does not have (SQL's NULL: a partial organisation's followers) is
-/// matched by no count or date, negated or not; an empty text contains no text. As
+/// What GitHub's user-search qualifiers test, in memory beside the logins, so that `/` answers
+/// them without SQLite (``SearchQuery/Qualifier/isIndexed``): each cached profile's location,
+/// name and company (folded, in one ``TextArena`` record), its counts and join date (about 60
+/// bytes a profile); the account type is a bit of the login's mask (``typeBits``). A value
+/// the profile does not have (SQL's NULL) is matched by no count or date, negated or not, as
 /// ``StoreService/Users/Qualified`` reads the same columns.
 struct ProfileColumns: Sendable {
     /// Each profile's location, name and company, in that order, between ``fieldSeparator``s:
@@ -16,9 +13,6 @@ struct ProfileColumns: Sendable {
     /// Each profile's counts and join date (seconds since 1970): ``unknown`` for none.
     var followers: [Int32] = [], repos: [Int32] = []
     var created: [Int64] = []
-    /// The login records of the organisations, and of the accounts neither a user nor an
-    /// organisation (GitHub's `Bot`, `Mannequin`), ascending: kept as logins are appended.
-    var organizations: [Int32] = [], otherTypes: [Int32] = []
     /// Each profile's login record (-1: a user no longer cached), set by ``SearchCorpus/link()``.
     var loginOf: [Int32] = []
 
@@ -31,18 +25,15 @@ struct ProfileColumns: Sendable {
     /// Where the name (GitHub's `fullname:` and `in:name`) is among ``fields``.
     static let nameField = 1
 
-    var memory: Int {
-        texts.memory + (followers.capacity + repos.capacity + organizations.capacity + otherTypes.capacity + loginOf.capacity) * 4
-            + created.capacity * 8
-    }
+    var memory: Int { texts.memory + (followers.capacity + repos.capacity + loginOf.capacity) * 4 + created.capacity * 8 }
 
-    /// Notes the account type of login record `record` (appended in order).
-    mutating func note(type: String, record: Int) {
-        if type == "Organization" {
-            organizations.append(Int32(record))
-        } else if type != "User" {
-            otherTypes.append(Int32(record))
-        }
+    /// The bit of a login's mask (above ``TextArena/characterBits``') for an organisation, and
+    /// for an account neither a user nor an organisation (GitHub's `Bot`, `Mannequin`).
+    static let organizationBit: UInt64 = 1 << 40, otherTypeBit: UInt64 = 1 << 41
+
+    /// The mask bits of account type `type` (the users list's `type`).
+    static func typeBits(_ type: String) -> UInt64 {
+        type == "Organization" ? organizationBit : type == "User" ? 0 : otherTypeBit
     }
 
     /// Adds a profile; `id` above every profile's already in.
@@ -54,22 +45,22 @@ struct ProfileColumns: Sendable {
         self.created.append(created)
     }
 
-    /// The login records (ascending) that `qualifier` holds for, among `logins` records of
-    /// which `noteOf` links those with a note; `nil` for a qualifier only SQLite answers.
-    func records(_ qualifier: SearchQuery.Qualifier, logins: Int, noteOf: [Int32]) -> [Int32]? {
+    /// The login records (ascending) that `qualifier` holds for, among `logins`, of which
+    /// `noteOf` links those with a note; `nil` for a qualifier only SQLite answers.
+    func records(_ qualifier: SearchQuery.Qualifier, logins: TextArena, noteOf: [Int32]) -> [Int32]? {
         let negated = qualifier.negated
         let found: [Int32]
         switch qualifier.test {
         case .type(let type):
             // As SQLite's `type = ?`: `type:user` is neither an organisation nor another type.
-            let users = { SearchCorpus.complement(SearchCorpus.union(organizations, otherTypes), count: logins) }
-            let matching = type == "Organization" ? organizations : users()
-            return negated ? SearchCorpus.complement(matching, count: logins) : matching
+            let bits = type == "Organization" ? Self.organizationBit : Self.organizationBit | Self.otherTypeBit
+            let having = logins.records(0..<logins.count, having: bits)
+            return negated == (type == "Organization") ? SearchCorpus.complement(having, count: logins.count) : having
         case .hasNote:
-            return (Int32(0)..<Int32(logins)).filter { (noteOf[Int($0)] >= 0) != negated }
+            return (Int32(0)..<Int32(logins.count)).filter { (noteOf[Int($0)] >= 0) != negated }
         case .hasProfile:
             let profiled = loginOf.filter { $0 >= 0 }
-            return negated ? SearchCorpus.complement(profiled, count: logins) : profiled
+            return negated ? SearchCorpus.complement(profiled, count: logins.count) : profiled
         case .text(let column, let text):
             guard let field = Self.fields.firstIndex(of: column) else { return nil }
             found = records(field, containing: TextArena.fold(text), negated: negated)

@@ -6,9 +6,7 @@ extension SearchIndex {
     /// is indexed. About 0.3 s at 1,000,000 users: call it off the event loop.
     public func load(from database: AppDatabase) throws {
         let (logins, notes, profiles, signature) = try database.read { db in
-            var profiles = try Self.readProfiles(db)
-            let logins = try Self.readLogins(db, types: &profiles)
-            return (logins, try Self.readNotes(db), profiles, try Self.signature(db))
+            (try Self.readLogins(db), try Self.readNotes(db), try Self.readProfiles(db), try Self.signature(db))
         }
         install(logins: logins, notes: notes, profiles: profiles)
         seen.withLock { $0 = signature }
@@ -39,19 +37,16 @@ extension SearchIndex {
         }
         if before.profiles != signature.profiles {
             let (profiles, now) = try database.read { db in (try Self.readProfiles(db), try Self.signature(db)) }
-            install(profiles: profiles)
+            install(logins: nil, notes: nil, profiles: profiles)
             seen.withLock { $0.profiles = now.profiles }
         }
     }
 
-    /// The logins, noting each one's account type in `types`.
-    private static func readLogins(_ db: Database, types: inout ProfileColumns) throws -> TextArena {
+    /// The logins, each with its account type in its mask.
+    private static func readLogins(_ db: Database) throws -> TextArena {
         var arena = TextArena()
         let rows = try Row.fetchCursor(db, sql: "SELECT id, login, type FROM user ORDER BY id")
-        while let row = try rows.next() {
-            types.note(type: row[2], record: arena.count)
-            arena.append(id: row[0], text: row[1])
-        }
+        while let row = try rows.next() { arena.append(id: row[0], text: row[1], flags: ProfileColumns.typeBits(row[2])) }
         return arena
     }
 

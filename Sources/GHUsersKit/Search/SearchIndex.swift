@@ -76,18 +76,6 @@ public final class SearchIndex: Sendable {
         return (found.window(id, before: before, count: count), found.count)
     }
 
-    /// Replaces the profiles' columns (``ProfileColumns``) read again, under the lock; the
-    /// account types stay (they are the logins').
-    func install(profiles: ProfileColumns) {
-        state.withLock { state in
-            state.changeCorpus { corpus in
-                let (organizations, otherTypes) = (corpus.profiles.organizations, corpus.profiles.otherTypes)
-                corpus.profiles = profiles
-                (corpus.profiles.organizations, corpus.profiles.otherTypes) = (organizations, otherTypes)
-            }
-        }
-    }
-
     /// Replaces what is indexed, under the lock, and marks the index loaded.
     func install(logins: TextArena?, notes: TextArena?, profiles: ProfileColumns? = nil) {
         state.withLock { state in
@@ -104,10 +92,7 @@ public final class SearchIndex: Sendable {
     func append(_ users: [(id: Int64, login: String, type: String)]) {
         state.withLock { state in
             state.changeCorpus { corpus in
-                for user in users {
-                    corpus.profiles.note(type: user.type, record: corpus.logins.count)
-                    corpus.logins.append(id: user.id, text: user.login)
-                }
+                for user in users { corpus.logins.append(id: user.id, text: user.login, flags: ProfileColumns.typeBits(user.type)) }
             }
         }
     }

@@ -38,15 +38,16 @@ struct TextArena: Sendable {
         return order.firstIndex(of: UInt8(byte)).map { UInt64(1) << UInt64($0) } ?? 0
     }
 
-    /// Adds `text`, folded, as a record; `id` must be greater than every id already in.
-    mutating func append(id: Int64, text: String) {
+    /// Adds `text`, folded, as a record with `flags` in its mask (bits above the characters');
+    /// `id` must be greater than every id already in.
+    mutating func append(id: Int64, text: String, flags: UInt64 = 0) {
         let folded = Self.fold(text)
         starts.append(Int32(bytes.count))
         ids.append(id)
         bytes += folded
         bytes.append(Self.separator)
         let mask = folded.reduce(UInt64(0)) { $0 | Self.characterBits[Int($1)] }
-        masks.append(mask | UInt64(min(folded.count, 255)) << Self.lengthShift)
+        masks.append(mask | flags | UInt64(min(folded.count, 255)) << Self.lengthShift)
     }
 
     /// Every record among `records` holding the character whose bit is `bit`, in order: a pass
