@@ -7,15 +7,9 @@ extension BrowserModel {
         guard !isTooSmall else { return [] }
         var effects: [BrowserEffect] = []
         if isFiltering {
-            if let request = searchWindowNeeded() {
-                window.request = request
-                effects.append(.loadWindow(request))
-            }
+            if let request = searchWindowNeeded() { effects += load(request) }
         } else if let total = counting.total {
-            if let request = windowNeeded(total: total) {
-                window.request = request
-                effects.append(.loadWindow(request))
-            }
+            if let request = windowNeeded(total: total) { effects += load(request) }
             let nearEnd = total == 0 || window.cursor >= total - pageUsers
             if !network.offline, !network.isRateLimited, counting.paging == .idle, nearEnd, window.end == total {
                 counting.paging = .loading
@@ -24,6 +18,12 @@ extension BrowserModel {
         }
         if avatars.enabled { effects += scheduleAvatars() }
         return effects
+    }
+
+    /// Reads `request` for the window: the one read it waits for.
+    mutating func load(_ request: WindowRequest) -> [BrowserEffect] {
+        window.request = request
+        return [.loadWindow(request)]
     }
 
     private func windowNeeded(total: Int) -> WindowRequest? {

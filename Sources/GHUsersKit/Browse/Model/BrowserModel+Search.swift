@@ -14,9 +14,9 @@ extension BrowserModel {
         SearchFilter.SavedList(window: window.users, windowStart: window.start, cursor: window.cursor, top: window.top, total: counting.total)
     }
 
-    /// A key while the query line has them: editing keys change the query (searched at once:
-    /// a newer query stops the older one's read), Enter keeps the matches, Esc puts the full list back; arrows move the
-    /// selection, as in fzf. A paste goes into the query, never to key bindings.
+    /// A key while the query line has them, as in fzf: editing keys change the query (searched
+    /// at once), Enter keeps the matches, Esc puts the full list back, arrows move the
+    /// selection; a paste goes into the query, never to key bindings.
     mutating func editQuery(_ key: KeyEvent) -> [BrowserEffect] {
         guard var search else { return [] }
         switch key {
@@ -58,7 +58,7 @@ extension BrowserModel {
     }
 
     /// The query changed: the list becomes its matches (the full list for an empty query), the
-    /// read of an older query is stopped; a query with a problem is not searched, and says it.
+    /// read of an older query is stopped; a query with a problem says it, unsearched.
     mutating func searchNow() -> [BrowserEffect] {
         let problem = search.flatMap { SearchQuery($0.query).problem?.message }
         search?.problem = problem
@@ -73,22 +73,15 @@ extension BrowserModel {
         }
         window.replace(with: [], start: 0, cursor: 0, top: 0)
         counting.total = nil
-        // The key's frame needs one screen of matches (and the next, for a page down), not a
-        // whole chunk: every user read by id costs about 10 µs at a million users, and typing
-        // reads afresh at each key. The rest follows as the selection moves (searchWindowNeeded).
-        let request = WindowRequest.searchAfter(query: search.query, id: nil, index: -1, count: firstSearchCount)
-        window.request = request
-        return [.cancelSearch, .loadWindow(request)]
+        return [.cancelSearch] + load(.searchAfter(query: search.query, id: nil, index: -1, count: firstSearchCount))
     }
 
-    /// Users read for the first frame of a query's matches: one screen and a few rows, at most
-    /// a ``chunk``. Each costs 10 to 30 µs from SQLite at a million users, inside the key's
-    /// frame; the next screen (for a page down) is read right after the frame
-    /// (``searchWindowNeeded()``), and a key typed meanwhile stops that read at its next user.
+    /// Users read for the first frame of a query's matches: one screen and a few rows, not a
+    /// ``chunk`` (each is read from SQLite inside the key's frame); the rest follows right
+    /// after the frame (``searchWindowNeeded()``), and a newer key stops that read.
     var firstSearchCount: Int { min(Self.chunk, pageUsers + 8) }
 
-    /// The search index counted the matches of `query`: the list's length is known at once
-    /// (the window reads then go on to the end without a short read to find it).
+    /// The search index counted the matches of `query`: the list's length is known at once.
     mutating func searchCounted(_ query: String, total count: Int) {
         guard let search, isFiltering, search.shown == query else { return }
         self.search?.complete = true
@@ -109,9 +102,7 @@ extension BrowserModel {
         }
         window.replace(with: [], start: 0, cursor: 0, top: 0)
         counting.total = search.saved.total
-        let request = WindowRequest.around(id: chosen, count: Self.chunk)
-        window.request = request
-        return [.cancelSearch, .loadWindow(request)]
+        return [.cancelSearch] + load(.around(id: chosen, count: Self.chunk))
     }
 
     private mutating func restore(_ saved: SearchFilter.SavedList) {
@@ -148,24 +139,13 @@ extension BrowserModel {
         // No match yet: the search again from its start (a note saved elsewhere may match now).
         if let search, isFiltering, window.users.isEmpty, search.complete {
             self.search?.complete = false
-            let request = WindowRequest.searchAfter(query: search.shown, id: nil, index: -1, count: Self.chunk)
-            window.request = request
-            return [.loadWindow(request)]
+            return load(.searchAfter(query: search.shown, id: nil, index: -1, count: Self.chunk))
         }
         guard let first = window.users.first else { return [] }
         window.reloading = true
         let start = window.start
-        let request: WindowRequest
-        if let search, isFiltering {
-            let count = max(window.users.count, Self.chunk)
-            request =
-                start == 0
-                ? .searchAfter(query: search.shown, id: nil, index: -1, count: count)
-                : .searchAfter(query: search.shown, id: first.user.id - 1, index: start - 1, count: count)
-        } else {
-            request = .reload(id: first.user.id, start: start, count: window.users.count)
-        }
-        window.request = request
-        return [.loadWindow(request)]
+        guard let search, isFiltering else { return load(.reload(id: first.user.id, start: start, count: window.users.count)) }
+        let count = max(window.users.count, Self.chunk)
+        return load(.searchAfter(query: search.shown, id: start == 0 ? nil : first.user.id - 1, index: start - 1, count: count))
     }
 }

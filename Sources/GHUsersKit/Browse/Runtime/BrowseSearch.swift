@@ -3,16 +3,13 @@ import Synchronization
 
 /// `browse`'s search as you type, off the event loop: the search index, the queue and the
 /// read-only connection its reads run on, the read the model waits for, and its cancellation.
-///
-/// A read of matches runs on the search queue: once the index is loaded, the window's ids and
-/// the count from memory (``SearchIndex``), then the window's users from SQLite by primary key;
-/// before that, SQLite's keyset search. Its answer comes back as messages; the event loop waits
-/// at most ``frameBudget`` for a query's first window (``awaitsFirstWindow(_:)``), so that the
-/// key's own frame shows it. A newer read stops an older one: skipped if not started, stopped
-/// within a megabyte of its scan, or interrupted in SQLite (``cancel()``).
+/// A read of matches runs on the search queue (the window's ids and the count from
+/// ``SearchIndex``, then its users from SQLite by primary key; SQLite's keyset search until
+/// the index is loaded) and answers with messages. A newer read stops an older one: skipped
+/// if not started, stopped within a part of its scan, or interrupted in SQLite (``cancel()``).
 final class BrowseSearch: Sendable {
-    /// How long the loop waits for a key's first window of matches before drawing without it:
-    /// what a 16 ms frame leaves for drawing.
+    /// How long the loop waits for a key's first window of matches before drawing without it
+    /// (``awaitsFirstWindow(_:)``): what a 16 ms frame leaves for drawing.
     static let frameBudget = DispatchTimeInterval.milliseconds(12)
 
     /// The logins and notes in memory, read once the first frame is out (``load(then:)``).
@@ -24,8 +21,8 @@ final class BrowseSearch: Sendable {
     /// The read running, and the one the model waits for.
     private let requests = Mutex<(running: WindowRequest?, current: WindowRequest?)>((nil, nil))
     private let deliver: @Sendable (BrowserMessage) -> Void
-    /// The last query filter's ids from SQLite (its qualifiers), until the database changes:
-    /// typing on after a qualifier reads them once.
+    /// The last query filter's ids from SQLite, until the database changes: typing on after a
+    /// qualifier reads them once.
     private let filtered = Mutex<(filter: SearchQuery, ids: [Int64])?>(nil)
 
     /// A search over `service`'s cache whose answers go to `deliver`.
@@ -35,8 +32,7 @@ final class BrowseSearch: Sendable {
         reads = Lazy { [service] in service.reads() }
     }
 
-    /// Whether the loop waits for `request`, the model's window read, before drawing: a query's
-    /// first window, answered from memory.
+    /// Whether the loop waits for `request` before drawing: a query's first window, from memory.
     func awaitsFirstWindow(_ request: WindowRequest?) -> Bool {
         guard index.isLoaded, case .searchAfter(_, nil, _, _) = request else { return false }
         return true
@@ -58,13 +54,10 @@ final class BrowseSearch: Sendable {
                 do {
                     return try answer(request, reads: reads).forEach(deliver)
                 } catch {
-                    // Interrupted for an older query just as this one started: once more.
-                    if attempt == 1, error as? StoreError == .interrupted, requests.withLock({ $0.current == request }) {
-                        continue
-                    }
-                    // Interrupted for a newer query: nobody waits for it.
-                    if error as? StoreError == .interrupted { return }
-                    return deliver(.windowFailed(request, ErrorText.sentence(error)))
+                    guard error as? StoreError == .interrupted else { return deliver(.windowFailed(request, ErrorText.sentence(error))) }
+                    // Interrupted for an older query just as this one started: once more; for a
+                    // newer one: nobody waits for it.
+                    if attempt == 2 || requests.withLock({ $0.current != request }) { return }
                 }
             }
         }
@@ -82,8 +75,7 @@ final class BrowseSearch: Sendable {
         var messages: [BrowserMessage] = []
         let users: [UserDetails]
         if index.isLoaded {
-            // Ids computed in SQLite (qualifiers) are ANDed with the text here, through the
-            // index's `among`: the one place that joins the two.
+            // The one place where ids computed in SQLite (qualifiers) meet the text's matches.
             let isStale = { self.requests.withLock { $0.current != request } }
             let among = try SearchQuery(query).filter.map { filter in
                 if let kept = filtered.withLock({ $0 }), kept.filter == filter { return kept.ids }
@@ -91,11 +83,8 @@ final class BrowseSearch: Sendable {
                 filtered.withLock { $0 = (filter, ids) }
                 return ids
             }
-            guard let found = index.window(query, id: id, before: before, count: count, among: among, isCancelled: isStale), !isStale() else {
-                return []
-            }
-            // Asked at each user: a window of the query before can hold the queue for milliseconds.
-            users = try reads.users(found.ids, isCancelled: isStale)
+            guard let found = index.window(query, id: id, before: before, count: count, among: among, isCancelled: isStale), !isStale() else { return [] }
+            users = try reads.users(found.ids, isCancelled: isStale)  // asked at each user
             messages.append(.searchCounted(query: query, total: found.total))
         } else if before, let id {
             users = try reads.matches(query, before: id, count: count)
@@ -118,9 +107,8 @@ final class BrowseSearch: Sendable {
     /// Reads the index once, on a connection of its own, off the event loop, then calls
     /// `loaded`; and opens the search queue's connection, so that the first key does not.
     func load(then loaded: @escaping @Sendable () -> Void) {
-        // The index's buffers are tens of megabytes, grown by doubling: each one let go must go
-        // back to the system, not stay in the heap (glibc's raised mmap threshold), several MB
-        // of RSS at a million users (Docs/BENCHMARKS.md, "Search qualifiers").
+        // The index's buffers, grown by doubling, go back to the system when let go, not to
+        // the heap (glibc raises its mmap threshold): Docs/BENCHMARKS.md, "Search qualifiers".
         ImageLibraries.unmapLargeBuffers()
         queue.async { [self] in _ = reads.wrappedValue }
         DispatchQueue.global(qos: .utility).async { [self] in
