@@ -202,16 +202,11 @@ struct SearchCorpus: Sendable {
 
     /// The records below `count` not in `excluded` (ascending).
     static func complement(_ excluded: [Int32], count: Int) -> [Int32] {
-        var result: [Int32] = []
-        result.reserveCapacity(count - excluded.count)
         var next = 0
-        for record in 0..<Int32(count) {
-            if next < excluded.count, excluded[next] == record {
-                next += 1
-            } else {
-                result.append(record)
-            }
+        return (0..<Int32(count)).filter { record in
+            guard next < excluded.count, excluded[next] == record else { return true }
+            next += 1
+            return false
         }
-        return result
     }
 }

@@ -1,9 +1,8 @@
 import GRDB
 
 extension SearchIndex {
-    /// Reads every cached login and every note on a cached user from `database`, a row at a
-    /// time through a cursor (one read transaction: a consistent snapshot), and replaces what
-    /// is indexed. About 0.3 s at 1,000,000 users: call it off the event loop.
+    /// Reads every cached login, note and profile from `database` through cursors, in one read
+    /// transaction, and replaces what is indexed: a second or so at 1,000,000 users, off the loop.
     public func load(from database: AppDatabase) throws {
         let (logins, notes, profiles, signature) = try database.read { db in
             (try Self.readLogins(db), try Self.readNotes(db), try Self.readProfiles(db), try Self.signature(db))
@@ -12,12 +11,10 @@ extension SearchIndex {
         seen.withLock { $0 = signature }
     }
 
-    /// Brings the index up to date with `database` after a change (the browser's watcher saw
-    /// one): logins with ids above the last indexed are appended; the notes are read again
-    /// when their count or dates changed, the profiles when theirs did; everything is read
-    /// again when a login was removed
-    /// (the count of users no longer adds up). A login renamed in place (a refreshed page)
-    /// matches by its old name until the next full load. Does nothing before ``load(from:)``.
+    /// Brings the index up to date with `database` after a change: logins with ids above the
+    /// last indexed are appended; the notes, or the profiles, are read again when their
+    /// signature changed; everything when a login was removed (the count no longer adds up).
+    /// A login renamed in place matches by its old name until the next full load.
     public func refresh(from database: AppDatabase) throws {
         guard isLoaded else { return }
         let (lastID, indexed) = extent
@@ -50,21 +47,21 @@ extension SearchIndex {
         return arena
     }
 
-    /// The profiles' qualifier fields; NULLs as empty texts and unknown numbers.
+    /// The profiles' qualifier fields; NULLs as empty texts and unknown counts.
     private static func readProfiles(_ db: Database) throws -> ProfileColumns {
         var profiles = ProfileColumns()
+        let unknown = ProfileColumns.unknown
         let rows = try Row.fetchCursor(
             db,
             sql: """
-                SELECT user_id, ifnull(location, ''), ifnull(name, ''), ifnull(company, ''), followers, public_repos,
-                    CAST(strftime('%s', created_at) AS INTEGER)
+                SELECT user_id, ifnull(location, ''), ifnull(name, ''), ifnull(company, ''), ifnull(followers, \(unknown)),
+                    ifnull(public_repos, \(unknown)), ifnull(CAST(strftime('%s', created_at) AS INTEGER), \(unknown))
                 FROM profile ORDER BY user_id
                 """)
         while let row = try rows.next() {
-            let (followers, repos, created): (Int64?, Int64?, Int64?) = (row[4], row[5], row[6])
+            let (followers, repos): (Int64, Int64) = (row[4], row[5])
             profiles.append(
-                id: row[0], location: row[1], name: row[2], company: row[3], followers: followers.map { Int32(clamping: $0) } ?? ProfileColumns.unknown,
-                repos: repos.map { Int32(clamping: $0) } ?? ProfileColumns.unknown, created: created ?? Int64(ProfileColumns.unknown))
+                id: row[0], location: row[1], name: row[2], company: row[3], followers: Int32(clamping: followers), repos: Int32(clamping: repos), created: row[6])
         }
         return profiles
     }
@@ -77,7 +74,7 @@ extension SearchIndex {
     }
 
     /// What changes when any note on a cached user is added, edited, moved or deleted, and
-    /// when any profile is saved.
+    /// when a saved profile changed.
     private static func signature(_ db: Database) throws -> Signature {
         let notes = try Row.fetchOne(
             db, sql: "SELECT count(*), total(updated_at), total(length(text)), total(user_id) FROM note WHERE user_id IS NOT NULL")

@@ -1,20 +1,17 @@
 extension SearchIndex {
-    /// The index's data: the logins, the notes on cached users, and the matches of recent
-    /// queries. Only ever used under ``SearchIndex``'s lock.
+    /// The index's data and the matches of recent queries, only ever used under its lock.
     struct State: Sendable {
         /// How many recent queries' matches are kept at most: a word typed and erased.
         static let cacheLimit = 8
-        /// How many matches the kept queries hold together at most, the newest one's aside:
-        /// as many as there are logins (4 bytes each), or this many in a small index.
+        /// How many matches the kept queries hold together at most, the newest one's aside: as
+        /// many as there are logins (4 bytes each), or this many in a small index.
         static let cacheMatchesAtLeast = 1_024
         /// A kept query's matches are filtered for a query narrowing it while they are at most
-        /// this share of the logins (one in 8, or in 64 for one or two characters, whose scan
-        /// is a pass over the masks or pairs) or this few: filtering costs a cache miss or
-        /// more each, where a scan reads the arenas in order on both cores.
+        /// this share of the logins (for one or two characters, whose scan is a pass over the
+        /// masks or pairs, a 64th) or this few: a cache miss or more each, where a scan reads in order.
         static let filterShare = (long: 8, short: 64)
         static let filterAlways = 4_096
 
-        /// Every cached user's login and note.
         var corpus = SearchCorpus()
         var logins: TextArena { corpus.logins }
         /// Recent queries' matches, the most recent first.
@@ -23,19 +20,12 @@ extension SearchIndex {
         /// query is looked for among these, not among its many matches.
         var shortLogins: [Int32] = []
 
-        /// Changes the arenas through `change`: the kept matches are let go first (they share
-        /// the logins' ids, which a change would otherwise copy: 8 MB at a million), and the
-        /// index is made anew after (``reindex()``).
+        /// Changes the arenas through `change`, then links them again and lists the short
+        /// logins. The kept matches are let go first: they share the logins' ids, which a
+        /// change would otherwise copy (8 MB at a million).
         mutating func changeCorpus(_ change: (inout SearchCorpus) -> Void) {
             cache = []
             change(&corpus)
-            reindex()
-        }
-
-        /// After the arenas changed (``changeCorpus(_:)``, which has let go of every query's
-        /// matches): links each login to its note (both arenas are in id order) and lists the
-        /// short logins.
-        private mutating func reindex() {
             corpus.link()
             shortLogins = logins.records(0..<logins.count, shorterThan: 3)
         }
@@ -55,8 +45,7 @@ extension SearchIndex {
             let most = max(logins.count / (short ? Self.filterShare.short : Self.filterShare.long), Self.filterAlways)
             let base = cache.filter { query.narrows($0.query) && $0.count <= most }.min { $0.count < $1.count }
             guard let records = corpus.evaluate(query, candidates: base?.records, isCancelled: isCancelled) else { return nil }
-            let exactPosition = query.exactLogin.flatMap { position(ofLogin: $0, in: records) }
-            let found = SearchMatches(query: query, records: records, loginIDs: logins.ids, exactPosition: exactPosition)
+            let found = matches(query, records)
             cache.insert(found, at: 0)
             while cache.count > Self.cacheLimit || (cache.count > 1 && cache.reduce(0, { $0 + $1.count }) > max(logins.count, Self.cacheMatchesAtLeast)) {
                 cache.removeLast()
@@ -64,17 +53,16 @@ extension SearchIndex {
             return found
         }
 
-        /// The login records (ascending) that every one of `qualifiers` (the index's:
-        /// ``SearchQuery/Qualifier/isIndexed``) holds for, `nil` for none. Evaluated at each
-        /// window: 0.3 to 2 ms at a million logins, less than keeping `type:user`'s 857,000.
+        /// The login records (ascending) that every one of `qualifiers` (the index's) holds for,
+        /// `nil` for none: evaluated at each window, not kept (`type:user`: 857,000 at a million).
         func qualified(_ qualifiers: [SearchQuery.Qualifier]) -> [Int32]? {
             qualifiers.map { corpus.profiles.records($0, logins: logins, noteOf: corpus.noteOf) ?? [] }
                 .reduce(nil as [Int32]?) { SearchCorpus.intersection($0, $1) }
         }
 
-        /// The users of an `in:name` query's terms, term by term (the kept matches hold no
-        /// names): each one's matches in the logins and notes its fields name, with the users
-        /// whose profile name holds it, or all others for an exclusion; `nil` if cancelled.
+        /// The users of an `in:name` query, term by term (kept matches hold no names): each
+        /// term's in the logins and notes it names, with those whose profile name holds it, or
+        /// all others for an exclusion; `nil` if cancelled.
         func named(_ query: SearchQuery, isCancelled: () -> Bool) -> SearchMatches? {
             var kept: [Int32]?
             for term in query.terms {
@@ -86,8 +74,12 @@ extension SearchIndex {
                 let matching = term.negated ? SearchCorpus.complement(found, count: logins.count) : found
                 kept = SearchCorpus.intersection(kept, matching)
             }
-            let records = kept ?? []
-            return SearchMatches(query: query, records: records, loginIDs: logins.ids, exactPosition: query.exactLogin.flatMap { position(ofLogin: $0, in: records) })
+            return matches(query, kept ?? [])
+        }
+
+        /// `records` as `query`'s matches, its exact login's place found.
+        func matches(_ query: SearchQuery, _ records: [Int32]) -> SearchMatches {
+            SearchMatches(query: query, records: records, loginIDs: logins.ids, exactPosition: query.exactLogin.flatMap { position(ofLogin: $0, in: records) })
         }
 
         /// Where the login that is `text` stands among `records`, if it is one of them.

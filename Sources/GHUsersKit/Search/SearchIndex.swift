@@ -14,14 +14,10 @@ import Synchronization
 public final class SearchIndex: Sendable {
     private let state = Mutex(State())
     private let loadedFlag = Atomic(false)
-    /// The notes' and profiles' signatures when they were last read (``refresh(from:)``).
+    /// What changes when the notes or the profiles change, as they were last read
+    /// (``refresh(from:)``).
     let seen = Mutex(Signature(notes: [], profiles: []))
-
-    /// What changes when the notes (or the profiles) change.
-    struct Signature: Sendable, Equatable {
-        var notes: [Double]
-        var profiles: [Double]
-    }
+    typealias Signature = (notes: [Double], profiles: [Double])
 
     /// An empty index: ``isLoaded`` is false until ``load(from:)`` is done.
     public init() {}
@@ -36,18 +32,14 @@ public final class SearchIndex: Sendable {
     /// Whether ``load(from:)`` has finished: until then, searches go to SQLite.
     var isLoaded: Bool { loadedFlag.load(ordering: .acquiring) }
 
-    /// How many bytes the arenas hold (logins, notes, their starts and ids, the note links).
-    public var memory: Int {
-        state.withLock { $0.corpus.memory }
-    }
+    /// How many bytes the arenas hold (logins, notes, profiles, their starts, ids and links).
+    public var memory: Int { state.withLock { $0.corpus.memory } }
 
     /// How many logins are indexed.
     public var count: Int { state.withLock { $0.logins.count } }
 
     /// Forgets the recent queries' matches (benchmarks: every session's first key scans).
-    public func forgetQueries() {
-        state.withLock { $0.cache = [] }
-    }
+    public func forgetQueries() { state.withLock { $0.cache = [] } }
 
     /// Up to `count` matching user ids of `query` after the match with id `id` (`nil`: from the
     /// first, the exact login included; `0`: after the exact login) or, with `before` set,
@@ -68,7 +60,7 @@ public final class SearchIndex: Sendable {
             var kept = state.qualified(full.qualifiers.filter(\.isIndexed))
             if let among { kept = SearchCorpus.intersection(kept, state.logins.records(ofIDs: among).filter { $0 >= 0 }) }
             // Qualifiers alone: their users, without evaluating (and keeping) an empty text.
-            if full.terms.isEmpty, let kept { return SearchMatches(query: parsed, records: kept, loginIDs: state.logins.ids, exactPosition: nil) }
+            if full.terms.isEmpty, let kept { return state.matches(parsed, kept) }
             let text = full.fields.contains(.name) && !full.terms.isEmpty ? state.named(full, isCancelled: isCancelled) : state.matches(parsed, isCancelled: isCancelled)
             return text.map { text in kept.map(text.among) ?? text }
         }

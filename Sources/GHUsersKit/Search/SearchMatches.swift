@@ -3,7 +3,6 @@
 /// ``SearchIndex`` for recent queries, so that a longer query narrows them and a backspace
 /// finds them again.
 struct SearchMatches: Sendable {
-    /// The query.
     let query: SearchQuery
     /// The matching records of the index's logins, ascending (the exact login included).
     let records: [Int32]
@@ -16,11 +15,9 @@ struct SearchMatches: Sendable {
     /// How many users match.
     var count: Int { records.count }
 
-    /// The user id of the match at `index` of ``records``.
     @inline(__always) private func id(_ index: Int) -> Int64 { loginIDs[Int(records[index])] }
 
-    /// The matches among `kept` (login records, ascending), in the same order, the exact
-    /// login included if it is among them: one pass over both lists.
+    /// The matches among `kept` (login records, ascending), the exact login too if it is.
     func among(_ kept: [Int32]) -> SearchMatches {
         let records = SearchCorpus.intersection(records, kept)
         let exact = exactPosition.flatMap { Self.position(of: self.records[$0], in: records) }
@@ -51,15 +48,9 @@ struct SearchMatches: Sendable {
     /// Up to `count` ids after the match with id `id` (`nil`: from the first, the exact login
     /// included; `0`: after the exact login), as ``StoreService/Users/SearchWindow/after(_:id:count:)``.
     func after(_ id: Int64?, count: Int) -> [Int64] {
-        var result: [Int64] = []
-        if id == nil, let exactPosition { result.append(self.id(exactPosition)) }
+        let exact = id == nil ? exactPosition.map { [self.id($0)] } ?? [] : []
         let first = id.map { othersBelow($0 + 1) } ?? 0
-        var index = first
-        while result.count < count, index < otherCount {
-            result.append(other(index))
-            index += 1
-        }
-        return result
+        return Array((exact + (first..<max(first, min(otherCount, first + count - exact.count))).map(other)).prefix(count))
     }
 
     /// ``after(_:count:)``, or with `before` set (and an `id`) ``before(_:count:)``.

@@ -1,19 +1,14 @@
 import Foundation
 
 extension SearchQuery {
-    /// One qualifier of a query, after GitHub's user search: `name:value`, `!name:value` (fzf's
-    /// exclusion) or `-name:value` (GitHub's: "prefix any search qualifier with a `-` to
-    /// exclude all results that are matched by that qualifier", docs.github.com, "Understanding
-    /// the search syntax"). SQLite answers them for `ghusers search` (``StoreService/Users/Qualified``),
-    /// `browse`'s index most of them from memory (``ProfileColumns``).
-    ///
-    /// The qualifiers and their values are those of "Searching users" (docs.github.com/en/
-    /// search-github/searching-on-github/searching-users): `type:user|org`, `location:`,
-    /// `fullname:`, `followers:n`, `repos:n`, `created:YYYY-MM-DD`, `in:login|name`; and
-    /// ours: `company:`, `bio:`, `in:note`, `has:note|profile`, `is:seen|gone`. Numbers and dates
-    /// take `>`, `>=`, `<`, `<=`, `n..n`, `n..*` and `*..n` ("Understanding the search
-    /// syntax"); a date is `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SS` with `Z` or `±HH:MM`, a date
-    /// alone read in UTC and meaning its whole day.
+    /// One qualifier of a query: `name:value`, `!name:value` (fzf's exclusion) or `-name:value`
+    /// (GitHub's "prefix any search qualifier with a `-` to exclude", docs.github.com,
+    /// "Understanding the search syntax", which also gives the ranges: `>`, `>=`, `<`, `<=`,
+    /// `n..n`, `n..*`, `*..n`). GitHub's "Searching users" qualifiers (`type:user|org`,
+    /// `location:`, `fullname:`, `followers:`, `repos:`, `created:YYYY-MM-DD`, `in:login|name`)
+    /// and ours (`company:`, `bio:`, `in:note`, `has:note|profile`, `is:seen|gone`); a date
+    /// alone is its whole day in UTC, a time takes `Z` or `±HH:MM`. SQLite answers them for
+    /// `ghusers search` (``StoreService/Users/Qualified``), `browse`'s index most from memory.
     public struct Qualifier: Sendable, Hashable {
         /// What a qualifier tests.
         public enum Test: Sendable, Hashable {
@@ -34,7 +29,7 @@ extension SearchQuery {
         /// `!` or `-`: the users it matches are excluded (profile fields: among cached profiles).
         public let negated: Bool
 
-        /// Whether it reads the `profile` table (and so matches only users whose profile is cached).
+        /// Whether it reads the `profile` table (matching only users whose profile is cached).
         public var readsProfile: Bool {
             switch test {
             case .text, .count, .created: true
@@ -43,8 +38,8 @@ extension SearchQuery {
             }
         }
 
-        /// Whether `browse`'s index answers it from memory (``ProfileColumns``): all but
-        /// `is:seen` and `is:gone`, which change as you browse, and `bio:`, too long to keep.
+        /// Whether `browse`'s index answers it from memory (``ProfileColumns``): not `is:seen` and
+        /// `is:gone`, which change as you browse, nor `bio:`, too long to keep.
         public var isIndexed: Bool {
             switch test {
             case .seen, .gone, .text(column: "bio", _): false
@@ -82,8 +77,7 @@ extension SearchQuery {
                     }
                     return instant
                 }
-                // Years of four digits, which compare as text as they do as times (`strftime`
-                // writes 999 and 10000 with three and five): `created:<=9999-12-31` is everyone.
+                // Years of four digits, which compare as text in time order (`created:<=9999-12-31` is everyone).
                 let written = { (seconds: Int64?) in seconds.map { timestamp(min(max($0, -30_610_224_000), 253_402_300_799)) } }
                 return .created(lower: written(lower), upper: written(upper))
             case "has", "is":
@@ -97,8 +91,7 @@ extension SearchQuery {
         }
 
         /// `>n`, `>=n`, `<n`, `<=n`, `n..n`, `n..*`, `*..n` or `n` as a half-open `lower..<upper`,
-        /// each value read by `read` as its first unit and the size of that unit (a count: 1; a
-        /// day: 86,400 s).
+        /// each value read by `read` as its first unit and that unit's size (1, or a day's seconds).
         private static func bounds(
             _ value: String, of name: String, _ read: (Substring) throws(Problem) -> (Int64, Int64)
         ) throws(Problem) -> (Int64?, Int64?) {
@@ -121,15 +114,14 @@ extension SearchQuery {
             return (unit.0, end(unit))
         }
 
-        /// Seconds since 1970 of `YYYY-MM-DD` (UTC; its unit a day) or `YYYY-MM-DDTHH:MM:SS`
-        /// with `Z` or `±HH:MM` (its unit a second), read by ``Timestamp``; nil if it is no such time.
+        /// Seconds since 1970 of `YYYY-MM-DD` (UTC, a day's unit) or `YYYY-MM-DDTHH:MM:SS` with
+        /// `Z` or `±HH:MM` (a second's), or nil.
         static func instant(_ text: Substring) -> (Int64, Int64)? {
             let day = text.count == 10
             return Timestamp.date(iso8601: day ? text + "T00:00:00Z" : String(text)).map { (Int64($0.timeIntervalSince1970), day ? 86_400 : 1) }
         }
 
-        /// `seconds` since 1970 as GitHub writes `created_at` (``Timestamp/iso8601(_:)``), which
-        /// compares as text in time order.
+        /// `seconds` since 1970 as GitHub writes `created_at`.
         static func timestamp(_ seconds: Int64) -> String {
             Timestamp.iso8601(Date(timeIntervalSince1970: Double(seconds)))
         }

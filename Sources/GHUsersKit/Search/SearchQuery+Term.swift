@@ -23,8 +23,8 @@ extension SearchQuery {
         /// Where it looks: the query's fields (`in:`) for ``Kind/contains``, else the login.
         public let fields: Fields
 
-        /// The bytes to find in the index's arena: the text with a separator before it
-        /// (`^`), after it (`$`) or both, since the arena keeps one before and after each record.
+        /// The bytes to find in the index's arenas: the text with the separator that stands
+        /// around each record before it (`^`), after it (`$`) or both.
         let needle: [UInt8]
 
         /// Parses one space-free term looking in `fields` if unanchored; `nil` when nothing is
@@ -51,8 +51,8 @@ extension SearchQuery {
             needle = (anchoredStart ? separator : []) + text + (anchoredEnd ? separator : [])
         }
 
-        /// This term, not negated, looking in `fields` if unanchored: the part of an `in:name`
-        /// term that the logins and notes answer.
+        /// This term, not negated, looking in `fields` if unanchored (the logins' and notes'
+        /// part of an `in:name` term).
         func positive(in fields: Fields) -> Term {
             Term(kind: kind, negated: false, text: text, fields: kind == .contains ? fields : .login, needle: needle)
         }

@@ -6,12 +6,8 @@ extension BrowserModel {
             search?.editing = true
             return []
         }
-        search = SearchFilter(saved: savedList)
+        search = SearchFilter(saved: window, total: counting.total)
         return []
-    }
-
-    private var savedList: SearchFilter.SavedList {
-        SearchFilter.SavedList(window: window.users, windowStart: window.start, cursor: window.cursor, top: window.top, total: counting.total)
     }
 
     /// A key while the query line has them, as in fzf: editing keys change the query (searched
@@ -63,12 +59,12 @@ extension BrowserModel {
         let problem = search.flatMap { SearchQuery($0.query).problem?.message }
         search?.problem = problem
         guard var search, search.query != search.shown, problem == nil else { return [] }
-        if search.shown.isEmpty { search.saved = savedList }  // the full list as it is now
+        if search.shown.isEmpty { (search.saved, search.savedTotal) = (window, counting.total) }  // the full list as it is now
         search.shown = search.query
         search.complete = false
         self.search = search
         guard !search.query.isEmpty else {
-            restore(search.saved)
+            restore(search)
             return [.cancelSearch] + reloadWindow()
         }
         window.replace(with: [], start: 0, cursor: 0, top: 0)
@@ -97,17 +93,18 @@ extension BrowserModel {
         self.search = nil
         guard !search.shown.isEmpty else { return [] }
         guard let chosen else {
-            restore(search.saved)
+            restore(search)
             return [.cancelSearch] + reloadWindow()
         }
         window.replace(with: [], start: 0, cursor: 0, top: 0)
-        counting.total = search.saved.total
+        counting.total = search.savedTotal
         return [.cancelSearch] + load(.around(id: chosen, count: Self.chunk))
     }
 
-    private mutating func restore(_ saved: SearchFilter.SavedList) {
-        window.replace(with: saved.window, start: saved.windowStart, cursor: saved.cursor, top: saved.top)
-        counting.total = saved.total
+    private mutating func restore(_ search: SearchFilter) {
+        let saved = search.saved
+        window.replace(with: saved.users, start: saved.start, cursor: saved.cursor, top: saved.top)
+        counting.total = search.savedTotal
         keepCursorVisible()
     }
 

@@ -69,7 +69,7 @@ extension BrowserModel {
             network.rateLimit = rateLimit
             if endReached { counting.paging = .ended }
             if search != nil {
-                search?.saved.total = count
+                search?.savedTotal = count
                 if !isFiltering { setTotal(count) }
             } else {
                 setTotal(count)

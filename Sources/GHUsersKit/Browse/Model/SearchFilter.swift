@@ -2,18 +2,6 @@
 /// as in fzf. Each edit replaces the list with the local search's matches at once, read in
 /// windows (from ``SearchIndex`` once it is loaded, else from SQLite).
 public struct SearchFilter: Sendable {
-    /// The full list as it was when `/` was pressed: Esc puts it back, cursor included.
-    public struct SavedList: Sendable {
-        /// The window of users and the index of its first.
-        public var window: [UserDetails]
-        public var windowStart: Int
-        /// The selection and the first line on screen.
-        public var cursor: Int
-        public var top: Int
-        /// How many users are cached (kept up to date while the search shows).
-        public var total: Int?
-    }
-
     /// The query as typed.
     public var query = ""
     /// Whether the query line has the keys (typing edits it); `false` after Enter, when list
@@ -26,11 +14,13 @@ public struct SearchFilter: Sendable {
     public var shown = ""
     /// Every match of ``shown`` has been read: the list's length is known.
     public var complete = false
-    /// The full list to go back to.
-    public var saved: SavedList
+    /// The full list as it was when `/` was pressed, and how many users are cached (kept up
+    /// to date while the search shows): Esc puts them back, selection included.
+    public var saved: BrowserWindow
+    public var savedTotal: Int?
 
-    /// A search over the list `saved` was showing.
-    public init(saved: SavedList) {
-        self.saved = saved
+    /// A search over the list `saved` was showing, of `total` users.
+    public init(saved: BrowserWindow, total: Int?) {
+        (self.saved, savedTotal) = (saved, total)
     }
 }
