@@ -1,6 +1,5 @@
-// What the search index scans its packed logins and notes with
-// (Sources/GHUsersKit/Search/TextArena.swift): a search for a pair of bytes, which glibc's
-// memmem(3) walks one byte at a time (Docs/ARCHITECTURE.md, "Search").
+// What the search index (TextArena.swift) scans with: a pair of bytes, which glibc's memmem(3)
+// walks one byte at a time (Docs/ARCHITECTURE.md, "Search").
 #ifndef CSEARCH_H
 #define CSEARCH_H
 

@@ -7,8 +7,8 @@ import Foundation
 /// the profile does not have (SQL's NULL) is matched by no count or date, negated or not, as
 /// ``StoreService/Users/Qualified`` reads the same columns.
 struct ProfileColumns: Sendable {
-    /// Each profile's location, name and company, in that order, between ``fieldSeparator``s:
-    /// one record a profile (21 bytes of starts, id and mask, not 63), in user id order.
+    /// Each profile's location, name and company between ``fieldSeparator``s: one record a
+    /// profile (21 bytes of start, id and mask, not 63), in user id order.
     var texts = TextArena()
     /// Each profile's counts and join date (seconds since 1970): ``unknown`` for none.
     var followers: [Int32] = [], repos: [Int32] = []
@@ -18,17 +18,16 @@ struct ProfileColumns: Sendable {
 
     /// A count or date the profile does not have.
     static let unknown = Int32.min
-    /// The byte between a profile's fields in ``texts``; a field's own becomes a space.
+    /// The byte between a profile's fields in ``texts`` (a field's own becomes a space), the
+    /// fields in their order there, and where the name (`fullname:`, `in:name`) is among them.
     static let fieldSeparator: UInt8 = 1
-    /// The text fields in the order ``texts`` holds them.
     static let fields = ["location", "name", "company"]
-    /// Where the name (GitHub's `fullname:` and `in:name`) is among ``fields``.
     static let nameField = 1
 
     var memory: Int { texts.memory + (followers.capacity + repos.capacity + loginOf.capacity) * 4 + created.capacity * 8 }
 
-    /// The bit of a login's mask (above ``TextArena/characterBits``') for an organisation, and
-    /// for an account neither a user nor an organisation (GitHub's `Bot`, `Mannequin`).
+    /// A login's mask bit for an organisation, and for an account neither a user nor an
+    /// organisation (GitHub's `Bot`, `Mannequin`), above ``TextArena/characterBits``'.
     static let organizationBit: UInt64 = 1 << 40, otherTypeBit: UInt64 = 1 << 41
 
     /// The mask bits of account type `type` (the users list's `type`).
@@ -76,14 +75,14 @@ struct ProfileColumns: Sendable {
     }
 
     /// The login records (ascending) of the profiles whose field `field` (of ``fields``)
-    /// contains `needle` (or, `negated`, does not), users no longer cached aside.
+    /// contains `needle` (or, `negated`, does not).
     func records(_ field: Int, containing needle: [UInt8], negated: Bool = false) -> [Int32] {
         let hits = fieldHits(field, needle)
         return (negated ? SearchCorpus.complement(hits, count: texts.count) : hits).map { loginOf[Int($0)] }.filter { $0 >= 0 }
     }
 
-    /// The profiles (records of ``texts``, ascending) whose field `field` (of ``fields``)
-    /// contains `needle`: the records holding it anywhere, then a look inside that field.
+    /// The profiles (records of ``texts``) whose field `field` contains `needle`: those holding
+    /// it anywhere, then a look inside that field.
     private func fieldHits(_ field: Int, _ needle: [UInt8]) -> [Int32] {
         let hits = texts.scan(needle)
         return texts.bytes.withUnsafeBufferPointer { bytes in

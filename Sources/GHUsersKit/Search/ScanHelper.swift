@@ -1,11 +1,9 @@
 import Dispatch
 import Synchronization
 
-/// The second core's share of the search index's scans and filters (``SearchCorpus``): the
-/// caller and a serial queue of its own take a scan's parts in turn. Not
-/// `DispatchQueue.concurrentPerform`, which often ran every part on the calling thread while
-/// the other core was idle, the pool having no thread to lend at once; a serial queue gets one
-/// (Docs/BENCHMARKS.md, "Search made simple").
+/// The second core's share of the search index's scans and filters: a serial queue of its
+/// own, which gets a thread at once where `DispatchQueue.concurrentPerform` often ran every
+/// part on the caller, the pool having none to lend (Docs/BENCHMARKS.md, "Search made simple").
 final class ScanHelper: Sendable {
     /// The helper of the index's scans (tests make their own).
     static let shared = ScanHelper()
@@ -13,9 +11,8 @@ final class ScanHelper: Sendable {
     /// Whether the queue has a caller's body: a second caller meanwhile works alone.
     private let busy = Atomic(false)
 
-    /// Runs `body` on the calling thread and, at once, on the queue's (unless another caller
-    /// has it), and returns once both are done: `body` takes parts of the work until none are
-    /// left, so either thread may do all of it.
+    /// Runs `body` on the calling thread and on the queue's (unless another caller has it), and
+    /// returns once both are done: `body` takes parts of the work until none are left.
     func both(_ body: () -> Void) {
         guard busy.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return body() }
         withoutActuallyEscaping(body) { body in

@@ -21,8 +21,7 @@ struct SearchCorpus: Sendable {
     /// The bytes the arenas and links hold.
     var memory: Int { logins.memory + notes.memory + profiles.memory + noteOf.capacity * 4 + loginOf.capacity * 4 }
 
-    /// Links each login to its note (both arenas are in id order), and the profiles and
-    /// organisations to their logins, after any changed.
+    /// Links each login to its note and each profile to its login, after any changed.
     mutating func link() {
         profiles.loginOf = logins.records(ofIDs: profiles.texts.ids)
         loginOf = logins.records(ofIDs: notes.ids)
@@ -85,14 +84,10 @@ struct SearchCorpus: Sendable {
         }
     }
 
-    /// Every login record that the term's text matches (its `!` aside): the logins' hits
-    /// merged with those of the notes, for an unanchored term (each as its fields say). One
-    /// character anywhere is a pass over the records' masks, which say it exactly; anything
-    /// else a search of the bytes (``TextArena/find(_:in:from:to:)``).
-    ///
-    /// The logins are cut into parts of about ``partBytes``, each with the notes of its logins,
-    /// which the two cores take in turn; each part merges its logins' hits with its notes', so
-    /// the parts' lists are only put end to end.
+    /// Every login record that the term's text matches (its `!` aside), in the logins and the
+    /// notes as its fields say: one character anywhere by the masks, anything else by a search
+    /// of the bytes. Each part of about ``partBytes`` of logins takes their notes too and merges
+    /// both, so the parts' lists are only put end to end.
     private func scan(_ term: SearchQuery.Term, isCancelled: () -> Bool) -> [Int32]? {
         guard logins.count > 0 else { return [] }  // a part starts at a login
         let withNotes = term.kind == .contains && term.fields.contains(.note) && notes.count > 0
@@ -137,8 +132,7 @@ struct SearchCorpus: Sendable {
         return cancelled.load(ordering: .relaxed) ? nil : results.withLock { $0 }
     }
 
-    /// `arena`'s records cut into parts of about ``partBytes`` of `bytes` (the arena's own by
-    /// default), at least one.
+    /// `arena`'s records cut into parts of about ``partBytes`` of `bytes` (the arena's own by default).
     func parts(of arena: TextArena, bytes: Int? = nil) -> [Range<Int>] {
         let count = max(1, (bytes ?? arena.memory) / partBytes)
         let size = (arena.count + count - 1) / count
@@ -146,8 +140,7 @@ struct SearchCorpus: Sendable {
         return stride(from: 0, to: arena.count, by: size).map { $0..<min($0 + size, arena.count) }
     }
 
-    /// The union of two ascending lists, ascending, without duplicates: one pass over raw
-    /// buffers, without a branch on which list is next.
+    /// The union of two ascending lists, ascending: one pass without a branch on which is next.
     static func union(_ a: [Int32], _ b: [Int32]) -> [Int32] {
         guard !b.isEmpty else { return a }
         guard !a.isEmpty else { return b }
@@ -176,8 +169,7 @@ struct SearchCorpus: Sendable {
         }
     }
 
-    /// The records in both ascending lists, ascending; `b` alone when `a` is `nil` (nothing
-    /// narrowed yet).
+    /// The records in both ascending lists; `b` alone when `a` is `nil` (nothing narrowed yet).
     static func intersection(_ a: [Int32]?, _ b: [Int32]) -> [Int32] {
         guard let a else { return b }
         var result: [Int32] = []

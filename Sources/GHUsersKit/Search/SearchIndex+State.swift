@@ -39,8 +39,7 @@ extension SearchIndex {
                 return hit
             }
             if isCancelled() { return nil }
-            // Exclusions are filtered out of the scan's records: only the terms that match count.
-            let matching = query.terms.filter { !$0.negated }
+            let matching = query.terms.filter { !$0.negated }  // exclusions filter a scan's records
             let short = !matching.isEmpty && matching.allSatisfy { $0.kind == .contains && $0.text.count <= 2 }
             let most = max(logins.count / (short ? Self.filterShare.short : Self.filterShare.long), Self.filterAlways)
             let base = cache.filter { query.narrows($0.query) && $0.count <= most }.min { $0.count < $1.count }

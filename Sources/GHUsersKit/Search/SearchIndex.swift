@@ -22,8 +22,7 @@ public final class SearchIndex: Sendable {
     /// An empty index: ``isLoaded`` is false until ``load(from:)`` is done.
     public init() {}
 
-    /// An empty index whose scans cut the arenas into parts of about `partBytes` (tests: a
-    /// megabyte otherwise).
+    /// An empty index whose scans cut the arenas into parts of about `partBytes` (tests).
     convenience init(partBytes: Int) {
         self.init()
         state.withLock { $0.corpus.partBytes = max(1, partBytes) }
@@ -43,13 +42,9 @@ public final class SearchIndex: Sendable {
 
     /// Up to `count` matching user ids of `query` after the match with id `id` (`nil`: from the
     /// first, the exact login included; `0`: after the exact login) or, with `before` set,
-    /// before it (in order; `id` is not the exact login), and how many users match in all;
-    /// `nil` if `isCancelled` said so first, or before ``load(from:)``.
-    ///
-    /// The text's matches (of ``SearchQuery/indexed``) are ANDed here with the qualifiers:
-    /// those the index holds (``ProfileColumns``), and `among`, the ids SQLite computed for the
-    /// others (the query's ``SearchQuery/filter``), ascending. Without text, the matches are
-    /// the qualifiers' users.
+    /// before it, and how many users match in all; `nil` if cancelled, or before ``load(from:)``.
+    /// The text's matches are ANDed with the qualifiers the index holds and with `among`, the
+    /// ids SQLite computed for the others (``SearchQuery/filter``), ascending.
     public func window(
         _ query: String, id: Int64?, before: Bool = false, count: Int, among: [Int64]? = nil, isCancelled: () -> Bool = { false }
     ) -> (ids: [Int64], total: Int)? {

@@ -1,13 +1,11 @@
 /// Every user a query matches, in the order `browse` lists them: the user whose login is the
-/// query first, then the others by id (``StoreService/Users/SearchWindow``'s order). Kept by
-/// ``SearchIndex`` for recent queries, so that a longer query narrows them and a backspace
-/// finds them again.
+/// query first, then the others by id (``StoreService/Users/SearchWindow``'s order).
 struct SearchMatches: Sendable {
     let query: SearchQuery
     /// The matching records of the index's logins, ascending (the exact login included).
     let records: [Int32]
-    /// The user id of every login record of the index (``TextArena/ids``, shared, not
-    /// copied): a match's id is looked up when a window needs it, never for every match.
+    /// The user id of every login record (``TextArena/ids``, shared): a match's id is looked
+    /// up when a window needs it.
     let loginIDs: [Int64]
     /// Where the exact login's record is in ``records``, if one matched.
     let exactPosition: Int?

@@ -24,7 +24,6 @@ extension SearchQuery {
             case hasNote, hasProfile, seen, gone
         }
 
-        /// What it tests.
         public let test: Test
         /// `!` or `-`: the users it matches are excluded (profile fields: among cached profiles).
         public let negated: Bool
@@ -78,7 +77,7 @@ extension SearchQuery {
                     return instant
                 }
                 // Years of four digits, which compare as text in time order (`created:<=9999-12-31` is everyone).
-                let written = { (seconds: Int64?) in seconds.map { timestamp(min(max($0, -30_610_224_000), 253_402_300_799)) } }
+                let written = { (seconds: Int64?) in seconds.map { Timestamp.iso8601(Date(timeIntervalSince1970: Double(min(max($0, -30_610_224_000), 253_402_300_799)))) } }
                 return .created(lower: written(lower), upper: written(upper))
             case "has", "is":
                 let marks: [String: Test] = ["has:note": .hasNote, "has:profile": .hasProfile, "is:seen": .seen, "is:gone": .gone]
@@ -120,20 +119,12 @@ extension SearchQuery {
             let day = text.count == 10
             return Timestamp.date(iso8601: day ? text + "T00:00:00Z" : String(text)).map { (Int64($0.timeIntervalSince1970), day ? 86_400 : 1) }
         }
-
-        /// `seconds` since 1970 as GitHub writes `created_at`.
-        static func timestamp(_ seconds: Int64) -> String {
-            Timestamp.iso8601(Date(timeIntervalSince1970: Double(seconds)))
-        }
     }
 
     /// What is wrong with a query, in one line: an unknown qualifier or a value it cannot take.
     public struct Problem: LocalizedError, Sendable, Hashable {
-        /// The line.
         public let message: String
-
         init(_ message: String) { self.message = message }
-
         public var errorDescription: String? { message }
     }
 }

@@ -2,17 +2,9 @@ extension SearchQuery {
     /// One term of a query: `word` or `'word` (fzf's exact mark) anywhere in the login or the
     /// note, `^prefix` and `suffix$` of the login, `^login$` the whole login, `!term` excludes.
     public struct Term: Sendable, Hashable {
-        /// Where the text must stand.
-        public enum Kind: Sendable, Hashable {
-            /// Anywhere in the login or the note (or where ``fields`` say).
-            case contains
-            /// At the start of the login (`^`).
-            case prefix
-            /// At the end of the login (`$`).
-            case suffix
-            /// The whole login (`^…$`).
-            case equal
-        }
+        /// Where the text must stand: anywhere in ``fields`` (`contains`), or at the start
+        /// (`^`: `prefix`) or end (`$`: `suffix`) of the login, or the whole login (`equal`).
+        public enum Kind: Sendable, Hashable { case contains, prefix, suffix, equal }
 
         /// Where the text must stand.
         public let kind: Kind
@@ -39,12 +31,7 @@ extension SearchQuery {
             let anchoredEnd = body.hasSuffix("$")
             if anchoredEnd { body = body.dropLast() }
             guard !body.isEmpty else { return nil }
-            switch (anchoredStart, anchoredEnd) {
-            case (true, true): kind = .equal
-            case (true, false): kind = .prefix
-            case (false, true): kind = .suffix
-            case (false, false): kind = .contains
-            }
+            kind = anchoredStart ? (anchoredEnd ? .equal : .prefix) : (anchoredEnd ? .suffix : .contains)
             text = TextArena.fold(String(body))
             self.fields = kind == .contains ? fields : .login
             let separator = [TextArena.separator]

@@ -23,8 +23,7 @@ public struct SearchQuery: Sendable, Hashable {
     public let qualifiers: [Qualifier]
     /// Where unanchored terms look: `in:`'s fields, the login and the note without it.
     public let fields: Fields
-    /// What is wrong with the query (the first problem), if anything: such a query is an
-    /// error, never an empty result.
+    /// What is wrong with the query (the first problem): an error, never an empty result.
     public let problem: Problem?
 
     /// Parses `text`.
@@ -80,8 +79,7 @@ public struct SearchQuery: Sendable, Hashable {
         return qualifiers.isEmpty ? nil : SearchQuery(terms: [], qualifiers: qualifiers, fields: fields)
     }
 
-    /// The text of the login that is listed first, when the query's terms are one term that
-    /// names a login: `word`, `'word` or `^word$`; `nil` otherwise.
+    /// The login listed first when the terms are one that names a login (`word`, `'word`, `^word$`).
     public var exactLogin: [UInt8]? {
         guard terms.count == 1, let term = terms.first, !term.negated, term.fields.contains(.login), term.kind == .contains || term.kind == .equal else {
             return nil
@@ -123,8 +121,7 @@ public struct SearchQuery: Sendable, Hashable {
         return words
     }
 
-    /// `word`'s qualifier name (lower-cased), value and exclusion, if it is one: ASCII letters,
-    /// a colon, and no `//` after it (a URL).
+    /// `word`'s qualifier name (lower-cased), value and exclusion, if it is one.
     private static func qualifier(_ word: String) -> (name: String, value: String, negated: Bool)? {
         var body = Substring(word)
         let negated = body.first == "!" || body.first == "-"

@@ -88,11 +88,7 @@ struct TextArena: Sendable {
 
     /// One ASCII byte lower-cased (the separator becomes a space).
     @inline(__always) static func fold(_ byte: UInt8) -> UInt8 {
-        switch byte {
-        case 0x41...0x5A: byte | 0x20
-        case separator: 0x20
-        default: byte
-        }
+        byte &- 0x41 < 26 ? byte | 0x20 : byte == separator ? 0x20 : byte
     }
 
     /// The record of each of `wanted`'s ids (ascending), -1 for an id not here, each looked
@@ -110,12 +106,10 @@ struct TextArena: Sendable {
         partitionPoint(ids.count) { ids[$0] < id }
     }
 
-    /// Whether record `record` is `text` (folded), separators aside: its length from its mask
-    /// (from its starts past 254 bytes), then its bytes.
+    /// Whether record `record` is `text` (folded): its length from its mask first, then its bytes.
     func equals(_ record: Int, _ text: [UInt8]) -> Bool {
-        let length = Int(masks[record] >> Self.lengthShift)
-        guard length == min(text.count, 255), text.count < 255 || self.length(record) == text.count else { return false }
-        return bytes[Int(starts[record])..<Int(starts[record]) + text.count].elementsEqual(text)
+        Int(masks[record] >> Self.lengthShift) == min(text.count, 255) && length(record) == text.count
+            && bytes[Int(starts[record])..<Int(starts[record]) + text.count].elementsEqual(text)
     }
 
     /// How many bytes record `record` has.

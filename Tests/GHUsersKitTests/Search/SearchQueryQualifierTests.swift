@@ -149,10 +149,10 @@ struct SearchQueryQualifierTests {
         await propertyCheck(count: PropertyScale.count(1_000), input: days, days, Gen.int(in: 0...(1_500 * 86_400)), Gen.element(of: Self.operations)) {
             a, b, seconds, operation in
             let start = 1_262_304_000  // 2010-01-01
-            func day(_ offset: Int) -> String { String(SearchQuery.Qualifier.timestamp(Int64(start + offset * 86_400)).prefix(10)) }
+            func day(_ offset: Int) -> String { String(Timestamp.iso8601(Date(timeIntervalSince1970: Double(start + offset * 86_400))).prefix(10)) }
             let x = seconds / 86_400
             let (text, reference) = Self.range(operation!, a, b, x, day)
-            let stored = SearchQuery.Qualifier.timestamp(Int64(start + seconds))
+            let stored = Timestamp.iso8601(Date(timeIntervalSince1970: Double(start + seconds)))
             guard case .created(let lower, let upper) = SearchQuery("created:" + text).qualifiers.first?.test else {
                 Issue.record("created:\(text) is no date")
                 return

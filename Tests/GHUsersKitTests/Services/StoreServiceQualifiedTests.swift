@@ -48,7 +48,7 @@ struct StoreServiceQualifiedTests {
                     location: Self.locations[random(0..<Self.locations.count)], email: nil, hireable: nil,
                     bio: id % 2 == 0 ? "Rust and SQLite" : nil, twitterUsername: nil, publicRepos: random(0..<31),
                     publicGists: 0, followers: organization && id % 8 == 0 ? nil : random(0..<31), following: 0,
-                    createdAt: SearchQuery.Qualifier.timestamp(Int64(1_230_768_000 + random(0..<4_000) * 86_400 + random(0..<86_400))),
+                    createdAt: Timestamp.iso8601(Date(timeIntervalSince1970: Double(1_230_768_000 + random(0..<4_000) * 86_400 + random(0..<86_400)))),
                     updatedAt: nil)
             }
             fixtures.append(

@@ -17,23 +17,16 @@ extension BrowserModel {
         guard var search else { return [] }
         switch key {
         case .character(let character): search.query.append(character)
-        case .paste(let text):
-            // One line: line breaks and tabs become spaces, other control characters go.
-            let line = String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
-            search.query += TerminalSanitizer.sanitize(line, keepNewlines: false)
-        case .backspace:
-            guard !search.query.isEmpty else { return [] }
-            search.query.removeLast()
+        case .paste(let text):  // one line: line breaks and tabs as spaces, other control characters dropped
+            search.query += TerminalSanitizer.sanitize(String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 }), keepNewlines: false)
+        case .backspace: search.query = String(search.query.dropLast())
         case .control("u"): search.query = ""
-        case .control("w"):
-            let trimmed = search.query.reversed().drop { $0 == " " }
-            search.query = String(trimmed.drop { $0 != " " }.reversed())
+        case .control("w"): search.query = String(search.query.reversed().drop { $0 == " " }.drop { $0 != " " }.reversed())
         case .enter:
             guard search.problem == nil else { return [] }  // the query line says what is wrong
             self.search?.editing = false
             return search.query.isEmpty ? endSearch() : searchNow()
-        case .escape:
-            return endSearch()
+        case .escape: return endSearch()
         case .control("c"):
             quitting = true
             return [.quit]

@@ -4,11 +4,10 @@
 public struct SearchFilter: Sendable {
     /// The query as typed.
     public var query = ""
-    /// Whether the query line has the keys (typing edits it); `false` after Enter, when list
-    /// keys work on the matches.
+    /// Whether the query line has the keys; `false` after Enter, when list keys work on the matches.
     public var editing = true
-    /// What is wrong with the query as typed (an unknown qualifier, a value it cannot take):
-    /// the query line says it, and the list keeps the matches of the last query without one.
+    /// What is wrong with the query as typed, which the query line says: the list keeps the
+    /// matches of the last query without a problem.
     public var problem: String?
     /// The query whose matches the list shows (empty: the full list).
     public var shown = ""

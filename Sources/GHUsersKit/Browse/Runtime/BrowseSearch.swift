@@ -12,7 +12,7 @@ final class BrowseSearch: Sendable {
     /// (``awaitsFirstWindow(_:)``): what a 16 ms frame leaves for drawing.
     static let frameBudget = DispatchTimeInterval.milliseconds(12)
 
-    /// The logins and notes in memory, read once the first frame is out (``load(then:)``).
+    /// Read once the first frame is out (``load(then:)``).
     let index = SearchIndex()
     private let service: CombinedService
     private let queue = DispatchQueue(label: "ghusers.browse.search")
@@ -21,8 +21,7 @@ final class BrowseSearch: Sendable {
     /// The read running, and the one the model waits for.
     private let requests = Mutex<(running: WindowRequest?, current: WindowRequest?)>((nil, nil))
     private let deliver: @Sendable (BrowserMessage) -> Void
-    /// The last query filter's ids from SQLite, until the database changes: typing on after a
-    /// qualifier reads them once.
+    /// The last query filter's ids from SQLite, until the database changes.
     private let filtered = Mutex<(filter: SearchQuery, ids: [Int64])?>(nil)
 
     /// A search over `service`'s cache whose answers go to `deliver`.
@@ -63,8 +62,8 @@ final class BrowseSearch: Sendable {
         }
     }
 
-    /// The messages that answer `request`: from the index once loaded (the count of matches,
-    /// then the window), else from SQLite; none if a newer read stopped its scan.
+    /// The messages that answer `request` (the count, then the window); none if a newer read
+    /// stopped it.
     private func answer(_ request: WindowRequest, reads: CombinedService.Reads) throws -> [BrowserMessage] {
         let (query, id, position, count, before): (String, Int64?, Int, Int, Bool)
         switch request {
@@ -119,8 +118,7 @@ final class BrowseSearch: Sendable {
         }
     }
 
-    /// Brings the index up to date after a change to the database, on the search queue: the
-    /// reads that follow it see the change.
+    /// Brings the index up to date after a change to the database, before the reads that follow.
     func refresh() {
         queue.async { [self] in
             filtered.withLock { $0 = nil }
