@@ -10,7 +10,7 @@
     return low
 }
 
-/// The first index from `start` below `count` for which `isBelow` is false (`count` if none),
+/// The first index from `start` (at most `count`) for which `isBelow` is false (`count` if none),
 /// `isBelow` holding for every index before it: galloping from `start`, then halving, so that
 /// a point near `start` costs a step or two and a far one a logarithm.
 @inline(__always) func partitionPoint(from start: Int, _ count: Int, isBelow: (Int) -> Bool) -> Int {

@@ -17,26 +17,36 @@ final class ScanHelper: Sendable {
         guard busy.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return body() }
         withoutActuallyEscaping(body) { body in
             let job = Job(body)
-            let done = DispatchSemaphore(value: 0)
-            queue.async { [self] in
-                job.run()
-                busy.store(false, ordering: .releasing)
-                done.signal()
-            }
+            queue.async { [self] in job.run { busy.store(false, ordering: .releasing) } }
             body()
-            done.wait()
+            job.finish()
         }
     }
 }
 
-/// A body handed to the helper's queue, let go as soon as it has run: before its caller is
-/// told, whose `withoutActuallyEscaping` then ends.
+/// A body handed to the helper's queue and let go before its caller returns: run there, or
+/// taken back by the caller if the helper has not started it when the caller is done (then
+/// every part is), so that the caller never waits for a thread to be scheduled for nothing.
 private final class Job: @unchecked Sendable {
+    private let state = Atomic(0)  // 0: waiting, 1: run by the helper, 2: taken back
     private var body: (() -> Void)?
+    private let done = DispatchSemaphore(value: 0)
     init(_ body: @escaping () -> Void) { self.body = body }
-    func run() {
-        body?()
-        body = nil
+
+    /// On the helper's thread: runs the body unless taken back, then `release`, then tells.
+    func run(then release: () -> Void) {
+        let taken = state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged
+        if taken {
+            body?()
+            body = nil
+        }
+        release()
+        if taken { done.signal() }
+    }
+
+    /// On the caller's, after its own share: takes the body back, or waits for the helper's.
+    func finish() {
+        if state.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing).exchanged { body = nil } else { done.wait() }
     }
 }
 

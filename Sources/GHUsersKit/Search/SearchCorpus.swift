@@ -5,10 +5,10 @@ import Synchronization
 /// to each other, and the profiles' fields: what finds the records a query matches, by a scan
 /// of both arenas or a filter of candidates, in parts that both cores take in turn.
 struct SearchCorpus: Sendable {
-    /// About how many bytes of the arenas a part of a scan reads, and how many candidates a
-    /// part of a filter takes (a cache miss or more each): a newer query stops the search
-    /// within a part (``inParts(_:isCancelled:_:)``), and the threads end within one of each other.
+    /// About how many bytes of the arenas a part of a scan reads: a newer query stops a search
+    /// within a part (``inParts(_:isCancelled:_:)``), and the two threads end within one.
     var partBytes = 1 << 20
+    /// How many candidates a part of a filter takes (a cache miss or more each).
     static let filterPart = 4_096
 
     var logins = TextArena()
@@ -194,11 +194,11 @@ struct SearchCorpus: Sendable {
 
     /// The records below `count` not in `excluded` (ascending).
     static func complement(_ excluded: [Int32], count: Int) -> [Int32] {
-        var next = 0
-        return (0..<Int32(count)).filter { record in
-            guard next < excluded.count, excluded[next] == record else { return true }
-            next += 1
-            return false
+        var (result, next) = ([Int32](), 0)
+        result.reserveCapacity(count - excluded.count)
+        for record in 0..<Int32(count) {
+            if next < excluded.count, excluded[next] == record { next += 1 } else { result.append(record) }
         }
+        return result
     }
 }

@@ -17,26 +17,21 @@ extension SearchIndex {
     /// A login renamed in place matches by its old name until the next full load.
     public func refresh(from database: AppDatabase) throws {
         guard isLoaded else { return }
-        let (lastID, indexed) = extent
-        let (added, users, signature) = try database.read { db in
+        let ((lastID, indexed), before) = (extent, seen.withLock { $0 })
+        let (added, users, signature, notes, profiles) = try database.read { db in
             let rows = try Row.fetchCursor(db, sql: "SELECT id, login, type FROM user WHERE id > ? ORDER BY id", arguments: [lastID])
             var added: [(id: Int64, login: String, type: String)] = []
             while let row = try rows.next() { added.append((row[0], row[1], row[2])) }
-            return (added, try Int.fetchOne(db, sql: "SELECT count(*) FROM user") ?? 0, try Self.signature(db))
+            let signature = try Self.signature(db)
+            return (
+                added, try Int.fetchOne(db, sql: "SELECT count(*) FROM user") ?? 0, signature,
+                signature.notes != before.notes ? try Self.readNotes(db) : nil, signature.profiles != before.profiles ? try Self.readProfiles(db) : nil
+            )
         }
         if users != indexed + added.count { return try load(from: database) }
         if !added.isEmpty { append(added) }
-        let before = seen.withLock { $0 }
-        if before.notes != signature.notes {
-            let (notes, now) = try database.read { db in (try Self.readNotes(db), try Self.signature(db)) }
-            install(logins: nil, notes: notes)
-            seen.withLock { $0.notes = now.notes }
-        }
-        if before.profiles != signature.profiles {
-            let (profiles, now) = try database.read { db in (try Self.readProfiles(db), try Self.signature(db)) }
-            install(logins: nil, notes: nil, profiles: profiles)
-            seen.withLock { $0.profiles = now.profiles }
-        }
+        if notes != nil || profiles != nil { install(logins: nil, notes: notes, profiles: profiles) }
+        seen.withLock { $0 = signature }
     }
 
     /// The logins, each with its account type in its mask.

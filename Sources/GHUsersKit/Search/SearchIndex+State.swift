@@ -44,7 +44,7 @@ extension SearchIndex {
             let most = max(logins.count / (short ? Self.filterShare.short : Self.filterShare.long), Self.filterAlways)
             let base = cache.filter { query.narrows($0.query) && $0.count <= most }.min { $0.count < $1.count }
             guard let records = corpus.evaluate(query, candidates: base?.records, isCancelled: isCancelled) else { return nil }
-            let found = matches(query, records)
+            let found = ordered(query, records)
             cache.insert(found, at: 0)
             while cache.count > Self.cacheLimit || (cache.count > 1 && cache.reduce(0, { $0 + $1.count }) > max(logins.count, Self.cacheMatchesAtLeast)) {
                 cache.removeLast()
@@ -65,19 +65,20 @@ extension SearchIndex {
         func named(_ query: SearchQuery, isCancelled: () -> Bool) -> SearchMatches? {
             var kept: [Int32]?
             for term in query.terms {
-                let fields = term.fields.subtracting(.name)
-                let elsewhere = fields.isEmpty ? [] : corpus.evaluate(SearchQuery(terms: [term.positive(in: fields)], qualifiers: [], fields: fields), candidates: nil, isCancelled: isCancelled)
+                var positive = term  // its part in the logins and notes
+                (positive.negated, positive.fields) = (false, term.fields.subtracting(.name))
+                let elsewhere = positive.fields.isEmpty ? [] : corpus.evaluate(SearchQuery(terms: [positive], qualifiers: [], fields: positive.fields), candidates: nil, isCancelled: isCancelled)
                 guard let elsewhere else { return nil }
                 let named = term.kind == .contains && term.fields.contains(.name) ? corpus.profiles.records(ProfileColumns.nameField, containing: term.text) : []
                 let found = SearchCorpus.union(elsewhere, named)
                 let matching = term.negated ? SearchCorpus.complement(found, count: logins.count) : found
                 kept = SearchCorpus.intersection(kept, matching)
             }
-            return matches(query, kept ?? [])
+            return ordered(query, kept ?? [])
         }
 
-        /// `records` as `query`'s matches, its exact login's place found.
-        func matches(_ query: SearchQuery, _ records: [Int32]) -> SearchMatches {
+        /// `records` as `query`'s matches in the order they are listed: its exact login first.
+        func ordered(_ query: SearchQuery, _ records: [Int32]) -> SearchMatches {
             SearchMatches(query: query, records: records, loginIDs: logins.ids, exactPosition: query.exactLogin.flatMap { position(ofLogin: $0, in: records) })
         }
 

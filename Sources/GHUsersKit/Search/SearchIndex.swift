@@ -55,7 +55,7 @@ public final class SearchIndex: Sendable {
             var kept = state.qualified(full.qualifiers.filter(\.isIndexed))
             if let among { kept = SearchCorpus.intersection(kept, state.logins.records(ofIDs: among).filter { $0 >= 0 }) }
             // Qualifiers alone: their users, without evaluating (and keeping) an empty text.
-            if full.terms.isEmpty, let kept { return state.matches(parsed, kept) }
+            if full.terms.isEmpty, let kept { return state.ordered(parsed, kept) }
             let text = full.fields.contains(.name) && !full.terms.isEmpty ? state.named(full, isCancelled: isCancelled) : state.matches(parsed, isCancelled: isCancelled)
             return text.map { text in kept.map(text.among) ?? text }
         }

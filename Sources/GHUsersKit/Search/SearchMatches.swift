@@ -46,6 +46,7 @@ struct SearchMatches: Sendable {
     /// Up to `count` ids after the match with id `id` (`nil`: from the first, the exact login
     /// included; `0`: after the exact login), as ``StoreService/Users/SearchWindow/after(_:id:count:)``.
     func after(_ id: Int64?, count: Int) -> [Int64] {
+        guard count > 0 else { return [] }
         let exact = id == nil ? exactPosition.map { [self.id($0)] } ?? [] : []
         let first = id.map { othersBelow($0 + 1) } ?? 0
         return Array((exact + (first..<max(first, min(otherCount, first + count - exact.count))).map(other)).prefix(count))

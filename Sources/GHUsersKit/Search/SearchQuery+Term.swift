@@ -9,11 +9,11 @@ extension SearchQuery {
         /// Where the text must stand.
         public let kind: Kind
         /// `!`: the users this term matches are excluded.
-        public let negated: Bool
+        public internal(set) var negated: Bool
         /// The text, folded (lower case, UTF-8).
         public let text: [UInt8]
         /// Where it looks: the query's fields (`in:`) for ``Kind/contains``, else the login.
-        public let fields: Fields
+        public internal(set) var fields: Fields
 
         /// The bytes to find in the index's arenas: the text with the separator that stands
         /// around each record before it (`^`), after it (`$`) or both.
@@ -36,16 +36,6 @@ extension SearchQuery {
             self.fields = kind == .contains ? fields : .login
             let separator = [TextArena.separator]
             needle = (anchoredStart ? separator : []) + text + (anchoredEnd ? separator : [])
-        }
-
-        /// This term, not negated, looking in `fields` if unanchored (the logins' and notes'
-        /// part of an `in:name` term).
-        func positive(in fields: Fields) -> Term {
-            Term(kind: kind, negated: false, text: text, fields: kind == .contains ? fields : .login, needle: needle)
-        }
-
-        private init(kind: Kind, negated: Bool, text: [UInt8], fields: Fields, needle: [UInt8]) {
-            (self.kind, self.negated, self.text, self.fields, self.needle) = (kind, negated, text, fields, needle)
         }
 
         /// Whether every user this term matches is matched by `wider` too.

@@ -21,8 +21,8 @@ struct TextArena: Sendable {
     /// The user id of each record, ascending.
     private(set) var ids: [Int64] = []
     /// For each record, a bit for each of the characters of ``characterBits`` it holds (a
-    /// one-character query is a pass over these, not a scan), and its length in bytes, at most
-    /// 255, in the top 8 bits (``lengthShift``: the record equal to a query is found unread).
+    /// one-character query is a pass over these, not a scan), its owner's flags in bits 40 to
+    /// 55, and its length, at most 255, in the top 8 (``lengthShift``: equality found unread).
     private(set) var masks: [UInt64] = []
     static let lengthShift: UInt64 = 56
 
@@ -50,8 +50,8 @@ struct TextArena: Sendable {
         masks.append(mask | flags | UInt64(min(folded.count, 255)) << Self.lengthShift)
     }
 
-    /// Every record among `records` holding the character whose bit is `bit`, in order: a pass
-    /// over the masks without a branch on the bit (every record is written, and kept if it has
+    /// Every record among `records` whose mask has any of `bit`'s bits, in order: a pass over
+    /// the masks without a branch on the bit (every record is written, and kept if it has
     /// it), which a common letter mispredicts every other record; `for` over the range took
     /// twice as long as this `while`.
     func records(_ records: Range<Int>, having bit: UInt64) -> [Int32] {
