@@ -51,9 +51,10 @@ struct ProfileColumns: Sendable {
         let found: [Int32]
         switch qualifier.test {
         case .type(let type):
-            // As SQLite's `type = ?`: an organisation has its bit, a user neither.
-            let (bits, wanted) = type == "Organization" ? (Self.organizationBit, Self.organizationBit) : (Self.organizationBit | Self.otherTypeBit, 0)
-            return logins.masks.withUnsafeBufferPointer { masks in (0..<Int32(masks.count)).filter { (masks[Int($0)] & bits == wanted) != negated } }
+            // As SQLite's `type = ?`: an organisation has its bit, a user neither (the rest).
+            let organization = type == "Organization"
+            let having = logins.records(0..<logins.count, having: organization ? Self.organizationBit : Self.organizationBit | Self.otherTypeBit)
+            return organization != negated ? having : SearchCorpus.complement(having, count: logins.count)
         case .hasNote:
             return (Int32(0)..<Int32(logins.count)).filter { (noteOf[Int($0)] >= 0) != negated }
         case .hasProfile:
