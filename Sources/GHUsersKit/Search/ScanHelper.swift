@@ -25,8 +25,7 @@ final class ScanHelper: Sendable {
 }
 
 /// A body handed to the helper's queue and let go before its caller returns: run there, or
-/// taken back by the caller if the helper has not started it when the caller is done (then
-/// every part is), so that the caller never waits for a thread to be scheduled for nothing.
+/// taken back by a caller done first, who then never waits for a thread scheduled for nothing.
 private final class Job: @unchecked Sendable {
     private let state = Atomic(0)  // 0: waiting, 1: run by the helper, 2: taken back
     private var body: (() -> Void)?

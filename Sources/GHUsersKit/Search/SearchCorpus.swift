@@ -5,9 +5,11 @@ import Synchronization
 /// to each other, and the profiles' fields: what finds the records a query matches, by a scan
 /// of both arenas or a filter of candidates, in parts that both cores take in turn.
 struct SearchCorpus: Sendable {
-    /// About how many bytes of the arenas a part of a scan reads: a newer query stops a search
-    /// within a part (``inParts(_:isCancelled:_:)``), and the two threads end within one.
+    /// About how many bytes of the arenas a part of a scan reads, in at most ``mostParts`` (a
+    /// newer query stops a search within a part, a millisecond at most; the threads end within
+    /// one): at 1M users, parts' hits of 500 KB are mapped and given back when freed.
     var partBytes = 1 << 20
+    static let mostParts = 8
     /// How many candidates a part of a filter takes (a cache miss or more each).
     static let filterPart = 4_096
 
@@ -134,7 +136,7 @@ struct SearchCorpus: Sendable {
 
     /// `arena`'s records cut into parts of about ``partBytes`` of `bytes` (the arena's own by default).
     func parts(of arena: TextArena, bytes: Int? = nil) -> [Range<Int>] {
-        let count = max(1, (bytes ?? arena.memory) / partBytes)
+        let count = max(1, min(Self.mostParts, (bytes ?? arena.memory) / partBytes))
         let size = (arena.count + count - 1) / count
         guard size > 0 else { return [0..<arena.count] }
         return stride(from: 0, to: arena.count, by: size).map { $0..<min($0 + size, arena.count) }

@@ -38,16 +38,16 @@ struct TextArena: Sendable {
         return order.firstIndex(of: UInt8(byte)).map { UInt64(1) << UInt64($0) } ?? 0
     }
 
-    /// Adds `text`, folded, as a record with `flags` in its mask (bits above the characters');
-    /// `id` must be greater than every id already in.
+    /// Adds `text`, folded in place (no array a record: a million at load), as a record with
+    /// `flags` in its mask (bits above the characters'); `id` above every id already in.
     mutating func append(id: Int64, text: String, flags: UInt64 = 0) {
-        let folded = Self.fold(text)
-        starts.append(Int32(bytes.count))
+        let start = bytes.count
+        starts.append(Int32(start))
         ids.append(id)
-        bytes += folded
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { bytes += text.utf8.lazy.map(Self.fold) } else { bytes += Self.fold(text) }
+        let mask = bytes[start...].reduce(UInt64(0)) { $0 | Self.characterBits[Int($1)] }
         bytes.append(Self.separator)
-        let mask = folded.reduce(UInt64(0)) { $0 | Self.characterBits[Int($1)] }
-        masks.append(mask | flags | UInt64(min(folded.count, 255)) << Self.lengthShift)
+        masks.append(mask | flags | UInt64(min(bytes.count - 1 - start, 255)) << Self.lengthShift)
     }
 
     /// Every record among `records` whose mask has any of `bit`'s bits, in order: a pass over
