@@ -42,6 +42,28 @@ public struct FakeConfiguration: Sendable {
     /// GraphQL API": "5,000 points per hour per user"). A window of its own, apart from the REST
     /// one (`x-ratelimit-resource: graphql`); GraphQL without a token answers 401.
     public var graphQLRateLimit: Int = 5_000
+    /// The scopes of classic and OAuth tokens, by token (without `Bearer `); a token not
+    /// listed has ``defaultTokenScopes``, unless it is a fine-grained (`github_pat_…`) or an
+    /// installation token (`ghs_…`), which have none (``TokenScopes``). Empty by default.
+    public var tokenScopes: [String: [String]] = [:]
+    /// The scopes of a classic token not in ``tokenScopes``: those `gh auth login` grants by
+    /// default, `gist, read:org, repo, workflow` (raycast/extensions #13588), which cannot
+    /// read `User.email` over GraphQL.
+    public var defaultTokenScopes = ["gist", "read:org", "repo", "workflow"]
+    /// Accounts GraphQL will not give: their node is `null` with a `FORBIDDEN` error whose
+    /// `path` names it, as for a SAML-protected organisation or an IP allow list (GitHub Docs,
+    /// "Rate limits and query limits for the GraphQL API": nodes a token may not see come back
+    /// null with an error). None by default; REST still answers them.
+    public var forbiddenAccounts: Set<Int> = []
+    /// A field GraphQL nulls with an error, by account id (the field's name, such as
+    /// `location` or `followers`): a nullable field comes back `null`, a non-null one nulls
+    /// its node (the GraphQL specification, "Handling Field Errors"), each with an error whose
+    /// `path` ends at the field. None by default.
+    public var graphQLFieldErrors: [Int: String] = [:]
+    /// A `nodes(ids:)` query of more ids than this ends as GitHub ends a query that runs over
+    /// 10 seconds: 502 with its message, the points spent (``GraphQLFault/timeout(status:)``).
+    /// `nil` (no such limit) by default.
+    public var graphQLTimeoutAbove: Int?
     /// Tokens that GitHub would refuse: a request whose `Authorization` carries one of these, or
     /// any token that starts with `bad` (`bad`, `bad-token`, `badc0ffee`…), gets
     /// `401 Bad credentials`. Empty by default.

@@ -73,6 +73,11 @@ public final class GitHubFakeServer: Sendable {
         backend.inject(fault, count: count)
     }
 
+    /// Makes the next `count` GraphQL queries fail with `fault`, after any injected earlier.
+    public func inject(_ fault: GraphQLFault, count: Int = 1) async {
+        backend.inject(fault, count: count)
+    }
+
     /// Stops listening, so that connecting fails with `ECONNREFUSED`, and returns as soon as
     /// that is so; after `duration` the server listens again on the same port.
     ///

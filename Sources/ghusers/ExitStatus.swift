@@ -30,7 +30,7 @@ enum ExitStatus: Int32 {
             switch error {
             case .unreachable, .timedOut, .connectionLost: self = .network
             case .rateLimited, .secondaryRateLimit: self = .rateLimited
-            case .unauthorized: self = .authentication
+            case .unauthorized, .insufficientScopes: self = .authentication
             case .notFound: self = .notFound
             default: self = .failure
             }
@@ -48,7 +48,7 @@ enum ExitStatus: Int32 {
             switch error {
             case .needsToken: self = .authentication
             case .stopped: self = .rateLimited
-            case .partialProfile: self = .network
+            case .failed(_, let underlying): self = ExitStatus(for: underlying)
             }
         case is StoreError: self = .database
         case is ValidationError, is SearchQuery.Problem: self = .usage

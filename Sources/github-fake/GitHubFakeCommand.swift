@@ -14,7 +14,8 @@ struct GitHubFakeCommand: AsyncParsableCommand {
         commandName: "github-fake",
         abstract: "Serve a fake GitHub users API on loopback for tests, benchmarks and offline demos.",
         discussion: """
-            Serves GET /users, GET /users/{login}, GET /user/{id} and avatars at /avatars/u/{id}, \
+            Serves GET /users, GET /users/{login}, GET /user/{id}, POST /graphql (profiles by node id, \
+            token scopes checked as GitHub does) and avatars at /avatars/u/{id}, \
             and runs until SIGINT or SIGTERM. As GitHub: 60 requests an hour without a token and \
             --rate-limit per token (a 304 is free only with a token), ETags per token, gzip when \
             asked, 403 without a User-Agent, 400 for an unknown X-GitHub-Api-Version, 401 for a bad \
@@ -22,6 +23,7 @@ struct GitHubFakeCommand: AsyncParsableCommand {
             141, 142, 144, 145 and 148 are artur-, mees-, gil--, 0----0, -ACE-, -Jerry- and \
             mona-cat_octo. Docs/FAKE.md lists every behaviour with its source. Control endpoints:
               POST /_fake/fault?kind=status&status=503&count=2
+              POST /_fake/graphql-fault?kind=secondaryRateLimit&status=200&retry_after=60
               GET  /_fake/stats
               POST /_fake/reset
               POST /_fake/refuse?seconds=N
@@ -85,6 +87,17 @@ struct GitHubFakeCommand: AsyncParsableCommand {
         help: "Serve avatars on a second free port, as GitHub serves them from another host; avatar_url points there, and a second line says where.")
     var avatarHost = false
 
+    @Option(
+        name: .customLong("token-scopes"),
+        help: "TOKEN=SCOPES: the classic scopes of TOKEN, comma-separated (e.g. t1=repo,read:user); other classic tokens have gh's defaults (gist, read:org, repo, workflow), which cannot read User.email over GraphQL. Repeatable.")
+    var tokenScopes: [String] = []
+
+    @Option(name: .customLong("forbidden-account"), help: "ID: GraphQL answers this account's node null with FORBIDDEN (SAML, an IP allow list); REST still does. Repeatable.")
+    var forbiddenAccounts: [Int] = []
+
+    @Option(name: .customLong("graphql-timeout-above"), help: "A nodes(ids:) query of more ids than this ends with GitHub's 502 timeout.")
+    var graphQLTimeoutAbove: Int?
+
     @Flag(help: "Allow listening on an address other than loopback (the fake has no authentication).")
     var allowNonLoopback = false
 
@@ -108,6 +121,10 @@ struct GitHubFakeCommand: AsyncParsableCommand {
         for format in avatarFormats where Self.avatarFormat(format) == nil {
             throw ValidationError("--avatar-format \(format) is not ID=FORMAT; FORMAT is png, jpeg or gif (e.g. --avatar-format 2=jpeg).")
         }
+        for scopes in tokenScopes where !scopes.contains("=") || scopes.hasPrefix("=") {
+            throw ValidationError("--token-scopes \(scopes) is not TOKEN=SCOPES (e.g. --token-scopes t1=repo,read:user).")
+        }
+        if let graphQLTimeoutAbove, graphQLTimeoutAbove < 1 { throw ValidationError("--graphql-timeout-above must be 1 or more.") }
         guard latencyMilliseconds >= 0 else { throw ValidationError("--latency-ms must be 0 or more.") }
         guard avatarLatencyMilliseconds >= 0 else { throw ValidationError("--avatar-latency-ms must be 0 or more.") }
         for fault in avatarFaults where Self.avatarFault(fault) == nil {
@@ -132,6 +149,12 @@ struct GitHubFakeCommand: AsyncParsableCommand {
         configuration.separateAvatarHost = avatarHost
         for case let (id, format)? in avatarFormats.map(Self.avatarFormat) { configuration.avatarFormats[id] = format }
         configuration.loginPrefix = loginPrefix
+        for entry in tokenScopes {
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            configuration.tokenScopes[parts[0]] = parts.count > 1 ? parts[1].split(separator: ",").map(String.init) : []
+        }
+        configuration.forbiddenAccounts = Set(forbiddenAccounts)
+        configuration.graphQLTimeoutAbove = graphQLTimeoutAbove
         configuration.avatarLatency = .milliseconds(avatarLatencyMilliseconds)
         for case let (id, fault)? in avatarFaults.map(Self.avatarFault) { configuration.avatarFaults[id] = fault }
         let server = GitHubFakeServer(configuration: configuration)

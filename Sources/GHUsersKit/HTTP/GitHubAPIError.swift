@@ -22,6 +22,9 @@ public enum GitHubAPIError: Error, Equatable {
     case unauthorized(String)
     /// 403 for another reason than a rate limit.
     case forbidden(String)
+    /// A GraphQL query asked a field the token's scopes do not reach (`INSUFFICIENT_SCOPES`):
+    /// GitHub refused the whole query.
+    case insufficientScopes(String)
     /// Any other status that is not a success.
     case unexpectedStatus(Int)
     /// A success whose body is not what the API promises (not JSON, an HTML error page, ...).
@@ -74,6 +77,8 @@ extension GitHubAPIError: LocalizedError {
             "GitHub refused the token (\(message)); check GH_TOKEN or GITHUB_TOKEN (github.com), GH_ENTERPRISE_TOKEN or GITHUB_ENTERPRISE_TOKEN (other hosts), or `gh auth status`"
         case .forbidden(let message):
             "GitHub refused the request: \(message)"
+        case .insufficientScopes(let message):
+            "GitHub refused the query for the token's scopes: \(message)"
         case .unexpectedStatus(let status):
             "the GitHub API answered with an unexpected status \(status)"
         case .invalidResponse(let reason):

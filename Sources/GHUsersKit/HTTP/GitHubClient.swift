@@ -74,10 +74,15 @@ public final class GitHubClient: Sendable {
 
     /// Sends one request (a `GET`, or a `POST` of `body`) in its turn of the queue, inside the
     /// retry controller, and decodes the answer with `decode` (its errors retried as a bad answer).
+    /// `retryingGatewayTimeouts`: `false` leaves a 502 or 504 to the caller (a GraphQL query that
+    /// timed out, asked again smaller: ``RetryPolicy/retriesGatewayTimeouts``).
     func request<T: Sendable>(
-        _ url: URL, etag: String? = nil, post body: Data? = nil, decode: @escaping @Sendable (Response) throws -> T
+        _ url: URL, etag: String? = nil, post body: Data? = nil, retryingGatewayTimeouts: Bool = true,
+        decode: @escaping @Sendable (Response) throws -> T
     ) async throws -> T {
-        try await retry.run { _ in
+        var retry = self.retry
+        retry.policy.retriesGatewayTimeouts = retryingGatewayTimeouts
+        return try await retry.run { _ in
             let response = try await self.queue.run { try await Self.finishing { try await self.send(url, etag: etag, post: body) } }
             do {
                 return try decode(response)
@@ -201,7 +206,12 @@ public final class GitHubClient: Sendable {
                 "User-Agent": Self.userAgent,
             ]
             if let etag { headers["If-None-Match"] = etag }
-            if post != nil { headers["Content-Type"] = "application/json" }
+            if post != nil {
+                headers["Content-Type"] = "application/json"
+                // GraphQL: ids in the next format, the legacy one "will be closing down"
+                // (GitHub Docs, "Migrating GraphQL global node IDs").
+                headers["X-Github-Next-Global-ID"] = "1"
+            }
             // GitHub gzips its JSON when asked (the captured headers of users-since-0 in
             // ../shared/fixtures/github); the transport decompresses. Images are compressed already.
             if authorized { headers["Accept-Encoding"] = "gzip" }

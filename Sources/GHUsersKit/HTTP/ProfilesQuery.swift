@@ -9,20 +9,26 @@ import Foundation
 /// `Organization.email` is `String`, so the organization's is aliased).
 ///
 /// What differs from REST, and how it is met (GitHub's GraphQL schema,
-/// ../shared/fixtures/github/graphql-schema.graphql):
+/// ../shared/fixtures/github/graphql-schema.graphql, and the captured `GET /users/ORG` bodies):
 /// - `public_repos` is `repositories(privacy: PUBLIC, ownerAffiliations: [OWNER])`: REST counts
 ///   the public repositories the account owns; the connection's default affiliations are owner
 ///   *or* collaborator.
 /// - `public_gists` is `gists(privacy: PUBLIC)`; `blog` is `websiteUrl`, `""` when unset as
 ///   REST sends it; `hireable` is `isHireable`, `null` when false as REST sends it; `User.email`
 ///   is `""` when not public, REST's `null`.
-/// - An `Organization` has no `followers`, `following`, `gists`, `company` or `bio`: its profile
-///   is stored as partial (those unknown, never 0) until `profile` completes it over REST.
+/// - `User.email` needs the `user:email` or `read:user` scope, and GitHub refuses the whole
+///   query of a token without it (`INSUFFICIENT_SCOPES`, `"data": null`: captured in
+///   mntnr/name-your-contributors #67; gh's default scopes `gist, read:org, repo, workflow`
+///   lack both, raycast/extensions #13588). So it is asked only `@include(if: $withEmail)`;
+///   an email not asked is unknown, never "none".
+/// - An `Organization`'s `bio` is its `description`; REST gives an organization `company` null,
+///   `public_gists` 0 and `following` 0; GraphQL has no `followers` for it, which stays
+///   unknown (never 0) until `profile` completes it over REST.
 /// - Cost, by GitHub's formula ("Rate limits and query limits for the GraphQL API",
 ///   https://docs.github.com/en/graphql/overview/rate-limits-and-query-limits-for-the-graphql-api):
-///   each connection under `nodes` is one request per id, and the cost is reckoned before the
-///   query runs, so both fragments' connections count: 100 ids cost (4 + 1) × 100 requests,
-///   divided by 100: 5 points, the most the issue allows (#33).
+///   each connection under `nodes` is one request per id, reckoned before the query runs, so
+///   both fragments' connections count. The figures a run reports are GitHub's own
+///   (`rateLimit { cost }` and the `x-ratelimit-*` headers), never this reckoning.
 public enum ProfilesQuery {
     /// The most ids `nodes(ids:)` takes in one query (GitHub Docs, "Rate limits and query limits
     /// for the GraphQL API": "`nodes` … up to 100"; octokit's schema: "The list of node IDs").
@@ -30,13 +36,13 @@ public enum ProfilesQuery {
 
     /// The query text.
     public static let text = """
-        query ProfilesByNodeID($ids: [ID!]!) {
+        query ProfilesByNodeID($ids: [ID!]!, $withEmail: Boolean!) {
           rateLimit { cost limit remaining resetAt }
           nodes(ids: $ids) {
             __typename
             ... on User {
               id databaseId login url
-              name company websiteUrl location email isHireable bio twitterUsername createdAt updatedAt
+              name company websiteUrl location email @include(if: $withEmail) isHireable bio twitterUsername createdAt updatedAt
               repositories(privacy: PUBLIC, ownerAffiliations: [OWNER]) { totalCount }
               gists(privacy: PUBLIC) { totalCount }
               followers { totalCount }
@@ -44,21 +50,55 @@ public enum ProfilesQuery {
             }
             ... on Organization {
               id databaseId login url
-              name websiteUrl location organizationEmail: email twitterUsername createdAt updatedAt
+              name websiteUrl location organizationEmail: email description twitterUsername createdAt updatedAt
               repositories(privacy: PUBLIC, ownerAffiliations: [OWNER]) { totalCount }
             }
           }
         }
         """
 
-    /// The JSON body of a request for `ids`: `{"query": …, "variables": {"ids": […]}}`.
-    public static func body(ids: [String]) throws -> Data {
+    /// The JSON body of a request for `ids`: `{"query": …, "variables": {"ids": […], "withEmail": …}}`.
+    public static func body(ids: [String], withEmail: Bool) throws -> Data {
         struct Body: Encodable {
-            struct Variables: Encodable { var ids: [String] }
+            struct Variables: Encodable {
+                var ids: [String]
+                var withEmail: Bool
+            }
             var query: String
             var variables: Variables
         }
-        return try JSONEncoder().encode(Body(query: text, variables: .init(ids: ids)))
+        return try JSONEncoder().encode(Body(query: text, variables: .init(ids: ids, withEmail: withEmail)))
+    }
+
+    /// Whether a token whose classic scopes are `header` (`X-OAuth-Scopes`, as GitHub sends it
+    /// for a classic or OAuth token: "gist, read:org, repo") may read `User.email`: `user`,
+    /// `read:user` or `user:email` (GitHub Docs, "Scopes for OAuth apps"). `nil` without the
+    /// header: a fine-grained or GitHub App token, whose answer only a query tells.
+    public static func readsEmail(scopes header: String?) -> Bool? {
+        guard let header else { return nil }
+        let scopes = Set(header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        return !scopes.isDisjoint(with: ["user", "read:user", "user:email"])
+    }
+
+    /// The profile field a GraphQL field of the query answers (an error's `path` names it).
+    static func profileField(_ graphQLField: String) -> Profile.Field? {
+        switch graphQLField {
+        case "name": .name
+        case "company": .company
+        case "websiteUrl": .blog
+        case "location": .location
+        case "email", "organizationEmail": .email
+        case "isHireable": .hireable
+        case "bio", "description": .bio
+        case "twitterUsername": .twitterUsername
+        case "repositories": .publicRepos
+        case "gists": .publicGists
+        case "followers": .followers
+        case "following": .following
+        case "createdAt": .createdAt
+        case "updatedAt": .updatedAt
+        default: nil
+        }
     }
 
     /// GitHub's answer.
@@ -96,6 +136,7 @@ public enum ProfilesQuery {
         var location: String?
         var email: String?
         var organizationEmail: String?
+        var description: String?
         var isHireable: Bool?
         var bio: String?
         var twitterUsername: String?

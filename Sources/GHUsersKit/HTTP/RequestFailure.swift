@@ -55,6 +55,7 @@ public enum RequestFailure: Hashable, Sendable {
         case .notFound: .failed("not found on GitHub")
         case .unauthorized(let message): .failed("GitHub refused the token (\(message)); check this site's token (GH_TOKEN for github.com, GH_ENTERPRISE_TOKEN elsewhere)")
         case .forbidden(let message): .failed("GitHub refused the request: \(message)")
+        case .insufficientScopes(let message): .failed("GitHub refused the query for the token's scopes: \(message)")
         case .unexpectedStatus(let status): .failed("GitHub answered with the unexpected status \(status)")
         case .invalidResponse(let reason): .failed("GitHub sent an answer that is not valid (\(reason))")
         case .rejectedData(let reason): .failed("GitHub sent data that ghusers refuses (\(reason))")

@@ -39,6 +39,11 @@ public struct RetryPolicy: Sendable, Hashable {
     /// Whether a request that got no answer in time is tried again: yes, but not an avatar
     /// download, whose host that hangs would hold the one-at-a-time queue twice as long.
     public var retriesTimeouts = true
+    /// Whether a 502 or 504 is tried again as any server error: yes, but not a GraphQL query,
+    /// which GitHub ends after 10 seconds with one (GitHub Docs, "Rate limits and query limits
+    /// for the GraphQL API", "Timeouts"): the same query would time out again, and each timeout
+    /// costs points; its caller asks fewer ids instead.
+    public var retriesGatewayTimeouts = true
 
     /// The default policy.
     public init() {}
@@ -79,8 +84,8 @@ public struct RetryPolicy: Sendable, Hashable {
                 guard withinAttempts || waitsForNetwork else { return .fail }
             }
             return .retry(after: backoff(retry: attempt, jitter: jitter))
-        case .server(_, let retryAfter):
-            guard withinAttempts else { return .fail }
+        case .server(let status, let retryAfter):
+            guard withinAttempts, retriesGatewayTimeouts || (status != 502 && status != 504) else { return .fail }
             return honour(retryAfter, otherwise: backoff(retry: attempt, jitter: jitter))
         case .secondaryRateLimit(let retryAfter):
             let count = secondaryInARow ?? attempt
@@ -96,7 +101,7 @@ public struct RetryPolicy: Sendable, Hashable {
         case .invalidResponse:
             guard withinAttempts else { return .fail }
             return .retry(after: backoff(retry: attempt, jitter: jitter))
-        case .notFound, .unauthorized, .forbidden, .unexpectedStatus, .rejectedData, .bodyTooLarge, .badRedirect:
+        case .notFound, .unauthorized, .forbidden, .insufficientScopes, .unexpectedStatus, .rejectedData, .bodyTooLarge, .badRedirect:
             return .fail
         }
     }

@@ -52,6 +52,9 @@ public struct Profile: Codable, Sendable, Hashable {
         case updatedAt = "updated_at"
     }
 
+    /// A field of a profile, named by its JSON key in GitHub's `public-user` object.
+    public typealias Field = CodingKeys
+
     /// Longest text kept for one field; longer values are cut (a hostile server cannot fill the
     /// database or the screen).
     public static let maximumFieldLength = 1_024
@@ -70,5 +73,48 @@ public struct Profile: Codable, Sendable, Hashable {
         copy.createdAt = cap(createdAt)
         copy.updatedAt = cap(updatedAt)
         return copy
+    }
+}
+
+extension Profile {
+    /// This profile with `fields` taken from `other` (the rest kept).
+    public func copying(_ fields: Set<Field>, from other: Profile) -> Profile {
+        var copy = self
+        for field in fields {
+            switch field {
+            case .name: copy.name = other.name
+            case .company: copy.company = other.company
+            case .blog: copy.blog = other.blog
+            case .location: copy.location = other.location
+            case .email: copy.email = other.email
+            case .hireable: copy.hireable = other.hireable
+            case .bio: copy.bio = other.bio
+            case .twitterUsername: copy.twitterUsername = other.twitterUsername
+            case .publicRepos: copy.publicRepos = other.publicRepos
+            case .publicGists: copy.publicGists = other.publicGists
+            case .followers: copy.followers = other.followers
+            case .following: copy.following = other.following
+            case .createdAt: copy.createdAt = other.createdAt
+            case .updatedAt: copy.updatedAt = other.updatedAt
+            }
+        }
+        return copy
+    }
+
+    /// This profile with `unknown` fields absent: an unknown value is never stored as one.
+    public func knowing(_ unknown: Set<Field>) -> Profile {
+        unknown.isEmpty ? self : copying(unknown, from: Profile())
+    }
+}
+
+extension Profile.Field {
+    /// `fields` as a column value: their JSON keys in GitHub's order, comma-separated (`""` for none).
+    static func text(_ fields: Set<Profile.Field>) -> String {
+        allCases.filter(fields.contains).map(\.rawValue).joined(separator: ",")
+    }
+
+    /// The fields a column value of ``text(_:)`` names; unknown names are left out.
+    static func set(_ text: String?) -> Set<Profile.Field> {
+        Set((text ?? "").split(separator: ",").compactMap { Profile.Field(rawValue: String($0)) })
     }
 }

@@ -24,9 +24,11 @@ public struct ProfileDetails: Sendable, Hashable {
     /// When the profile was last fetched or revalidated.
     public var fetchedAt: Date
     public var source: Source
-    /// Whether some fields are unknown (``CachedProfile/partial``): shown as unknown, never 0,
-    /// and never written as GitHub's complete `public-user` object.
-    public var partial = false
+    /// The fields whose values are unknown (``CachedProfile/unknown``): shown as unknown,
+    /// never 0, and written `null` with a notice.
+    public var unknown: Set<Profile.Field> = []
+    /// Whether some field is unknown.
+    public var partial: Bool { !unknown.isEmpty }
 
     /// Creates profile details.
     public init(

@@ -33,22 +33,24 @@ public struct ProfileFormatter: Sendable {
     /// `ghusers profile` prints them; `browse`'s pane shows the same.
     public static func fields(_ details: ProfileDetails) -> [(label: String, value: String)] {
         let profile = details.profile
-        // A partial profile's counts are unknown, not 0 (``ProfileDetails/partial``).
-        let unknown = details.partial ? "unknown" : nil
+        // An unknown value is said to be unknown, never shown as absent or 0.
+        func value(_ field: Profile.Field, _ known: String?) -> String? {
+            details.unknown.contains(field) ? "unknown" : known
+        }
         var rows: [(String, String?)] = [
             ("id", String(details.user.id)),
             ("type", details.user.type + (details.gone ? " (gone from GitHub: deleted or suspended)" : "")),
-            ("company", profile.company),
-            ("blog", profile.blog),
-            ("location", profile.location),
-            ("email", profile.email),
-            ("hireable", profile.hireable.map { $0 ? "yes" : "no" }),
-            ("twitter", profile.twitterUsername.map { "@" + $0 }),
-            ("repos", profile.publicRepos.map(String.init)),
-            ("gists", profile.publicGists.map(String.init) ?? unknown),
-            ("followers", profile.followers.map(String.init) ?? unknown),
-            ("following", profile.following.map(String.init) ?? unknown),
-            ("joined", profile.createdAt),
+            ("company", value(.company, profile.company)),
+            ("blog", value(.blog, profile.blog)),
+            ("location", value(.location, profile.location)),
+            ("email", value(.email, profile.email)),
+            ("hireable", value(.hireable, profile.hireable.map { $0 ? "yes" : "no" })),
+            ("twitter", value(.twitterUsername, profile.twitterUsername.map { "@" + $0 })),
+            ("repos", value(.publicRepos, profile.publicRepos.map(String.init))),
+            ("gists", value(.publicGists, profile.publicGists.map(String.init))),
+            ("followers", value(.followers, profile.followers.map(String.init))),
+            ("following", value(.following, profile.following.map(String.init))),
+            ("joined", value(.createdAt, profile.createdAt)),
             ("url", details.user.htmlURL),
         ]
         if details.user.siteAdmin { rows.insert(("staff", "site admin"), at: 2) }

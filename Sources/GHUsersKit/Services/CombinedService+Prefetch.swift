@@ -7,20 +7,32 @@ extension CombinedService {
     public struct PrefetchSummary: Sendable, Hashable {
         /// Profiles saved (over GraphQL and over REST).
         public var saved = 0
-        /// Of those, organizations stored partial (GraphQL has no followers, following, gists,
-        /// company or bio for them).
+        /// Of those, profiles with fields unknown (``CachedProfile/unknown``): an organization's
+        /// followers, emails the token may not read, fields GitHub nulled with an error.
         public var partial = 0
         /// Accounts found under a new login (followed by node id or account id).
         public var renamed = 0
         /// Accounts GitHub no longer has, marked gone.
         public var gone = 0
-        /// GraphQL requests sent, and the points they cost.
+        /// Accounts GitHub would not give (`FORBIDDEN` behind SAML or an IP allow list, another
+        /// error, invalid data, a query that timed out on one id): left pending for a later run.
+        public var kept = 0
+        /// Why the first of them was kept, in GitHub's words.
+        public var keptReason: String?
+        /// GraphQL queries GitHub ended with a 502 or 504 (a timeout), each asked again smaller.
+        public var timeouts = 0
+        /// GraphQL requests sent, and the points GitHub said they cost (`rateLimit { cost }`).
         public var graphQLRequests = 0
         public var points = 0
         /// REST requests sent (users without a node id, ids GraphQL could not resolve, `--rest`).
         public var restRequests = 0
         /// Users still pending when the run ended.
         public var left = 0
+        /// Whether emails were asked over GraphQL (`false`: the token may not read them, and
+        /// they stay unknown); `nil` when no GraphQL query was sent.
+        public var emailsAsked: Bool?
+        /// The rate limit of the road taken after the last request, as GitHub's headers said.
+        public var rateLimit: RateLimit?
 
         /// Creates an empty summary.
         public init() {}
@@ -37,13 +49,19 @@ extension CombinedService {
     /// Fetches the profile of every cached user that has none (with `stale`, also those older
     /// than ``Configuration/profileMaxAge``), at most `limit`, 100 to a GraphQL request by node
     /// id; users without a node id, and ids GraphQL cannot resolve, over REST (a renamed
-    /// account is followed, one gone is marked). Each batch is saved in one transaction; no
+    /// account is followed, one gone is marked). Each answer is saved in one transaction; no
     /// user is marked seen. `overREST`: every profile over REST, one request each (no token
     /// needed).
     ///
-    /// - Throws: ``ProfilesPrefetchError/needsToken(profiles:)`` without a token (before any
-    ///   request), ``ProfilesPrefetchError/stopped(_:resource:reset:)`` at a used-up rate limit
-    ///   (what was saved stays; the next run goes on with the users still pending).
+    /// GitHub as it answers (``HTTPService/Users/FetchProfiles``): `email` is asked only of a
+    /// token that may read it (``ProfileQueries``); a node GitHub will not give stays pending
+    /// and the rest of its batch is saved; a query that timed out is asked again at most once,
+    /// then in halves (100, 50, 25, …), and a single id that still times out stays pending.
+    ///
+    /// - Throws: ``ProfilesPrefetchError/needsToken(profiles:variables:restLimit:)`` without a
+    ///   token (before any request), ``ProfilesPrefetchError/stopped(_:resource:reset:)`` at a
+    ///   used-up rate limit, ``ProfilesPrefetchError/failed(_:_:)`` when GitHub fails otherwise;
+    ///   what was saved stays, and the next run goes on with the users still pending.
     nonisolated(nonsending) public func prefetchProfiles(
         stale: Bool = false, limit: Int? = nil, overREST: Bool = false, now: Date = Date(),
         progress: (PrefetchProgress) -> Void = { _ in }
@@ -54,14 +72,23 @@ extension CombinedService {
         let total = min(try pending.count(staleBefore: staleBefore), limit ?? .max)
         var summary = PrefetchSummary()
         guard total > 0 else { return summary }
-        if !overREST, token.wrappedValue == nil { throw ProfilesPrefetchError.needsToken(profiles: total) }
+        if !overREST, token.wrappedValue == nil {
+            throw ProfilesPrefetchError.needsToken(profiles: total, variables: TokenSource(site: site, environment: [:]).variables, restLimit: knownRESTLimit())
+        }
         let client = try network(for: "profiles prefetch")
-        let graphQL = HTTPService.Users.FetchProfiles(client: client, url: site.graphQLURL)
+        var queries = try ProfileQueries(
+            fetch: HTTPService.Users.FetchProfiles(client: client, url: site.graphQLURL),
+            memory: StoreService.Sync.TokenEmail(database: database), fingerprint: TokenSource.fingerprint(token.wrappedValue))
         let rest = HTTPService.Users.FetchProfile(client: client)
         var after: Int64 = 0
         var done = 0
-        var lastLimit: RateLimit?
         progress(PrefetchProgress(done: 0, total: total, rateLimit: nil))
+        func ended() -> PrefetchSummary {
+            summary.graphQLRequests = queries.requests
+            if queries.requests > 0 { summary.emailsAsked = queries.readsEmail ?? true }
+            summary.left = (try? pending.count(staleBefore: staleBefore)) ?? total - done
+            return summary
+        }
         while done < total {
             let users = try pending(after: after, limit: min(ProfilesQuery.batchSize, total - done), staleBefore: staleBefore)
             guard let last = users.last else { break }
@@ -71,34 +98,72 @@ extension CombinedService {
             var road = RateLimit.graphQL
             do {
                 if !byNode.isEmpty {
-                    let batch = try await graphQL(nodeIDs: byNode.compactMap(\.nodeID))
-                    summary.graphQLRequests += 1
-                    summary.points += batch.cost ?? 0
-                    let (saved, renamed) = try StoreService.Profiles.SaveBatch(database: database)(
-                        batch.fetched, users: Dictionary(byNode.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }),
-                        rateLimit: batch.rateLimit, now: now)
-                    summary.saved += saved
-                    summary.renamed += renamed
-                    summary.partial += batch.fetched.count(where: \.partial)
-                    lastLimit = batch.rateLimit ?? lastLimit
-                    let unresolved = Set(batch.unresolved)
-                    overRESTUsers += byNode.filter { unresolved.contains($0.nodeID ?? "") }
+                    overRESTUsers += try await prefetchOverGraphQL(byNode, queries: &queries, summary: &summary, now: now)
                 }
                 road = RateLimit.core
                 for user in overRESTUsers {
-                    lastLimit = try await fetchOverREST(user, rest: rest, summary: &summary, now: now) ?? lastLimit
+                    summary.rateLimit = try await fetchOverREST(user, rest: rest, summary: &summary, now: now) ?? summary.rateLimit
                 }
             } catch GitHubAPIError.rateLimited(let reset) {
+                // GitHub said the hourly budget is spent: remembered for `status`.
                 let known = (try? StoreService.Sync.RateLimits(database: database)())?.first { $0.resource == road }
                 record(RateLimit(limit: known?.limit ?? 0, remaining: 0, reset: reset, resource: road))
-                summary.left = total - done
-                throw ProfilesPrefetchError.stopped(summary, resource: road, reset: reset)
+                throw ProfilesPrefetchError.stopped(ended(), resource: road, reset: reset)
+            } catch let error as GitHubAPIError {
+                throw ProfilesPrefetchError.failed(ended(), error)
             }
             done += users.count
-            progress(PrefetchProgress(done: done, total: total, rateLimit: lastLimit))
+            progress(PrefetchProgress(done: done, total: total, rateLimit: summary.rateLimit))
         }
-        summary.left = total - done
-        return summary
+        return ended()
+    }
+
+    /// The REST limit an hour without a token on this site: the last one GitHub's headers
+    /// said, else GitHub's documented 60 on github.com and GHE.com ("Rate limits for the REST
+    /// API"); `nil` on an Enterprise Server that sent none (its limits are off by default).
+    private func knownRESTLimit() -> Int? {
+        let known = (try? StoreService.Sync.RateLimits(database: database)())?.first { $0.resource == RateLimit.core }
+        return known?.limit ?? (site.takesGitHubTokens ? 60 : nil)
+    }
+
+    /// One batch over GraphQL, saved; returns the users to ask over REST (ids GitHub resolved
+    /// to nothing). A 502 or 504 (GitHub's 10-second query timeout) is asked once more, then
+    /// the batch is split in halves, each asked the same way; one id that still times out is
+    /// left pending.
+    private func prefetchOverGraphQL(
+        _ users: [User], queries: inout ProfileQueries, summary: inout PrefetchSummary, now: Date
+    ) async throws -> [User] {
+        var timeouts = 0
+        while true {
+            let batch: HTTPService.Users.FetchProfiles.Batch
+            do {
+                batch = try await queries(users.compactMap(\.nodeID))
+            } catch GitHubAPIError.server(let status, _) where status == 502 || status == 504 {
+                summary.timeouts += 1
+                timeouts += 1
+                if timeouts < 2 { continue }
+                guard users.count > 1 else {
+                    summary.kept += 1
+                    summary.keptReason = summary.keptReason ?? "GitHub's query timed out twice on this one account (\(status))"
+                    return []
+                }
+                let half = (users.count + 1) / 2
+                let first = try await prefetchOverGraphQL(Array(users[..<half]), queries: &queries, summary: &summary, now: now)
+                return try await first + prefetchOverGraphQL(Array(users[half...]), queries: &queries, summary: &summary, now: now)
+            }
+            summary.points += batch.cost ?? 0
+            summary.rateLimit = batch.rateLimit ?? summary.rateLimit
+            let (saved, renamed, partial) = try StoreService.Profiles.SaveBatch(database: database)(
+                batch.fetched, users: Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }),
+                rateLimit: batch.rateLimit, now: now)
+            summary.saved += saved
+            summary.renamed += renamed
+            summary.partial += partial
+            summary.kept += batch.kept.count
+            summary.keptReason = summary.keptReason ?? batch.kept.sorted { $0.key < $1.key }.first.map(\.value)
+            let unresolved = Set(batch.unresolved)
+            return users.filter { unresolved.contains($0.nodeID ?? "") }
+        }
     }
 
     /// One profile over REST, never marking the user seen: by login, then by account id when

@@ -15,21 +15,22 @@ extension CombinedService {
             var details = ProfileDetails(
                 user: cached.details.user, profile: cached.profile, note: cached.details.note, seen: true,
                 gone: cached.details.gone, fetchedAt: cached.fetchedAt, source: source)
-            details.partial = cached.partial
+            details.unknown = cached.unknown
             return details
         }
         if configuration.offline {
             guard let cached else { throw CombinedServiceError.profileNotCached(login: login) }
             return try fromCache(cached, .staleCache(reason: "offline"))
         }
-        // A partial profile (an organization prefetched over GraphQL) is completed over REST.
+        // A partial profile (an organization's followers, an email not asked over GraphQL) is
+        // completed over REST, without an ETag: a 304 would leave it partial.
         if let cached, !refresh, !cached.partial, now.timeIntervalSince(cached.fetchedAt) < configuration.profileMaxAge {
             return try fromCache(cached, .cache)
         }
         let fetch = HTTPService.Users.FetchProfile(client: try network(for: "profile"))
         do {
             let fetched = try await RetryController.$showsCacheOnNetworkFailure.withValue(cached != nil && staleOnFailure) {
-                try await observingRateLimit { try await fetch(login: login, etag: cached?.etag) }
+                try await observingRateLimit { try await fetch(login: login, etag: cached?.partial == true ? nil : cached?.etag) }
             }
             switch fetched {
             case .notModified(let rateLimit):

@@ -8,6 +8,9 @@ extension HTTPService.Users {
         public struct Fetched: Sendable, Hashable {
             /// The node id asked for.
             public var nodeID: String
+            /// The node id GitHub answered: the next format (`U_kgDO…`) asked for with
+            /// `X-Github-Next-Global-ID: 1`, stored in place of a legacy one.
+            public var currentNodeID: String?
             /// GitHub's numeric account id (`databaseId`).
             public var id: Int64
             /// The account's login today (another than the cached one after a rename).
@@ -17,22 +20,29 @@ extension HTTPService.Users {
             /// `User` or `Organization`.
             public var type: String
             public var profile: Profile
-            /// Whether fields GraphQL does not have for this type are unknown (an organization:
-            /// `followers`, `following`, `public_gists`, `company`, `bio`).
-            public var partial: Bool
+            /// The fields this answer leaves unknown: an organization's `followers` (GraphQL has
+            /// none), `email` when not asked, a field GitHub nulled with an error.
+            public var unknown: Set<Profile.Field>
         }
 
         /// What one request gave.
         public struct Batch: Sendable {
             /// The accounts found.
             public var fetched: [Fetched]
-            /// The node ids GitHub resolved to nothing (`null` in `nodes`, a `NOT_FOUND` error),
-            /// or to a type that has no profile here: to ask over REST by account id.
+            /// The node ids GitHub resolved to nothing (`null` in `nodes` with `NOT_FOUND` or no
+            /// error), or to a type that has no profile here: to ask over REST by account id.
             public var unresolved: [String]
+            /// The node ids GitHub would not answer, with why (`FORBIDDEN` behind SAML or an IP
+            /// allow list, another error on the node, no `databaseId`, a login ghusers refuses):
+            /// left pending for a later run, neither gone nor saved.
+            public var kept: [String: String]
             /// The GraphQL rate limit after this request (`x-ratelimit-resource: graphql`).
             public var rateLimit: RateLimit?
             /// The points this request cost (`rateLimit { cost }`).
             public var cost: Int?
+            /// Whether the token may read `User.email`, as its `X-OAuth-Scopes` say (`nil`
+            /// without the header: not a classic token).
+            public var readsEmail: Bool?
         }
 
         let client: GitHubClient
@@ -44,21 +54,33 @@ extension HTTPService.Users {
             self.url = url
         }
 
-        /// Fetches the profiles of `nodeIDs` (at most ``ProfilesQuery/batchSize``).
+        /// Fetches the profiles of `nodeIDs` (at most ``ProfilesQuery/batchSize``), with their
+        /// emails when `withEmail`.
         ///
-        /// - Throws: ``GitHubAPIError/rateLimited(reset:)`` when the GraphQL budget is used up
-        ///   (an HTTP 200 whose `errors` say `RATE_LIMITED`), ``GitHubAPIError/rejectedData(_:)``
-        ///   when GitHub refuses the query itself.
-        public func callAsFunction(nodeIDs: [String]) async throws -> Batch {
-            let body = try ProfilesQuery.body(ids: nodeIDs)
-            return try await client.request(url, post: body) { response in
-                try Self.decode(response.body, headers: response.headers, asked: nodeIDs)
+        /// A 502 or 504 is not retried here: GitHub ends a query after 10 seconds with one
+        /// ("Something went wrong while executing your query. This may be the result of a
+        /// timeout": GitHub Docs, "Rate limits and query limits for the GraphQL API",
+        /// "Timeouts"; shurcooL/githubv4 #38), and the same 100 ids would time out again; the
+        /// caller asks fewer.
+        ///
+        /// - Throws: ``GitHubAPIError/rateLimited(reset:)`` when GitHub says the hourly budget is
+        ///   used up, ``GitHubAPIError/secondaryRateLimit(retryAfter:)`` when its message says a
+        ///   secondary limit (after the retry controller waited it out),
+        ///   ``GitHubAPIError/insufficientScopes(_:)`` when the token may not read a field asked,
+        ///   ``GitHubAPIError/rejectedData(_:)`` when GitHub refuses the query itself,
+        ///   ``GitHubAPIError/server(status:retryAfter:)`` for a 502 or 504.
+        public func callAsFunction(nodeIDs: [String], withEmail: Bool) async throws -> Batch {
+            let body = try ProfilesQuery.body(ids: nodeIDs, withEmail: withEmail)
+            return try await client.request(url, post: body, retryingGatewayTimeouts: false) { response in
+                try Self.decode(response.body, headers: response.headers, asked: nodeIDs, withEmail: withEmail)
             }
         }
 
         /// The batch a GraphQL answer holds (for the ids `asked`, in order); public for
         /// `ghusers-bench prefetch`, which times it apart from the network.
-        public static func decode(_ body: Data, headers: HTTPHeaderFields, asked: [String], now: Date = Date()) throws -> Batch {
+        public static func decode(
+            _ body: Data, headers: HTTPHeaderFields, asked: [String], withEmail: Bool = true, now: Date = Date()
+        ) throws -> Batch {
             let answer = try JSONDecoder().decode(ProfilesQuery.Answer.self, from: body)
             let problems = answer.errors ?? []
             let cost = answer.data?.rateLimit
@@ -66,13 +88,7 @@ extension HTTPService.Users {
             if rateLimit == nil, let cost, let reset = Timestamp.date(iso8601: cost.resetAt) {
                 rateLimit = RateLimit(limit: cost.limit, remaining: cost.remaining, reset: reset, resource: RateLimit.graphQL)
             }
-            // An exhausted budget is an HTTP 200 whose errors say so: `"type": "RATE_LIMITED"`
-            // (octokit/plugin-throttling.js, which throttles on it; cli/cli #8321, "GraphQL: API
-            // rate limit exceeded for user ID"); GitHub has also been seen to say `RATE_LIMIT`
-            // with `"code": "graphql_rate_limit"` (yanyongyu/githubkit #271).
-            if problems.contains(where: { $0.type == "RATE_LIMITED" || $0.type == "RATE_LIMIT" }) {
-                throw GitHubAPIError.rateLimited(reset: rateLimit?.reset ?? now.addingTimeInterval(60))
-            }
+            try Self.checkWholeQuery(problems, headers: headers, rateLimit: rateLimit, now: now)
             guard let nodes = answer.data?.nodes else {
                 let message = problems.compactMap(\.message).first ?? "no data"
                 throw GitHubAPIError.rejectedData("GitHub refused the profiles query: \(TerminalSanitizer.sanitize(String(message.prefix(300))))")
@@ -80,34 +96,109 @@ extension HTTPService.Users {
             guard nodes.count == asked.count else {
                 throw GitHubAPIError.invalidResponse("\(nodes.count) accounts for \(asked.count) ids")
             }
-            var batch = Batch(fetched: [], unresolved: [], rateLimit: rateLimit, cost: cost?.cost)
-            for (nodeID, node) in zip(asked, nodes) {
-                guard let node, let fetched = try Self.fetched(node, nodeID: nodeID) else {
-                    batch.unresolved.append(nodeID)
+            // An error whose `path` is `["nodes", i, …]` belongs to node i: the node itself
+            // (`FORBIDDEN`, `NOT_FOUND`), or one field of it, nulled ("partial results along with
+            // an error": GitHub Docs, "Rate limits and query limits for the GraphQL API").
+            var byNode: [Int: [ProfilesQuery.Problem]] = [:]
+            for problem in problems {
+                guard let path = problem.path, path.count >= 2, case .field("nodes") = path[0], case .index(let index) = path[1] else { continue }
+                byNode[index, default: []].append(problem)
+            }
+            var batch = Batch(
+                fetched: [], unresolved: [], kept: [:], rateLimit: rateLimit, cost: cost?.cost,
+                readsEmail: ProfilesQuery.readsEmail(scopes: headers["x-oauth-scopes"]))
+            for (index, (nodeID, node)) in zip(asked, nodes).enumerated() {
+                let errors = byNode[index] ?? []
+                guard let node else {
+                    if let refusal = errors.first(where: { $0.type != "NOT_FOUND" }) {
+                        batch.kept[nodeID] = Self.reason(refusal)
+                    } else {
+                        batch.unresolved.append(nodeID)
+                    }
                     continue
                 }
-                batch.fetched.append(fetched)
+                switch Self.fetched(node, nodeID: nodeID, errors: errors, withEmail: withEmail) {
+                case .found(let fetched): batch.fetched.append(fetched)
+                case .otherType: batch.unresolved.append(nodeID)
+                case .refused(let reason): batch.kept[nodeID] = reason
+                }
             }
             return batch
         }
 
-        /// A `User` or `Organization` node as a profile; `nil` for another type.
-        private static func fetched(_ node: ProfilesQuery.Node, nodeID: String) throws -> Fetched? {
-            guard node.__typename == "User" || node.__typename == "Organization" else { return nil }
-            guard let id = node.databaseId, id > 0, let login = node.login, Login.isValid(login) else {
-                throw GitHubAPIError.rejectedData("an account of the profiles answer has no valid id or login")
+        /// Throws what an answer's errors say of the whole query: a used-up budget, a secondary
+        /// limit, a scope the token lacks.
+        private static func checkWholeQuery(
+            _ problems: [ProfilesQuery.Problem], headers: HTTPHeaderFields, rateLimit: RateLimit?, now: Date
+        ) throws {
+            // An exhausted budget is an HTTP 200 whose errors say so: `"type": "RATE_LIMITED"`
+            // (octokit/plugin-throttling.js, which throttles on it; cli/cli #8321, "GraphQL: API
+            // rate limit exceeded for user ID"); GitHub has also been seen to say `RATE_LIMIT`
+            // with `"code": "graphql_rate_limit"` (yanyongyu/githubkit #271).
+            if problems.contains(where: { $0.type == "RATE_LIMITED" || $0.type == "RATE_LIMIT" }) {
+                throw GitHubAPIError.rateLimited(reset: rateLimit?.reset ?? now.addingTimeInterval(60))
+            }
+            // A secondary limit can come as a 200 with its message and no type (GitHub Docs,
+            // "Rate limits and query limits for the GraphQL API", "Exceeding the rate limit";
+            // Azure/azure-rest-api-specs #36378 met one with 5,000 points remaining): it says
+            // nothing of the hourly points, and is waited out as REST's is.
+            if problems.contains(where: { $0.path == nil && Self.saysSecondaryLimit($0.message) }) {
+                let retryAfter = headers["retry-after"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { Duration.seconds(max(0, $0)) }
+                throw GitHubAPIError.secondaryRateLimit(retryAfter: retryAfter)
+            }
+            if let refusal = problems.first(where: { $0.type == "INSUFFICIENT_SCOPES" }) {
+                throw GitHubAPIError.insufficientScopes(TerminalSanitizer.sanitize(String((refusal.message ?? "").prefix(300))))
+            }
+        }
+
+        /// Whether `message` is GitHub's wording of a secondary limit (today's, and the "abuse
+        /// detection" of before 2021), as ``GitHubClient`` reads a 403's.
+        static func saysSecondaryLimit(_ message: String?) -> Bool {
+            guard let message else { return false }
+            return message.localizedCaseInsensitiveContains("secondary rate limit") || message.localizedCaseInsensitiveContains("abuse detection")
+        }
+
+        private static func reason(_ problem: ProfilesQuery.Problem) -> String {
+            let text = TerminalSanitizer.sanitize(String((problem.message ?? "no message").prefix(200)), keepNewlines: false)
+            return problem.type.map { "\($0): \(text)" } ?? text
+        }
+
+        private enum Outcome {
+            case found(Fetched)
+            case otherType
+            case refused(String)
+        }
+
+        /// A `User` or `Organization` node as a profile, with the fields its `errors` nulled
+        /// unknown.
+        private static func fetched(_ node: ProfilesQuery.Node, nodeID: String, errors: [ProfilesQuery.Problem], withEmail: Bool) -> Outcome {
+            guard node.__typename == "User" || node.__typename == "Organization" else { return .otherType }
+            guard let id = node.databaseId, id > 0 else { return .refused(errors.first.map(reason) ?? "GitHub gave no databaseId") }
+            guard let login = node.login, Login.isValid(login) else {
+                return .refused(errors.first.map(reason) ?? "GitHub gave a login ghusers refuses")
             }
             let isUser = node.__typename == "User"
+            var unknown = Set<Profile.Field>()
+            if !isUser { unknown.insert(.followers) }
+            if isUser, !withEmail { unknown.insert(.email) }
+            for error in errors {
+                guard let path = error.path, path.count >= 3, case .field(let key) = path[2] else { continue }
+                if let field = ProfilesQuery.profileField(key) { unknown.insert(field) }
+            }
             let profile = Profile(
                 name: text(node.name), company: isUser ? text(node.company) : nil, blog: node.websiteUrl ?? "",
                 location: text(node.location), email: text(isUser ? node.email : node.organizationEmail),
-                hireable: node.isHireable == true ? true : nil, bio: isUser ? text(node.bio) : nil,
+                hireable: node.isHireable == true ? true : nil, bio: text(isUser ? node.bio : node.description),
                 twitterUsername: text(node.twitterUsername), publicRepos: node.repositories?.totalCount,
-                publicGists: node.gists?.totalCount, followers: node.followers?.totalCount, following: node.following?.totalCount,
-                createdAt: node.createdAt, updatedAt: node.updatedAt
+                publicGists: isUser ? node.gists?.totalCount : 0, followers: node.followers?.totalCount,
+                following: isUser ? node.following?.totalCount : 0, createdAt: node.createdAt, updatedAt: node.updatedAt
             ).capped()
             let htmlURL = node.url.flatMap { User.isWebURL($0) ? $0 : nil }
-            return Fetched(nodeID: nodeID, id: id, login: login, htmlURL: htmlURL, type: node.__typename, profile: profile, partial: !isUser)
+            let current = node.id.flatMap { $0.isEmpty || $0.count > 100 ? nil : $0 }
+            return .found(
+                Fetched(
+                    nodeID: nodeID, currentNodeID: current, id: id, login: login, htmlURL: htmlURL, type: node.__typename,
+                    profile: profile.knowing(unknown), unknown: unknown))
         }
 
         /// REST sends `null` where GraphQL sends `""` (a `User.email` not made public).

@@ -14,30 +14,40 @@ extension StoreService.Profiles {
 
         /// Saves the profiles of `fetched`, each for its cached user in `users` (by id; an
         /// account not among them is skipped), following renames (the user takes its new login
-        /// and page; its note and seen mark follow the id), and records `rateLimit`. Returns how
-        /// many profiles were saved and how many of them were renamed.
+        /// and page; its note and seen mark follow the id), taking the node id GitHub answered
+        /// (the next format in place of a legacy one), and records `rateLimit`. A field the
+        /// answer leaves unknown keeps the value a cached profile knew, and the cached ETag
+        /// stays (``CachedProfile/merged(_:unknown:userID:_:)``). Returns how many profiles
+        /// were saved, how many of them were renamed, and how many have fields unknown.
         @discardableResult
         public func callAsFunction(
             _ fetched: [HTTPService.Users.FetchProfiles.Fetched], users: [Int64: User], rateLimit: RateLimit?, now: Date = Date()
-        ) throws -> (saved: Int, renamed: Int) {
+        ) throws -> (saved: Int, renamed: Int, partial: Int) {
             try database.write { db in
                 var saved = 0
                 var renamed = 0
+                var partial = 0
                 for account in fetched {
                     guard var user = users[account.id] else { continue }
-                    if user.login != account.login {
+                    let isRename = user.login != account.login
+                    if isRename || (account.currentNodeID.map { $0 != user.nodeID } ?? false) {
                         user.login = account.login
-                        user.htmlURL = account.htmlURL ?? user.htmlURL
+                        user.htmlURL = isRename ? account.htmlURL ?? user.htmlURL : user.htmlURL
+                        user.nodeID = account.currentNodeID ?? user.nodeID
                         try user.upsert(db, now: now)
+                    }
+                    if isRename {
                         try User.attachNotes(db, ids: user.id...user.id)
                         renamed += 1
                     }
                     try User.markGone(id: user.id, false, db)
-                    try CachedProfile.save(account.profile, userID: user.id, etag: nil, now: now, partial: account.partial, db)
+                    let merged = try CachedProfile.merged(account.profile, unknown: account.unknown, userID: user.id, db)
+                    try CachedProfile.save(merged.profile, userID: user.id, etag: merged.etag, now: now, unknown: merged.unknown, db)
                     saved += 1
+                    if !merged.unknown.isEmpty { partial += 1 }
                 }
                 if let rateLimit { try SyncState.record(rateLimit, db) }
-                return (saved, renamed)
+                return (saved, renamed, partial)
             }
         }
     }

@@ -220,6 +220,25 @@ extension AppDatabase {
                     CREATE INDEX user_gone ON user(id) WHERE gone;
                     """)
         }
+        migrator.registerMigration("v10-unknown-profile-fields-token-email") { db in
+            // `unknown`: the profile fields an answer left unknown, by JSON key ("followers",
+            // "email,followers"), NULL in their columns, never "none": GraphQL has no followers
+            // for an organization, an email is not asked of a token that may not read it, a
+            // field GitHub nulled with an error. `partial` stays, kept equal to `unknown <> ''`.
+            // Profiles stored partial before were organizations whose company, bio, gists,
+            // following and followers were left unknown. `graphql_token`: whether a token (by
+            // ``TokenSource/fingerprint(_:)``) may read `User.email`, learnt from its
+            // `X-OAuth-Scopes` or from GitHub's `INSUFFICIENT_SCOPES`, so it is asked once.
+            try db.execute(
+                sql: """
+                    ALTER TABLE profile ADD COLUMN unknown TEXT NOT NULL DEFAULT '';
+                    UPDATE profile SET unknown = 'company,bio,public_gists,followers,following' WHERE partial;
+                    CREATE TABLE graphql_token (
+                        fingerprint TEXT PRIMARY KEY CHECK (length(fingerprint) BETWEEN 1 AND 64),
+                        reads_email BOOLEAN NOT NULL
+                    );
+                    """)
+        }
         return migrator
     }()
 

@@ -7,7 +7,7 @@ extension CachedProfile {
     /// Each named `profile_…`, so that no column of the user or the note can shadow it.
     private static let columns = [
         "name", "company", "blog", "location", "email", "hireable", "bio", "twitter_username", "public_repos",
-        "public_gists", "followers", "following", "created_at", "updated_at", "etag", "fetched_at", "partial",
+        "public_gists", "followers", "following", "created_at", "updated_at", "etag", "fetched_at", "unknown",
     ].map { "profile.\($0) AS profile_\($0)" }.joined(separator: ", ")
 
     /// The cached profile of `login` (without regard to case) with its user and note, or `nil`
@@ -23,33 +23,54 @@ extension CachedProfile {
                     WHERE user.login = ?
                     """, arguments: [login])
         else { return nil }
-        let profile = Profile(
-            name: row["profile_name"], company: row["profile_company"], blog: row["profile_blog"], location: row["profile_location"],
-            email: row["profile_email"], hireable: row["profile_hireable"], bio: row["profile_bio"], twitterUsername: row["profile_twitter_username"],
-            publicRepos: row["profile_public_repos"], publicGists: row["profile_public_gists"], followers: row["profile_followers"],
-            following: row["profile_following"], createdAt: row["profile_created_at"], updatedAt: row["profile_updated_at"])
         return CachedProfile(
-            details: UserDetails(row: row), profile: profile, etag: row["profile_etag"],
-            fetchedAt: Date(timeIntervalSince1970: row["profile_fetched_at"]), partial: row["profile_partial"])
+            details: UserDetails(row: row), profile: profile(row), etag: row["profile_etag"],
+            fetchedAt: Date(timeIntervalSince1970: row["profile_fetched_at"]), unknown: Profile.Field.set(row["profile_unknown"]))
     }
 
     /// Saves `profile` of user `userID` with its response's `etag`, fetched `now`, over any
-    /// profile saved before; `partial` when fields GraphQL lacks for the account are unknown.
-    static func save(_ profile: Profile, userID: Int64, etag: String?, now: Date, partial: Bool = false, _ db: Database) throws {
+    /// profile saved before; `unknown`: the fields the answer left unknown (stored NULL).
+    static func save(_ profile: Profile, userID: Int64, etag: String?, now: Date, unknown: Set<Profile.Field> = [], _ db: Database) throws {
+        let profile = profile.knowing(unknown)
         try db.cachedStatement(
             sql: """
                 INSERT OR REPLACE INTO profile (
                     user_id, name, company, blog, location, email, hireable, bio, twitter_username,
-                    public_repos, public_gists, followers, following, created_at, updated_at, etag, fetched_at, partial)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    public_repos, public_gists, followers, following, created_at, updated_at, etag, fetched_at, partial, unknown)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(
             arguments: [
                 userID, profile.name, profile.company, profile.blog, profile.location, profile.email,
                 profile.hireable, profile.bio, profile.twitterUsername, profile.publicRepos,
                 profile.publicGists, profile.followers, profile.following, profile.createdAt,
-                profile.updatedAt, etag, now.timeIntervalSince1970, partial,
+                profile.updatedAt, etag, now.timeIntervalSince1970, !unknown.isEmpty, Profile.Field.text(unknown),
             ])
+    }
+
+    /// `profile` with the fields it leaves `unknown` taken from the profile cached for `userID`
+    /// where that one knew them, and the cached ETag: what is merged when GraphQL brings less
+    /// than REST gave (an organization's followers), so that fetching again never makes a
+    /// profile worse. The ETag stays true: a `304` to it means the REST object, and so the
+    /// fields GraphQL brought, did not change.
+    static func merged(
+        _ profile: Profile, unknown: Set<Profile.Field>, userID: Int64, _ db: Database
+    ) throws -> (profile: Profile, unknown: Set<Profile.Field>, etag: String?) {
+        guard
+            let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT \(columns) FROM profile WHERE user_id = ?"), arguments: [userID])
+        else { return (profile, unknown, nil) }
+        let known = unknown.subtracting(Profile.Field.set(row["profile_unknown"]))
+        return (profile.copying(known, from: Self.profile(row)), unknown.subtracting(known), row["profile_etag"])
+    }
+
+    /// The profile of a row of ``columns``.
+    private static func profile(_ row: Row) -> Profile {
+        Profile(
+            name: row["profile_name"], company: row["profile_company"], blog: row["profile_blog"], location: row["profile_location"],
+            email: row["profile_email"], hireable: row["profile_hireable"], bio: row["profile_bio"], twitterUsername: row["profile_twitter_username"],
+            publicRepos: row["profile_public_repos"], publicGists: row["profile_public_gists"], followers: row["profile_followers"],
+            following: row["profile_following"], createdAt: row["profile_created_at"], updatedAt: row["profile_updated_at"])
     }
 
     /// Marks the profile of user `userID` as fetched `now` (revalidated: `304 Not Modified`).

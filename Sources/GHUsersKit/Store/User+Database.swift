@@ -65,9 +65,16 @@ extension User {
     /// One `VALUES` tuple of placeholders for ``upsertColumns``.
     static let upsertPlaceholders = "(" + Array(repeating: "?", count: Column.allCases.count + 1).joined(separator: ", ") + ")"
 
-    /// What an upsert changes on conflict: everything but the id and the seen mark.
+    /// What an upsert changes on conflict: everything but the id and the seen mark, and a
+    /// next-format node id (`U_kgDO…`, which `profiles prefetch` stores from GraphQL) is not
+    /// put back to the legacy one REST lists still carry (`MDQ6VXNlcjE=`: base64, never a `_`;
+    /// GitHub Docs, "Migrating GraphQL global node IDs").
     static let upsertAssignments = (Column.allCases.filter { $0 != .id }.map(\.name) + ["fetched_at"])
-        .map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        .map { name in
+            name == Column.nodeID.name
+                ? "\(name) = CASE WHEN instr(\(name), '_') > 0 AND instr(coalesce(excluded.\(name), ''), '_') = 0 THEN \(name) ELSE excluded.\(name) END"
+                : "\(name) = excluded.\(name)"
+        }.joined(separator: ", ")
 
     /// This user's values for ``upsertColumns``.
     func upsertArguments(fetchedAt time: Double) -> StatementArguments {

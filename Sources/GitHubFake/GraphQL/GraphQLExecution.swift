@@ -24,6 +24,13 @@ struct GraphQLExecution {
     let fragments: [String: FragmentDefinition]
     let variables: [String: Any]
     let cost: Cost
+    /// Whether `id` answers the next format (`X-Github-Next-Global-ID: 1`: GitHub Docs,
+    /// "Migrating GraphQL global node IDs"), else the legacy one.
+    var nextGlobalIDs = false
+    /// Accounts whose node is refused (``FakeConfiguration/forbiddenAccounts``).
+    var forbiddenAccounts: Set<Int> = []
+    /// A field nulled with an error, by account (``FakeConfiguration/graphQLFieldErrors``).
+    var fieldErrors: [Int: String] = [:]
     /// The account a node id names, or `nil` (unknown, deleted, or a type the fake has not).
     let account: (String) -> GraphQLAccount?
     /// Errors met while answering, with their paths, as GitHub lists them beside `data`.
@@ -93,13 +100,42 @@ struct GraphQLExecution {
             errors.append(("NOT_FOUND", "Could not resolve to a node with the global id of '\(id)'", path))
             return
         }
+        // A node the token may not see: null, with an error naming it (SAML's wording, as
+        // GitHub answers a token not authorised for a protected organisation).
+        if forbiddenAccounts.contains(account.user.id) {
+            writer.string(nil)
+            errors.append(("FORBIDDEN", "Resource protected by organization SAML enforcement. You must grant your Personal Access token access to this organization.", path))
+            return
+        }
         let type = account.user.type
+        let selected = collect(merged(fields), typeName: type)
+        // A field error: a nullable field is null, a non-null one nulls its node (the GraphQL
+        // specification, "Handling Field Errors"); the error's path ends at the field.
+        var failing: String?
+        if let name = fieldErrors[account.user.id], let key = selected.first(where: { $0.1[0].name.value == name })?.0 {
+            failing = key
+            if isNonNull(field: name, of: type) {
+                writer.string(nil)
+                errors.append((nil, "Something went wrong while resolving \(name).", path + [key]))
+                return
+            }
+        }
         writer.beginObject()
-        for (key, subfields) in collect(merged(fields), typeName: type) {
+        for (key, subfields) in selected {
             writer.key(key)
+            if key == failing {
+                writer.string(nil)
+                errors.append((nil, "Something went wrong while resolving \(subfields[0].name.value).", path + [key]))
+                continue
+            }
             writeAccountField(subfields, account: account, path: path + [key], into: &writer)
         }
         writer.endObject()
+    }
+
+    private func isNonNull(field name: String, of type: String) -> Bool {
+        guard let object = schema.getType(name: type) as? GraphQLObjectType, let field = try? object.fields()[name] else { return false }
+        return field.type is GraphQLNonNull
     }
 
     private mutating func writeAccountField(_ fields: [Field], account: GraphQLAccount, path: [Any], into writer: inout JSONWriter) {
@@ -108,7 +144,7 @@ struct GraphQLExecution {
         let isUser = account.user.type == "User"
         switch field.name.value {
         case "__typename": writer.string(account.user.type)
-        case "id": writer.string(account.user.nodeID)
+        case "id": writer.string(nextGlobalIDs ? GraphQLAccount.nextFormatID(id: account.user.id, type: account.user.type) : account.user.nodeID)
         case "databaseId": writer.int(account.user.id)
         case "login": writer.string(account.user.login)
         case "url": writer.string(account.htmlURL)
@@ -171,13 +207,14 @@ struct GraphQLExecution {
             for selection in set.selections {
                 switch selection {
                 case let field as Field:
+                    guard included(field.directives) else { continue }
                     let key = field.alias?.value ?? field.name.value
                     if byKey[key] == nil { order.append(key) }
                     byKey[key, default: []].append(field)
                 case let fragment as InlineFragment:
-                    if applies(fragment.typeCondition?.name.value, to: typeName) { visit(fragment.selectionSet, depth: depth + 1) }
+                    if included(fragment.directives), applies(fragment.typeCondition?.name.value, to: typeName) { visit(fragment.selectionSet, depth: depth + 1) }
                 case let spread as FragmentSpread:
-                    if let definition = fragments[spread.name.value], applies(definition.typeCondition.name.value, to: typeName) {
+                    if included(spread.directives), let definition = fragments[spread.name.value], applies(definition.typeCondition.name.value, to: typeName) {
                         visit(definition.selectionSet, depth: depth + 1)
                     }
                 default:
@@ -187,6 +224,27 @@ struct GraphQLExecution {
         }
         for set in selectionSets { visit(set, depth: 0) }
         return order.map { ($0, byKey[$0] ?? []) }
+    }
+
+    /// Whether a selection is kept by its `@include(if:)` and `@skip(if:)` (the GraphQL
+    /// specification, "Field Collection"; GitHub's schema declares both).
+    func included(_ directives: [Directive]) -> Bool {
+        GraphQLExecution.included(directives, variables: variables)
+    }
+
+    static func included(_ directives: [Directive], variables: [String: Any]) -> Bool {
+        for directive in directives {
+            let value = directive.arguments.first { $0.name.value == "if" }.map { argument -> Bool in
+                switch argument.value {
+                case let boolean as BooleanValue: boolean.value
+                case let variable as Variable: variables[variable.name.value] as? Bool ?? false
+                default: false
+                }
+            }
+            if directive.name.value == "include", value == false { return false }
+            if directive.name.value == "skip", value == true { return false }
+        }
+        return true
     }
 
     /// Whether a fragment on `condition` applies to an object of type `typeName`: the same type,

@@ -287,6 +287,10 @@ extension FakeResponder {
             ?? Self.defaultAPIVersion
         headers[.gitHubMediaType] = "github.v3; format=json"
         headers[.gitHubRequestID] = "FAKE:\(ticket.sequence)"
+        // A classic token's scopes, on every answer ("Scopes for OAuth apps").
+        if let authorization = request.headers[.authorization] {
+            headers[.oauthScopes] = TokenScopes(authorization: authorization, configuration: backend.configuration).header
+        }
         return headers
     }
 

@@ -6,6 +6,9 @@ import NIOCore
 /// not counted in the stats and never get faults.
 ///
 /// - `POST /_fake/fault?kind=KIND[&count=N][&…]`: queue a fault (see ``Fault/init(controlQuery:)``).
+/// - `POST /_fake/graphql-fault?kind=secondaryRateLimit|timeout[&status=S][&retry_after=N][&count=N]`:
+///   queue a GraphQL fault (``GraphQLFault``; `status` 200 or 403 for a secondary limit, 502
+///   or 504 for a timeout).
 /// - `GET /_fake/stats`: ``FakeStats`` as JSON.
 /// - `POST /_fake/reset`: clear faults and stats, start a fresh rate-limit window.
 /// - `POST /_fake/refuse?seconds=N`: refuse connections for N seconds (decimals allowed), then listen again.
@@ -33,6 +36,21 @@ extension FakeResponder {
             } catch {
                 return controlError(.badRequest, error.message)
             }
+
+        case ("graphql-fault", true):
+            let count = query["count"].flatMap { Int($0) } ?? 1
+            let retryAfter = query["retry_after"].flatMap { Int($0) }
+            let status = query["status"].flatMap { Int($0) }
+            let fault: GraphQLFault
+            switch (query["kind"] ?? "").lowercased() {
+            case "secondaryratelimit" where [nil, 200, 403].contains(status): fault = .secondaryRateLimit(status: status ?? 200, retryAfter: retryAfter)
+            case "timeout" where [nil, 502, 504].contains(status): fault = .timeout(status: status ?? 502)
+            default:
+                return controlError(.badRequest, "kind must be secondaryRateLimit (status 200 or 403) or timeout (status 502 or 504).")
+            }
+            guard count >= 1 else { return controlError(.badRequest, "count must be a whole number of at least 1.") }
+            backend.inject(fault, count: count)
+            return controlMessage(.ok, "Queued \(count) x \(fault).")
 
         case ("reset", true):
             backend.reset()
@@ -82,12 +100,12 @@ extension FakeResponder {
             backend.setProfileText(login: login, field: .name, to: query["name"])
             return controlMessage(.ok, "Name of \(login) changed.")
 
-        case ("stats", _), ("fault", false), ("reset", false), ("refuse", false), ("rename", false), ("name", false),
+        case ("stats", _), ("fault", false), ("graphql-fault", false), ("reset", false), ("refuse", false), ("rename", false), ("name", false),
             ("delete", false), ("restore", false):
             return controlError(.methodNotAllowed, "Use \(command == "stats" ? "GET" : "POST") for /_fake/\(command).")
 
         default:
-            return controlError(.notFound, "Unknown control endpoint; use /_fake/fault, stats, reset, refuse, rename, delete, restore or name.")
+            return controlError(.notFound, "Unknown control endpoint; use /_fake/fault, graphql-fault, stats, reset, refuse, rename, delete, restore or name.")
         }
     }
 

@@ -61,10 +61,27 @@ extension FakeResponder {
         }
         var fragments: [String: FragmentDefinition] = [:]
         for case let fragment as FragmentDefinition in document.definitions { fragments[fragment.name.value] = fragment }
+        // Scopes are checked before the query runs, and a field the token may not read
+        // refuses all of it, for no points (``TokenScopes``).
+        let scopes = TokenScopes(authorization: token, configuration: backend.configuration)
+        if !scopes.readsEmail, TokenScopes.asksUserEmail(operation, fragments: fragments, variables: variables, schema: schema) {
+            return .response(insufficientScopes(scopes, request: request, ticket: ticket))
+        }
         let (points, nodeCount) = GraphQLCost.of(operation, fragments: fragments, variables: variables, schema: schema)
+        var timeout: Int?
+        switch backend.nextGraphQLFault() {
+        case .secondaryRateLimit(let status, let retryAfter):
+            return .response(secondaryRateLimit(status: status, retryAfter: retryAfter, request: request, ticket: ticket))
+        case .timeout(let status):
+            timeout = status
+        case nil:
+            if let most = backend.configuration.graphQLTimeoutAbove, Self.idCount(operation, variables: variables) > most { timeout = 502 }
+        }
         switch backend.spendGraphQL(token: token, points: points) {
         case .exhausted(let window):
             return .response(rateLimited(window, request: request, ticket: ticket))
+        case .allowed(let window) where timeout != nil:
+            return .response(timedOut(status: timeout ?? 502, window: window, request: request, ticket: ticket))
         case .allowed(let window):
             let cost = GraphQLExecution.Cost(
                 cost: points, limit: window.limit, remaining: window.remaining, used: window.used,
@@ -73,6 +90,9 @@ extension FakeResponder {
             var execution = GraphQLExecution(schema: schema, fragments: fragments, variables: variables, cost: cost) { id in
                 account(nodeID: id, baseURL: base)
             }
+            execution.nextGlobalIDs = request.headers[.nextGlobalID] == "1"
+            execution.forbiddenAccounts = backend.configuration.forbiddenAccounts
+            execution.fieldErrors = backend.configuration.graphQLFieldErrors
             var writer = JSONWriter(capacity: 64 * 1_024)
             writer.beginObject()
             writer.key("data")
@@ -84,6 +104,62 @@ extension FakeResponder {
             writer.endObject()
             return .response(jsonResponse(.ok, body: writer.bytes, headers: graphQLHeaders(window, request: request, ticket: ticket), request: request))
         }
+    }
+
+    /// How many ids the query's `nodes(ids:)` fields ask.
+    private static func idCount(_ operation: OperationDefinition, variables: [String: Any]) -> Int {
+        operation.selectionSet.selections.reduce(0) { count, selection in
+            guard let field = selection as? Field, field.name.value == "nodes" else { return count }
+            return count + (GraphQLArguments.strings(field, "ids", variables)?.count ?? 0)
+        }
+    }
+
+    /// A query asking a field the token's scopes do not reach: HTTP 200, `"data": null`, one
+    /// error of type `INSUFFICIENT_SCOPES` (captured in mntnr/name-your-contributors #67).
+    private func insufficientScopes(_ scopes: TokenScopes, request: Request, ticket: FakeState.Ticket) -> Response {
+        var writer = JSONWriter(capacity: 512)
+        writer.beginObject()
+        writer.key("data")
+        writer.string(nil)
+        writer.key("errors")
+        Self.write([("INSUFFICIENT_SCOPES", scopes.emailRefusal, [])], into: &writer)
+        writer.endObject()
+        return jsonResponse(.ok, body: writer.bytes, headers: graphQLHeaders(nil, request: request, ticket: ticket), request: request)
+    }
+
+    /// A secondary limit (``GraphQLFault/secondaryRateLimit(status:retryAfter:)``): in a 200, an
+    /// error with its message and no type; in a 403, REST's captured body. The hourly points
+    /// are untouched.
+    private func secondaryRateLimit(status: Int, retryAfter: Int?, request: Request, ticket: FakeState.Ticket) -> Response {
+        var headers = graphQLHeaders(backend.graphQLSnapshot(token: request.headers[.authorization] ?? ""), request: request, ticket: ticket)
+        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        guard status == 200 else {
+            return jsonResponse(.forbidden, body: backend.fixtures.secondaryRateLimitBody, headers: headers, request: request)
+        }
+        var writer = JSONWriter(capacity: 512)
+        writer.beginObject()
+        writer.key("errors")
+        let message = "You have exceeded a secondary rate limit. Please wait a few minutes before you try again. "
+            + "If you reach out to GitHub Support for help, please include the request ID FAKE:\(ticket.sequence)."
+        Self.write([(nil, message, [])], into: &writer)
+        writer.endObject()
+        return jsonResponse(.ok, body: writer.bytes, headers: headers, request: request)
+    }
+
+    /// GitHub's end of a query that ran over 10 seconds: 502 (or 504), `"data": null` and its
+    /// message (shurcooL/githubv4 #38), the points spent.
+    private func timedOut(status: Int, window: RateLimitWindow.Snapshot, request: Request, ticket: FakeState.Ticket) -> Response {
+        var writer = JSONWriter(capacity: 512)
+        writer.beginObject()
+        writer.key("data")
+        writer.string(nil)
+        writer.key("errors")
+        let message = "Something went wrong while executing your query. This may be the result of a timeout, or it could be a GitHub bug. "
+            + "Please include `FAKE:\(ticket.sequence)` when reporting this issue."
+        Self.write([(nil, message, [])], into: &writer)
+        writer.endObject()
+        return jsonResponse(
+            HTTPResponse.Status(code: status), body: writer.bytes, headers: graphQLHeaders(window, request: request, ticket: ticket), request: request)
     }
 
     /// The account a node id names: an active user of the population whose type is the id's.

@@ -88,7 +88,7 @@ struct FakeResponder: HTTPResponder {
 
     private func begin(_ request: Request, path: String, channel: any Channel) -> FakeState.Ticket {
         var headers: [String: String] = [:]
-        for name in [HTTPField.Name.authorization, .ifNoneMatch, .userAgent, .accept, .acceptEncoding, .gitHubAPIVersion] {
+        for name in [HTTPField.Name.authorization, .ifNoneMatch, .userAgent, .accept, .acceptEncoding, .gitHubAPIVersion, .nextGlobalID] {
             if let value = request.headers[name] { headers[name.canonicalName] = value }
         }
         let entry = LoggedRequest(method: request.method.rawValue, path: path, query: request.queryDictionary, headers: headers)

@@ -13,4 +13,6 @@ extension HTTPField.Name {
     static let gitHubMediaType = Self("x-github-media-type")!
     static let gitHubRequestID = Self("x-github-request-id")!
     static let link = Self("link")!
+    static let oauthScopes = Self("x-oauth-scopes")!
+    static let nextGlobalID = Self("x-github-next-global-id")!
 }

@@ -112,8 +112,8 @@ struct UserPopulation: Sendable {
 
     /// The profile fields of user `id`, which must exist.
     func profile(id: Int, overrides: UserOverrides) -> UserProfile {
-        var profile = knownUsers[id]?.profile
-            ?? UserProfile.synthetic(id: id, login: simpleUser(id: id, overrides: UserOverrides()).login)
+        let user = simpleUser(id: id, overrides: UserOverrides())
+        var profile = knownUsers[id]?.profile ?? UserProfile.synthetic(id: id, login: user.login, type: user.type)
         for (field, value) in overrides.textByID[id] ?? [:] {
             switch field {
             case .name: profile.name = value

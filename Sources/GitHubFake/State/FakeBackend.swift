@@ -73,6 +73,15 @@ final class FakeBackend: Sendable {
         state.withLock { $0.nextFault() }
     }
 
+    func inject(_ fault: GraphQLFault, count: Int) {
+        guard count > 0 else { return }
+        state.withLock { $0.graphQLFaults.append(contentsOf: repeatElement(fault, count: count)) }
+    }
+
+    func nextGraphQLFault() -> GraphQLFault? {
+        state.withLock { $0.nextGraphQLFault() }
+    }
+
     // MARK: - Rate limit
 
     /// Admits a request made with `token` (its `Authorization` value, `nil` without one).
@@ -90,6 +99,12 @@ final class FakeBackend: Sendable {
     func spendGraphQL(token: String, points: Int) -> RateLimitWindow.Admission {
         let now = Self.now()
         return state.withLock { $0.graphQLLimits.spend(token: token, points: points, now: now) }
+    }
+
+    /// The GraphQL window of `token` as it stands, nothing spent.
+    func graphQLSnapshot(token: String) -> RateLimitWindow.Snapshot {
+        let now = Self.now()
+        return state.withLock { $0.graphQLLimits.current(token: token, now: now) }
     }
 
     // MARK: - Population edits
@@ -150,6 +165,7 @@ final class FakeBackend: Sendable {
         let now = Self.now()
         state.withLock { state in
             state.faults = []
+            state.graphQLFaults = []
             state.resetStats()
             state.rateLimits.restart(now: now)
             state.graphQLLimits.restart(now: now)

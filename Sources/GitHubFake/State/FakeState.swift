@@ -8,6 +8,7 @@ struct FakeState: Sendable {
     }
 
     var faults: [Fault] = []
+    var graphQLFaults: [GraphQLFault] = []
     var rateLimits: RateLimits
     /// GraphQL's points, per token: a budget of its own (`x-ratelimit-resource: graphql`).
     var graphQLLimits: RateLimits
@@ -37,6 +38,10 @@ struct FakeState: Sendable {
 
     mutating func nextFault() -> Fault? {
         faults.isEmpty ? nil : faults.removeFirst()
+    }
+
+    mutating func nextGraphQLFault() -> GraphQLFault? {
+        graphQLFaults.isEmpty ? nil : graphQLFaults.removeFirst()
     }
 
     // MARK: - Request accounting

@@ -43,8 +43,15 @@ extension GHUsersCommand {
                     let when = Timestamp.iso8601(details.fetchedAt)
                     Messages.notice("showing the profile cached at \(when) (\(reason))")
                 }
+                if details.partial {
+                    // A script that walks every cached user must not stop here: the object is
+                    // printed, its unknown fields null, and this says which.
+                    let fields = GHUsersKit.Profile.Field.allCases.filter(details.unknown.contains).map(\.rawValue).joined(separator: ", ")
+                    Messages.notice(
+                        "the cached profile of \(details.user.login) does not know its \(fields)\(settings.json ? " (null here)" : ""); "
+                            + "`ghusers profile \(details.user.login)` fetches \(details.unknown.count == 1 ? "it" : "them") over REST when connected")
+                }
                 if settings.json {
-                    guard !details.partial else { throw ProfilesPrefetchError.partialProfile(login: details.user.login) }
                     var writer = JSONWriter()
                     writer.write(details, links: settings.links)
                     OutputStream.standardOutput.write(bytes: writer.bytes + [0x0A])

@@ -17,13 +17,18 @@ extension GHUsersCommand.Profiles {
             commandName: "prefetch",
             abstract: "Fetch the profile of every cached user that has none, 100 to a GraphQL request, before going offline.",
             discussion: """
-                Asks GitHub's GraphQL API for 100 profiles at a time by node id (5 of its 5,000 \
-                points an hour per 100 profiles), one request at a time, with a progress bar on \
-                stderr when it is a terminal. GraphQL needs a token; --rest fetches over REST \
-                instead, one request per profile. At a used-up rate limit it stops with what it \
-                saved (exit 6); run it again to go on. Organizations are stored partial (GraphQL \
-                has no followers, following, gists, company or bio for them): `profile` completes \
-                one over REST. Never marks a user seen.
+                Asks GitHub's GraphQL API for 100 profiles at a time by node id, one request at a \
+                time, with a progress bar on stderr when it is a terminal; the summary gives the \
+                points GitHub charged. GraphQL needs a token, whose points an hour GitHub sets: \
+                5,000 for a user's token, 5,000 to 12,500 for a GitHub App, 1,000 for Actions' \
+                GITHUB_TOKEN; an Enterprise Server has no limit unless its admin set one. --rest \
+                fetches over REST instead, one request per profile. Emails are asked only of a \
+                token that may read them (the user:email or read:user scope); otherwise they \
+                stay unknown until `profile` fetches one over REST, as do an organization's \
+                followers, which GraphQL has not. An account GitHub will not give (SAML, an IP \
+                allow list) stays pending and the run goes on; a query GitHub times out is asked \
+                again in halves. At a used-up rate limit it stops with what it saved (exit 6); \
+                run it again to go on. Never marks a user seen.
                 """)
 
         @OptionGroup var options: GlobalOptions
@@ -72,11 +77,18 @@ extension GHUsersCommand.Profiles {
                 parts.append("\(summary.graphQLRequests) GraphQL request\(summary.graphQLRequests == 1 ? "" : "s") (\(summary.points) point\(summary.points == 1 ? "" : "s"))")
             }
             if summary.restRequests > 0 { parts.append("\(summary.restRequests) REST request\(summary.restRequests == 1 ? "" : "s")") }
+            if summary.emailsAsked == false { parts.append("emails not asked (the token has neither the user:email nor the read:user scope)") }
             if summary.partial > 0 {
-                parts.append("\(summary.partial) organization\(summary.partial == 1 ? "" : "s") partial (`ghusers profile LOGIN` completes one)")
+                parts.append("\(summary.partial) with fields unknown (`ghusers profile LOGIN` completes one over REST)")
             }
             if summary.renamed > 0 { parts.append("\(summary.renamed) renamed") }
             if summary.gone > 0 { parts.append("\(summary.gone) gone from GitHub") }
+            if summary.timeouts > 0 { parts.append("\(summary.timeouts) quer\(summary.timeouts == 1 ? "y" : "ies") timed out and asked again smaller") }
+            if summary.kept > 0 {
+                parts.append(
+                    "\(summary.kept) kept pending for a later run (GitHub would not give \(summary.kept == 1 ? "it" : "them")"
+                        + (summary.keptReason.map { ": \($0)" } ?? "") + ")")
+            }
             return parts.joined(separator: "; ")
         }
     }

@@ -2,12 +2,15 @@ import Foundation
 import GitHubFake
 import Testing
 
-/// `ghusers profiles prefetch` against the fake's GraphQL endpoint: 100 profiles a request,
-/// GitHub's points, profiles readable offline and the same as REST's, a stop at a used-up
-/// budget that the next run resumes, and no request at all without a token.
+/// `ghusers profiles prefetch` against the fake's GraphQL endpoint as GitHub serves it: 100
+/// profiles a request with gh's token (whose scopes cannot read emails), GitHub's points,
+/// profiles readable offline and the same as REST's, and every fault survived (a node GitHub
+/// will not give, a field nulled, query timeouts, a secondary limit in a 200, a used-up
+/// budget), with one request in flight and the next run going on from what is left.
 @Suite("profiles prefetch")
 struct ProfilesPrefetchEndToEndTests {
-    /// The fake on loopback is an Enterprise Server as far as tokens go (TokenEndToEndTests).
+    /// The fake on loopback is an Enterprise Server as far as tokens go (TokenEndToEndTests); a
+    /// token it does not list has gh's default scopes (`gist, read:org, repo, workflow`).
     static let token = ["GH_ENTERPRISE_TOKEN": "ghe_prefetch"]
 
     /// Caches `count` users (pages of 100, no token).
@@ -20,63 +23,142 @@ struct ProfilesPrefetchEndToEndTests {
         await world.server.stats().log.filter { $0.path == "/graphql" }
     }
 
-    @Test("250 users: 3 GraphQL requests, 5 points per 100, every profile readable offline, none marked seen")
-    func prefetch() async throws {
+    static func graphQLRemaining(_ world: EndToEnd) async throws -> Int? {
+        let status = try #require(try await world.json("status") as? [String: Any])
+        let limits = status["rate_limits"] as? [[String: Any]] ?? []
+        return limits.first { $0["resource"] as? String == "graphql" }?["remaining"] as? Int
+    }
+
+    @Test("gh's scopes: the email query refused once, then 100 a request without emails, remembered for the token; points from GitHub")
+    func prefetchWithGhsToken() async throws {
         try await EndToEnd.with(FakeConfiguration(userCount: 250)) { world in
             // Given
             try await Self.cache(world, pages: 3)
             await world.server.resetStats()
-            // When
-            let result = try await world.run(["profiles", "prefetch"], environment: Self.token)
-            // Then
+            // When: 150 of them first.
+            let result = try await world.run(["profiles", "prefetch", "--limit", "150"], environment: Self.token)
+            // Then: one refused query (no points), then two of 100 and 50.
             #expect(result.status == 0, "\(result)")
-            #expect(result.stderr.contains("prefetched 250 profiles"), "\(result)")
+            #expect(result.stderr.contains("prefetched 150 profiles"), "\(result)")
+            #expect(result.stderr.contains("3 GraphQL requests (8 points)"), "\(result)")
+            #expect(result.stderr.contains("emails not asked"), "\(result)")
             let requests = await Self.graphQLRequests(world)
             #expect(requests.count == 3)
             #expect(requests.allSatisfy { $0.method == "POST" && $0.headers["authorization"] == "Bearer ghe_prefetch" })
+            #expect(requests.allSatisfy { $0.headers["x-github-next-global-id"] == "1" })
+            // When: the rest. Then: the token is remembered, no query refused again.
+            await world.server.resetStats()
+            let rest = try await world.run(["profiles", "prefetch"], environment: Self.token)
+            #expect(rest.status == 0, "\(rest)")
+            #expect(rest.stderr.contains("prefetched 100 profiles; 1 GraphQL request (5 points)"), "\(rest)")
             #expect(await world.apiRequests().isEmpty, "no REST request")
-            // Points: 100 ids cost 5 (GitHub's formula), the last 50 cost 3 (2.5, rounded).
-            let status = try #require(try await world.json("status") as? [String: Any])
-            #expect(status["profiles"] as? Int == 250)
-            let limits = try #require(status["rate_limits"] as? [[String: Any]])
-            let graphQL = try #require(limits.first { $0["resource"] as? String == "graphql" })
-            #expect(graphQL["remaining"] as? Int == 5_000 - 13)
+            #expect(await world.server.stats().maxInFlight == 1)
+            #expect(try await Self.graphQLRemaining(world) == 5_000 - 13)
             let rows = try #require(try await world.json("list") as? [[String: Any]])
             #expect(rows.allSatisfy { $0["seen"] as? Bool == false })
+            // The next-format ids GitHub answered replace the legacy ones, and REST paging keeps them.
+            #expect(rows.allSatisfy { ($0["node_id"] as? String)?.contains("_") == true })
+            await world.server.renameUser(id: 3, to: "pjhyett-renamed")
+            let refreshed = try await world.run("refresh", "--pages", "1")
+            #expect(refreshed.status == 0, "\(refreshed)")
+            let after = try #require(try await world.json("list") as? [[String: Any]])
+            #expect(after.contains { $0["login"] as? String == "pjhyett-renamed" }, "the page was saved again")
+            #expect(after.allSatisfy { ($0["node_id"] as? String)?.contains("_") == true })
+            // An email not asked is unknown: offline, `null` and a notice, exit 0.
             let offline = try await world.run("profile", "mojombo", "--offline", "--json")
             #expect(offline.status == 0, "\(offline)")
             #expect(try JSONSchemaEndToEndTests.profileErrors(offline.stdout) == [])
+            #expect(offline.stderr.contains("does not know its email"), "\(offline)")
         }
     }
 
-    @Test("a profile from GraphQL is the profile REST gives; an organization is partial until profile completes it")
+    @Test("a profile from GraphQL is the profile REST gives; an organization's followers unknown until profile completes them")
     func sameProfiles() async throws {
-        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
-            // Given: every profile prefetched over GraphQL.
+        var configuration = FakeConfiguration(userCount: 100)
+        configuration.tokenScopes["ghe_prefetch"] = ["repo", "read:user"]
+        try await EndToEnd.with(configuration) { world in
+            // Given: every profile prefetched over GraphQL with a token that may read emails.
             try await Self.cache(world, pages: 1)
-            #expect(try await world.run(["profiles", "prefetch"], environment: Self.token).status == 0)
+            let prefetched = try await world.run(["profiles", "prefetch"], environment: Self.token)
+            #expect(prefetched.status == 0 && !prefetched.stderr.contains("emails not asked"), "\(prefetched)")
+            #expect(await Self.graphQLRequests(world).count == 1)
             let rows = try #require(try await world.json("list") as? [[String: Any]])
             let users = rows.filter { $0["type"] as? String == "User" }.compactMap { $0["login"] as? String }
             let organization = try #require(rows.first { $0["type"] as? String == "Organization" }?["login"] as? String)
-            // When / Then: for users, the same object as REST's (fetch time aside).
+            // When / Then: for users, the same object as REST's (fetch time aside, and the node
+            // id, which GraphQL gave in the next format).
             for login in users.prefix(12) {
                 let fromGraphQL = try #require(try await world.json("profile", login, "--offline") as? [String: Any])
                 let fromREST = try #require(try await world.json("profile", login, "--refresh") as? [String: Any])
-                let keys = Set(fromREST.keys).subtracting(["fetched_at"])
+                let keys = Set(fromREST.keys).subtracting(["fetched_at", "node_id"])
                 for key in keys {
                     #expect("\(fromGraphQL[key] ?? "absent")" == "\(fromREST[key] ?? "absent")", "\(login).\(key)")
                 }
             }
-            // An organization: counts unknown offline, never 0, never printed as complete.
+            // An organization: followers unknown offline, never 0; its JSON printed with
+            // `"followers": null` and exit 0, the notice on stderr.
             let partial = try await world.run("profile", organization, "--offline")
-            #expect(partial.stdout.contains("unknown"), "\(partial)")
+            #expect(partial.stdout.contains("followers  unknown"), "\(partial)")
             let json = try await world.run("profile", organization, "--offline", "--json")
-            #expect(json.status == 5, "\(json)")
-            #expect(json.stdout.isEmpty)
-            // Online, profile completes it over REST.
+            #expect(json.status == 0, "\(json)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            #expect(object["followers"] is NSNull)
+            #expect(object["following"] as? Int == 0 && object["public_gists"] as? Int == 0)
+            #expect(json.stderr.contains("does not know its followers"), "\(json)")
+            // Online, profile completes it over REST; the same as REST in every other field.
             let complete = try await world.run("profile", organization, "--json")
             #expect(complete.status == 0, "\(complete)")
             #expect(try JSONSchemaEndToEndTests.profileErrors(complete.stdout) == [])
+            let fromREST = try #require(try JSONSerialization.jsonObject(with: Data(complete.stdout.utf8)) as? [String: Any])
+            for key in Set(fromREST.keys).subtracting(["fetched_at", "node_id", "followers", "seen"]) {
+                #expect("\(object[key] ?? "absent")" == "\(fromREST[key] ?? "absent")", "\(organization).\(key)")
+            }
+        }
+    }
+
+    @Test("every fault survived: a forbidden node, a nulled field, timeouts split, a secondary limit in a 200; none gone, one in flight")
+    func faultsSurvived() async throws {
+        var configuration = FakeConfiguration(userCount: 100)
+        configuration.forbiddenAccounts = [5]
+        configuration.graphQLFieldErrors = [6: "location", 7: "followers"]
+        configuration.graphQLTimeoutAbove = 30
+        try await EndToEnd.with(configuration) { world in
+            // Given
+            try await Self.cache(world, pages: 1)
+            await world.server.resetStats()
+            await world.server.inject(GraphQLFault.secondaryRateLimit(status: 200, retryAfter: 1))
+            // When
+            let result = try await world.run(["profiles", "prefetch"], environment: Self.token)
+            // Then: 98 saved (5 refused, 7's node nulled by its non-null followers), both kept pending.
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stderr.contains("prefetched 98 profiles"), "\(result)")
+            #expect(result.stderr.contains("2 kept pending for a later run"), "\(result)")
+            #expect(result.stderr.contains("FORBIDDEN"), "\(result)")
+            #expect(result.stderr.contains("queries timed out"), "\(result)")
+            let log = await Self.graphQLRequests(world)
+            let timeouts = log.filter { $0.status == 502 }.count
+            // 100 twice, 50 twice, 50 twice (then 25s): never five blind retries of the same 100.
+            #expect(timeouts == 6, "\(log.map(\.status))")
+            #expect(await world.server.stats().maxInFlight == 1)
+            let status = try #require(try await world.json("status") as? [String: Any])
+            #expect(status["profiles"] as? Int == 98)
+            // The secondary limit recorded nothing of the hourly points.
+            #expect(try await Self.graphQLRemaining(world).map { $0 > 0 } == true)
+            let rows = try #require(try await world.json("list") as? [[String: Any]])
+            #expect(rows.allSatisfy { $0["gone"] as? Bool == false })
+            // User 6's location, nulled by an error, is unknown; the rest of its profile kept.
+            let six = try #require(rows.first { $0["id"] as? Int == 6 }?["login"] as? String)
+            let sixProfile = try await world.run("profile", six, "--offline")
+            #expect(sixProfile.stdout.contains("location   unknown"), "\(sixProfile)")
+            // When: the next run asks only the two left, and goes on past them.
+            await world.server.resetStats()
+            let next = try await world.run(["profiles", "prefetch"], environment: Self.token)
+            #expect(next.status == 0, "\(next)")
+            #expect(next.stderr.contains("prefetched 0 profiles") && next.stderr.contains("2 kept pending"), "\(next)")
+            #expect(await Self.graphQLRequests(world).count == 1)
+            // REST still gives the account GraphQL would not.
+            let five = try #require(rows.first { $0["id"] as? Int == 5 }?["login"] as? String)
+            #expect(try await world.run("profile", five).status == 0)
         }
     }
 
@@ -99,24 +181,43 @@ struct ProfilesPrefetchEndToEndTests {
             // When: a new window.
             await world.server.reset()
             let resumed = try await world.run(["profiles", "prefetch"], environment: Self.token)
-            // Then: only the 50 left, in one request.
+            // Then: only the 50 left, in one request (the token's scopes remembered).
             #expect(resumed.status == 0, "\(resumed)")
             #expect(resumed.stderr.contains("prefetched 50 profiles"), "\(resumed)")
             #expect(await Self.graphQLRequests(world).count == 1)
         }
     }
 
-    @Test("without a token: one line offering --rest with its cost, and no request; --rest fetches over REST")
+    @Test("a secondary limit that stays: exit 6 saying how far it got, the hourly points untouched")
+    func secondaryLimitStays() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
+            // Given: two secondary limits in a row (a one-shot command waits out one).
+            try await Self.cache(world, pages: 1)
+            await world.server.inject(GraphQLFault.secondaryRateLimit(status: 403, retryAfter: 1), count: 3)
+            // When
+            let result = try await world.run(["profiles", "prefetch"], environment: Self.token)
+            // Then
+            #expect(result.status == 6, "\(result)")
+            #expect(result.stderr.contains("secondary rate limit") && result.stderr.contains("0 profiles saved before it (100 left)"), "\(result)")
+            let last = try #require(result.stderr.split(separator: "\n").last)
+            #expect(last.contains("run `ghusers profiles prefetch` again"), "\(result)")
+            #expect(!result.stderr.contains("--wait") && !result.stderr.contains("--offline"), "\(result)")
+            #expect(try await Self.graphQLRemaining(world) == nil)
+        }
+    }
+
+    @Test("without a token: one line naming the site's token variables and offering --rest; --rest fetches over REST")
     func withoutAToken() async throws {
         try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
             try await Self.cache(world, pages: 1)
             await world.server.resetStats()
             // When
             let refused = try await world.run("profiles", "prefetch")
-            // Then
+            // Then: the fake is not github.com, so its variables are the Enterprise ones.
             #expect(refused.status == 4, "\(refused)")
             #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused)")
-            #expect(refused.stderr.contains("--rest") && refused.stderr.contains("100 requests"), "\(refused)")
+            #expect(refused.stderr.contains("GH_ENTERPRISE_TOKEN") && !refused.stderr.contains("GH_TOKEN"), "\(refused)")
+            #expect(refused.stderr.contains("--rest") && refused.stderr.contains("100 profiles over REST, one request each"), "\(refused)")
             #expect(await world.server.stats().requests == 0)
             // When: over REST, three of them.
             let rest = try await world.run("profiles", "prefetch", "--rest", "--limit", "3")

@@ -31,14 +31,16 @@ import Testing
 
     @Test func idsTravelAsVariablesNeverInTheText() throws {
         // When
-        let body = try JSONSerialization.jsonObject(with: ProfilesQuery.body(ids: ["MDQ6VXNlcjE=", "x\"}"])) as? [String: Any]
+        let body = try JSONSerialization.jsonObject(with: ProfilesQuery.body(ids: ["MDQ6VXNlcjE=", "x\"}"], withEmail: false)) as? [String: Any]
         // Then
         #expect((body?["variables"] as? [String: Any])?["ids"] as? [String] == ["MDQ6VXNlcjE=", "x\"}"])
+        #expect((body?["variables"] as? [String: Any])?["withEmail"] as? Bool == false)
         #expect(body?["query"] as? String == ProfilesQuery.text)
     }
 
     @Test func anAnswerBecomesProfilesAsRESTWouldGiveThem() throws {
-        // Given: a user, an organization and an id GitHub cannot resolve.
+        // Given: a user, an organization (as REST gives one: company null, gists and following 0,
+        // its description as bio) and an id GitHub cannot resolve.
         let answer = """
             {"data":{"rateLimit":{"cost":5,"limit":5000,"remaining":4995,"resetAt":"2026-01-01T00:00:00Z"},"nodes":[
               {"__typename":"User","id":"U1","databaseId":1,"login":"mojombo","url":"https://github.com/mojombo","name":"Tom",
@@ -46,14 +48,14 @@ import Testing
                "createdAt":"2007-10-20T05:24:19Z","updatedAt":"2024-01-01T00:00:00Z","repositories":{"totalCount":3},
                "gists":{"totalCount":2},"followers":{"totalCount":100},"following":{"totalCount":9}},
               {"__typename":"Organization","id":"O1","databaseId":44,"login":"errfree","url":"https://github.com/errfree","name":null,
-               "websiteUrl":"https://errfree.example","location":null,"organizationEmail":null,"twitterUsername":null,
+               "websiteUrl":"https://errfree.example","location":null,"organizationEmail":null,"description":"We err.","twitterUsername":null,
                "createdAt":"2008-01-01T00:00:00Z","updatedAt":"2008-01-01T00:00:00Z","repositories":{"totalCount":7}},
               null]},
              "errors":[{"type":"NOT_FOUND","path":["nodes",2],"message":"Could not resolve to a node with the global id of 'Z'"}]}
             """
         // When
         let batch = try HTTPService.Users.FetchProfiles.decode(Data(answer.utf8), headers: [:], asked: ["U1", "O1", "Z"])
-        // Then: REST's nulls and "" where GraphQL differs; the organization partial.
+        // Then: REST's nulls and "" where GraphQL differs; only the organization's followers unknown.
         #expect(batch.unresolved == ["Z"])
         #expect(batch.cost == 5)
         #expect(batch.rateLimit?.remaining == 4_995)
@@ -62,11 +64,13 @@ import Testing
         #expect(user.profile == Profile(
             name: "Tom", company: nil, blog: "", location: "SF", email: nil, hireable: nil, bio: nil, twitterUsername: nil,
             publicRepos: 3, publicGists: 2, followers: 100, following: 9, createdAt: "2007-10-20T05:24:19Z", updatedAt: "2024-01-01T00:00:00Z"))
-        #expect(!user.partial)
+        #expect(user.unknown.isEmpty)
         let organization = try #require(batch.fetched.last)
-        #expect(organization.partial)
+        #expect(organization.unknown == [.followers])
         #expect(organization.profile.followers == nil)
         #expect(organization.profile.publicRepos == 7)
+        #expect(organization.profile.company == nil && organization.profile.publicGists == 0 && organization.profile.following == 0)
+        #expect(organization.profile.bio == "We err.")
     }
 
     @Test func aUsedUpBudgetIsARateLimitAtItsReset() throws {

@@ -182,7 +182,7 @@ struct SearchIndexTests {
         let profile = Profile(
             name: "Ann", company: nil, blog: nil, location: "Berlin", email: nil, hireable: nil, bio: nil, twitterUsername: nil,
             publicRepos: 3, publicGists: 0, followers: 1_200, following: 0, createdAt: "2011-05-01T10:00:00Z", updatedAt: nil)
-        try database.write { db in try CachedProfile.save(profile, userID: 77, etag: nil, now: Date(), partial: false, db) }
+        try database.write { db in try CachedProfile.save(profile, userID: 77, etag: nil, now: Date(), db) }
         try StoreService.Users.Save(database: database)(
             UsersPage(users: [Factory.user(900, "acme", type: "Organization")], itemCount: 1, skipped: 0, cursor: 900),
             request: .init(since: 600, movesCursor: true), etag: nil)

@@ -66,7 +66,7 @@ struct StoreServiceQualifiedTests {
             if fixture.gone { try StoreService.Users.MarkGone(database: database)(id: fixture.user.id) }
             if let profile = fixture.profile {
                 try database.write { db in
-                    try CachedProfile.save(profile, userID: fixture.user.id, etag: nil, now: Date(), partial: fixture.partial, db)
+                    try CachedProfile.save(profile, userID: fixture.user.id, etag: nil, now: Date(), unknown: fixture.partial ? [.followers] : [], db)
                 }
             }
         }

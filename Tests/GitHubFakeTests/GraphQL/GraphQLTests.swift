@@ -10,7 +10,7 @@ import Testing
           rateLimit { cost remaining limit resetAt }
           nodes(ids: $ids) {
             __typename
-            ... on User { databaseId login email isHireable repositories(privacy: PUBLIC, ownerAffiliations: [OWNER]) { totalCount }
+            ... on User { databaseId login isHireable repositories(privacy: PUBLIC, ownerAffiliations: [OWNER]) { totalCount }
               gists(privacy: PUBLIC) { totalCount } followers { totalCount } following { totalCount } }
             ... on Organization { databaseId login orgEmail: email repositories(privacy: PUBLIC, ownerAffiliations: [OWNER]) { totalCount } }
           }

@@ -4,12 +4,15 @@ import NIOCore
 
 extension FakeHarness {
     /// POSTs a GraphQL query with `variables` to the fake's `/graphql`, with `token` unless nil.
-    func graphQL(_ query: String, variables: [String: Any] = [:], token: String? = "Bearer t1") async throws -> FakeResponse {
+    func graphQL(
+        _ query: String, variables: [String: Any] = [:], token: String? = "Bearer t1", headers: [String: String] = [:]
+    ) async throws -> FakeResponse {
         var request = HTTPClientRequest(url: server.baseURL + "/graphql")
         request.method = .POST
         request.headers.add(name: "User-Agent", value: FakeHarness.userAgent)
         request.headers.add(name: "Content-Type", value: "application/json")
         if let token { request.headers.add(name: "Authorization", value: token) }
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
         let body = try JSONSerialization.data(withJSONObject: ["query": query, "variables": variables])
         request.body = .bytes(ByteBuffer(bytes: body))
         let response = try await client.execute(request, timeout: .seconds(30))

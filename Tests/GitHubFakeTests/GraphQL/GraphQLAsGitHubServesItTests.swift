@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+@testable import GitHubFake
+
+/// The fake's GraphQL as GitHub serves it to real tokens: scopes checked before a query runs,
+/// next-format ids, nodes it will not give, fields nulled with an error, query timeouts and
+/// secondary limits in a 200 (each behaviour's source beside it in the fake).
+@Suite struct GraphQLAsGitHubServesItTests {
+    static let emailQuery = """
+        query($ids: [ID!]!, $withEmail: Boolean!) {
+          rateLimit { cost remaining }
+          nodes(ids: $ids) { __typename ... on User { id databaseId login location email @include(if: $withEmail) followers { totalCount } } }
+        }
+        """
+
+    @Test func aTokenWithGhsScopesIsRefusedTheWholeQueryThatAsksEmail() async throws {
+        try await FakeHarness.run { fake in
+            // Given: a classic token with gh's default scopes (the fake's default).
+            let ids = [FakeHarness.nodeID(1)]
+            // When
+            let refused = try await fake.graphQL(Self.emailQuery, variables: ["ids": ids, "withEmail": true])
+            let answered = try await fake.graphQL(Self.emailQuery, variables: ["ids": ids, "withEmail": false])
+            // Then: the scopes named, the whole query refused for no points; without email, answered.
+            #expect(refused.status == 200)
+            #expect(refused.headers["x-oauth-scopes"] == "gist, read:org, repo, workflow")
+            let body = try refused.jsonObject()
+            #expect(body["data"] is NSNull)
+            let error = try #require((body["errors"] as? [[String: Any]])?.first)
+            #expect(error["type"] as? String == "INSUFFICIENT_SCOPES")
+            #expect((error["message"] as? String)?.contains("['user:email', 'read:user']") == true)
+            let data = try #require(try answered.jsonObject()["data"] as? [String: Any])
+            #expect((data["rateLimit"] as? [String: Any])?["remaining"] as? Int == 5_000 - 1)
+        }
+    }
+
+    @Test func aTokenThatMayReadEmailsGetsThemAndAnInstallationTokenNoScopesHeader() async throws {
+        var configuration = FakeConfiguration()
+        configuration.tokenScopes["reader"] = ["read:user"]
+        try await FakeHarness.run(configuration) { fake in
+            // When
+            let reader = try await fake.graphQL(Self.emailQuery, variables: ["ids": [FakeHarness.nodeID(1)], "withEmail": true], token: "Bearer reader")
+            let app = try await fake.graphQL(Self.emailQuery, variables: ["ids": [FakeHarness.nodeID(1)], "withEmail": true], token: "Bearer ghs_app")
+            // Then
+            let node = try #require(((try reader.jsonObject()["data"] as? [String: Any])?["nodes"] as? [Any])?.first as? [String: Any])
+            #expect(node["email"] is String)
+            #expect(reader.headers["x-oauth-scopes"] == "read:user")
+            #expect(app.headers["x-oauth-scopes"] == nil)
+            #expect(((try app.jsonObject()["errors"] as? [[String: Any]])?.first?["type"]) as? String == "INSUFFICIENT_SCOPES")
+        }
+    }
+
+    @Test func nextFormatIdsAreTheDocsOwnAndBothFormatsResolve() async throws {
+        // The docs' pair: legacy MDQ6VXNlcjM0MDczMDM= is U_kgDOADP9xw ("Migrating GraphQL global node IDs").
+        #expect(GraphQLAccount.nextFormatID(id: 3_407_303, type: "User") == "U_kgDOADP9xw")
+        #expect(GraphQLAccount.decode(nodeID: "U_kgDOADP9xw")?.id == 3_407_303)
+        #expect(GraphQLAccount.decode(nodeID: "MDQ6VXNlcjM0MDczMDM=")?.id == 3_407_303)
+        for id in [1, 127, 128, 255, 256, 65_535, 65_536, 9_999_999] {
+            #expect(GraphQLAccount.decode(nodeID: GraphQLAccount.nextFormatID(id: id, type: "Organization"))?.id == id)
+        }
+        try await FakeHarness.run { fake in
+            // When: asked by the legacy id with the header, then by the id it answered.
+            let query = "query($ids: [ID!]!) { nodes(ids: $ids) { ... on User { id login } } }"
+            let first = try await fake.graphQL(query, variables: ["ids": [FakeHarness.nodeID(2)]], headers: ["X-Github-Next-Global-ID": "1"])
+            let next = try #require(((try first.jsonObject()["data"] as? [String: Any])?["nodes"] as? [[String: Any]])?.first?["id"] as? String)
+            let second = try await fake.graphQL(query, variables: ["ids": [next]])
+            // Then
+            #expect(next.hasPrefix("U_"))
+            #expect(((try second.jsonObject()["data"] as? [String: Any])?["nodes"] as? [[String: Any]])?.first?["login"] as? String == "defunkt")
+        }
+    }
+
+    @Test func forbiddenNodesAndFieldErrorsBelongToTheirNodes() async throws {
+        var configuration = FakeConfiguration()
+        configuration.forbiddenAccounts = [2]
+        configuration.graphQLFieldErrors = [3: "location", 4: "followers"]
+        try await FakeHarness.run(configuration) { fake in
+            // When
+            let ids = [1, 2, 3, 4].map { FakeHarness.nodeID($0) }
+            let response = try await fake.graphQL(Self.emailQuery, variables: ["ids": ids, "withEmail": false])
+            // Then: node 1 whole; 2 null (FORBIDDEN); 3 without its location; 4 null (followers is non-null).
+            let body = try response.jsonObject()
+            let nodes = try #require((body["data"] as? [String: Any])?["nodes"] as? [Any])
+            #expect((nodes[0] as? [String: Any])?["login"] as? String == "mojombo")
+            #expect(nodes[1] is NSNull)
+            #expect((nodes[2] as? [String: Any])?["location"] is NSNull)
+            #expect((nodes[2] as? [String: Any])?["login"] is String)
+            #expect(nodes[3] is NSNull)
+            let errors = try #require(body["errors"] as? [[String: Any]])
+            let paths = errors.map { ($0["path"] as? [Any])?.map { "\($0)" }.joined(separator: ".") ?? "" }
+            #expect(paths == ["nodes.1", "nodes.2.location", "nodes.3.followers"])
+            #expect(errors[0]["type"] as? String == "FORBIDDEN")
+        }
+    }
+
+    @Test func aQueryOverTheTimeoutSizeIsA502ThatCostsItsPoints() async throws {
+        var configuration = FakeConfiguration()
+        configuration.graphQLTimeoutAbove = 2
+        try await FakeHarness.run(configuration) { fake in
+            // When
+            let three = try await fake.graphQL(Self.emailQuery, variables: ["ids": [1, 2, 3].map { FakeHarness.nodeID($0) }, "withEmail": false])
+            let two = try await fake.graphQL(Self.emailQuery, variables: ["ids": [1, 2].map { FakeHarness.nodeID($0) }, "withEmail": false])
+            // Then
+            #expect(three.status == 502)
+            #expect(((try three.jsonObject()["errors"] as? [[String: Any]])?.first?["message"] as? String)?.contains("timeout") == true)
+            #expect(two.status == 200)
+            #expect(Int(two.headers["x-ratelimit-remaining"] ?? "") == 5_000 - 2)
+        }
+    }
+
+    @Test func aSecondaryLimitInA200SaysSoAndSpendsNoPoints() async throws {
+        try await FakeHarness.run { fake in
+            // Given
+            await fake.server.inject(GraphQLFault.secondaryRateLimit(status: 200, retryAfter: 7))
+            // When
+            let limited = try await fake.graphQL("{ rateLimit { remaining } }")
+            let next = try await fake.graphQL("{ rateLimit { remaining } }")
+            // Then
+            #expect(limited.status == 200)
+            #expect(limited.headers["retry-after"] == "7")
+            let error = try #require((try limited.jsonObject()["errors"] as? [[String: Any]])?.first)
+            #expect(error["type"] == nil)
+            #expect((error["message"] as? String)?.contains("secondary rate limit") == true)
+            #expect(((try next.jsonObject()["data"] as? [String: Any])?["rateLimit"] as? [String: Any])?["remaining"] as? Int == 5_000 - 1)
+        }
+    }
+}
