@@ -82,6 +82,7 @@ extension CombinedService {
         let rest = HTTPService.Users.FetchProfile(client: client)
         var after: Int64 = 0
         var done = 0
+        var sizing = BatchSizing()
         progress(PrefetchProgress(done: 0, total: total, rateLimit: nil))
         func ended() -> PrefetchSummary {
             summary.graphQLRequests = queries.requests
@@ -90,7 +91,7 @@ extension CombinedService {
             return summary
         }
         while done < total {
-            let users = try pending(after: after, limit: min(ProfilesQuery.batchSize, total - done), staleBefore: staleBefore)
+            let users = try pending(after: after, limit: min(overREST ? ProfilesQuery.batchSize : sizing.size, total - done), staleBefore: staleBefore)
             guard let last = users.last else { break }
             after = last.id
             let byNode = overREST ? [] : users.filter { !($0.nodeID ?? "").isEmpty }
@@ -98,7 +99,7 @@ extension CombinedService {
             var road = RateLimit.graphQL
             do {
                 if !byNode.isEmpty {
-                    overRESTUsers += try await prefetchOverGraphQL(byNode, queries: &queries, summary: &summary, now: now)
+                    overRESTUsers += try await prefetchOverGraphQL(byNode, queries: &queries, sizing: &sizing, summary: &summary, now: now)
                 }
                 road = RateLimit.core
                 for user in overRESTUsers {
@@ -126,12 +127,34 @@ extension CombinedService {
         return known?.limit ?? (site.takesGitHubTokens ? 60 : nil)
     }
 
+    /// How many ids a query asks: 100, halved when GitHub times out on a query (a timeout is
+    /// rarely one batch's alone: the same fields of the next 100 accounts take as long), and
+    /// doubled again after ``growAfter`` queries in a row answered at the smaller size.
+    struct BatchSizing {
+        var size = ProfilesQuery.batchSize
+        var answeredInARow = 0
+        static let growAfter = 8
+
+        mutating func timedOut(splittingTo half: Int) {
+            size = min(size, half)
+            answeredInARow = 0
+        }
+
+        mutating func answered() {
+            answeredInARow += 1
+            if answeredInARow >= Self.growAfter, size < ProfilesQuery.batchSize {
+                size = min(ProfilesQuery.batchSize, size * 2)
+                answeredInARow = 0
+            }
+        }
+    }
+
     /// One batch over GraphQL, saved; returns the users to ask over REST (ids GitHub resolved
     /// to nothing). A 502 or 504 (GitHub's 10-second query timeout) is asked once more, then
-    /// the batch is split in halves, each asked the same way; one id that still times out is
-    /// left pending.
+    /// the batch is split in halves, each asked the same way (and the next batches are read at
+    /// that size, ``BatchSizing``); one id that still times out is left pending.
     private func prefetchOverGraphQL(
-        _ users: [User], queries: inout ProfileQueries, summary: inout PrefetchSummary, now: Date
+        _ users: [User], queries: inout ProfileQueries, sizing: inout BatchSizing, summary: inout PrefetchSummary, now: Date
     ) async throws -> [User] {
         var timeouts = 0
         while true {
@@ -148,9 +171,12 @@ extension CombinedService {
                     return []
                 }
                 let half = (users.count + 1) / 2
-                let first = try await prefetchOverGraphQL(Array(users[..<half]), queries: &queries, summary: &summary, now: now)
-                return try await first + prefetchOverGraphQL(Array(users[half...]), queries: &queries, summary: &summary, now: now)
+                sizing.timedOut(splittingTo: half)
+                let first = try await prefetchOverGraphQL(Array(users[..<half]), queries: &queries, sizing: &sizing, summary: &summary, now: now)
+                return try await first
+                    + prefetchOverGraphQL(Array(users[half...]), queries: &queries, sizing: &sizing, summary: &summary, now: now)
             }
+            sizing.answered()
             summary.points += batch.cost ?? 0
             summary.rateLimit = batch.rateLimit ?? summary.rateLimit
             let (saved, renamed, partial) = try StoreService.Profiles.SaveBatch(database: database)(
