@@ -7,8 +7,8 @@ extension CombinedService {
     public struct PrefetchSummary: Sendable, Hashable {
         /// Profiles saved (over GraphQL and over REST).
         public var saved = 0
-        /// Of those, profiles with fields unknown (``CachedProfile/unknown``): an organization's
-        /// followers, emails the token may not read, fields GitHub nulled with an error.
+        /// Of those, profiles with fields unknown (``CachedProfile/unknown``) besides an email:
+        /// an organization's followers, fields GitHub nulled with an error.
         public var partial = 0
         /// Accounts found under a new login (followed by node id or account id).
         public var renamed = 0

@@ -18,7 +18,8 @@ extension StoreService.Profiles {
         /// (the next format in place of a legacy one), and records `rateLimit`. A field the
         /// answer leaves unknown keeps the value a cached profile knew, and the cached ETag
         /// stays (``CachedProfile/merged(_:unknown:userID:_:)``). Returns how many profiles
-        /// were saved, how many of them were renamed, and how many have fields unknown.
+        /// were saved, how many of them were renamed, and how many have fields unknown besides an
+        /// email (a token that may not read emails leaves every email unknown, said once).
         @discardableResult
         public func callAsFunction(
             _ fetched: [HTTPService.Users.FetchProfiles.Fetched], users: [Int64: User], rateLimit: RateLimit?, now: Date = Date()
@@ -44,7 +45,7 @@ extension StoreService.Profiles {
                     let merged = try CachedProfile.merged(account.profile, unknown: account.unknown, userID: user.id, db)
                     try CachedProfile.save(merged.profile, userID: user.id, etag: merged.etag, now: now, unknown: merged.unknown, db)
                     saved += 1
-                    if !merged.unknown.isEmpty { partial += 1 }
+                    if !merged.unknown.subtracting([.email]).isEmpty { partial += 1 }
                 }
                 if let rateLimit { try SyncState.record(rateLimit, db) }
                 return (saved, renamed, partial)

@@ -72,6 +72,22 @@ struct ProfilesPrefetchEndToEndTests {
         }
     }
 
+    @Test("a GitHub App installation token and a fine-grained one (no scopes header): the email query refused once, then every profile",
+        arguments: ["ghs_installation", "github_pat_finegrained"])
+    func tokensWithoutScopes(token: String) async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
+            // Given
+            try await Self.cache(world, pages: 1)
+            await world.server.resetStats()
+            // When
+            let result = try await world.run(["profiles", "prefetch"], environment: ["GH_ENTERPRISE_TOKEN": token])
+            // Then: one refused query, one of 100.
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stderr.contains("prefetched 100 profiles; 2 GraphQL requests (5 points); emails not asked"), "\(result)")
+            #expect(await Self.graphQLRequests(world).allSatisfy { $0.headers["authorization"] == "Bearer \(token)" })
+        }
+    }
+
     @Test("a profile from GraphQL is the profile REST gives; an organization's followers unknown until profile completes them")
     func sameProfiles() async throws {
         var configuration = FakeConfiguration(userCount: 100)
