@@ -18,6 +18,16 @@ extension CombinedService {
         return note
     }
 
+    /// The note on `login`, or `nil` when there is none.
+    public func existingNote(login: String) throws -> Note? {
+        try StoreService.Notes.Find(database: database)(login: login)
+    }
+
+    /// The texts the note on `login` had before, the most recently replaced first.
+    public func noteHistory(login: String) throws -> [Note] {
+        try StoreService.Notes.Find(database: database).history(login: login)
+    }
+
     /// Deletes the note on `login`; with `base`, only if the note is still that text, else
     /// ``NoteConflict``.
     public func deleteNote(login: String, base: String? = nil) throws {

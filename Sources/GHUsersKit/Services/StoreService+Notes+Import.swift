@@ -6,7 +6,8 @@ extension StoreService.Notes {
     ///
     /// An entry matches a local note by the user's id when the archive knows it, else by login.
     /// Importing the same archive twice changes nothing the second time. A conflict (a
-    /// different local note) is resolved by the ``NotesConflictStrategy`` and always reported.
+    /// different local note) is resolved by the ``NotesConflictStrategy`` and always reported;
+    /// a local text replaced is kept in the note's history.
     public struct Import: Sendable {
         let database: AppDatabase
 
@@ -17,15 +18,13 @@ extension StoreService.Notes {
 
         /// Imports `archive`.
         public func callAsFunction(
-            _ archive: NotesArchive, onConflict strategy: NotesConflictStrategy = .merge, now: Date = Date()
+            _ archive: NotesArchive, onConflict strategy: NotesConflictStrategy = .newest, now: Date = Date()
         ) throws -> NotesImportReport {
             try database.write { db in
                 var report = NotesImportReport()
                 for entry in archive.notes {
-                    guard Login.isValid(entry.login), !entry.note.isEmpty, entry.note.utf8.count <= Note.maximumBytes,
-                        !Note.hasNUL(entry.note)
-                    else {
-                        report.rejected.append(String(entry.login.prefix(60)))
+                    if let problem = Self.problem(entry) {
+                        report.rejected.append("\(entry.login.prefix(60)): \(problem)")
                         continue
                     }
                     let updatedAt = entry.updatedAt ?? now
@@ -52,7 +51,19 @@ extension StoreService.Notes {
                         continue
                     }
                     let resolved: String
+                    var date = now
                     switch strategy {
+                    case .newest:
+                        // An entry without a date (an export of long ago) is older than any note.
+                        guard Self.isNewer(entry.note, entry.updatedAt ?? Date(timeIntervalSince1970: 0), than: local.note) else {
+                            report.conflicts.append("\(local.note.login): kept the local note, the newer")
+                            report.unchanged += 1
+                            continue
+                        }
+                        resolved = entry.note
+                        date = updatedAt
+                        report.conflicts.append(
+                            "\(local.note.login): took the imported note, the newer (the local one is in `ghusers note \(local.note.login) --history`)")
                     case .keep:
                         report.conflicts.append("\(local.note.login): kept the local note")
                         report.unchanged += 1
@@ -65,16 +76,37 @@ extension StoreService.Notes {
                             report.unchanged += 1
                             continue
                         }
-                        resolved = local.note.text + "\n\n" + entry.note
+                        // The imported note already holds the local one (it was merged there):
+                        // take it, rather than paste the local text in a second time.
+                        resolved = entry.note.contains(local.note.text) ? entry.note : local.note.text + "\n\n" + entry.note
                         report.conflicts.append("\(local.note.login): merged both notes")
                     }
+                    try local.note.keepInHistory(replacedAt: now, db)
                     var note = local.note
-                    (note.text, note.updatedAt) = (resolved, now)
+                    (note.text, note.updatedAt) = (resolved, date)
                     try note.update(rowID: local.rowID, db)
                     report.updated += 1
                 }
                 return report
             }
+        }
+
+        /// Why `entry` cannot be imported, or `nil`.
+        private static func problem(_ entry: NotesArchive.Entry) -> String? {
+            if !Login.isValid(entry.login) { return "not a GitHub login" }
+            if entry.note.isEmpty { return "the note is empty" }
+            if entry.note.utf8.count > Note.maximumBytes { return "the note is over 1 MiB, the most a note may hold" }
+            if Note.hasNUL(entry.note) { return "the note holds a NUL character" }
+            return nil
+        }
+
+        /// Whether `text` written at `date` wins over `local`: written in a later second (the
+        /// archive keeps whole seconds), or in the same second and the greater text, so that
+        /// both homes pick the same one.
+        static func isNewer(_ text: String, _ date: Date, than local: Note) -> Bool {
+            let theirs = date.timeIntervalSince1970.rounded(.down)
+            let ours = local.updatedAt.timeIntervalSince1970.rounded(.down)
+            return theirs != ours ? theirs > ours : text > local.text
         }
 
         private static func localNote(_ db: Database, for entry: NotesArchive.Entry) throws -> (rowID: Int64, note: Note)? {

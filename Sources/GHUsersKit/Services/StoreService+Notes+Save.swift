@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 
 extension StoreService.Notes {
-    /// Writes the note on a user, replacing any earlier one. Works for users not cached yet: the
-    /// note is attached to the user's id as soon as the user is seen.
+    /// Writes the note on a user, replacing any earlier one, which is kept in the note's history
+    /// (`ghusers note LOGIN --history`). Works for users not cached yet: the note is attached to
+    /// the user's id as soon as the user is seen.
     public struct Save: Sendable {
         let database: AppDatabase
 
@@ -26,6 +27,7 @@ extension StoreService.Notes {
                 let user = try User.identity(db, login: login)
                 let note = Note(login: user?.login ?? login, userID: user?.id, text: text, updatedAt: now)
                 if let existing {
+                    if existing.note.text != text { try existing.note.keepInHistory(replacedAt: now, db) }
                     try note.update(rowID: existing.rowID, db)
                 } else {
                     // A note kept under this login for another account (renamed, its login taken

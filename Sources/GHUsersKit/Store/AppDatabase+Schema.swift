@@ -239,6 +239,24 @@ extension AppDatabase {
                     );
                     """)
         }
+        migrator.registerMigration("v11-note-history") { db in
+            // Every note text replaced or deleted (an edit, `note LOGIN TEXT`, `--delete`, an
+            // import whose note is newer) is kept here, local only: `ghusers note LOGIN
+            // --history` shows it. An import never pastes the other side's text into a note.
+            try db.execute(
+                sql: """
+                    CREATE TABLE note_history (
+                        id INTEGER PRIMARY KEY,
+                        login TEXT NOT NULL,
+                        user_id INTEGER,
+                        text TEXT NOT NULL,
+                        updated_at DOUBLE NOT NULL,
+                        replaced_at DOUBLE NOT NULL
+                    );
+                    CREATE INDEX note_history_user ON note_history(user_id);
+                    CREATE INDEX note_history_login ON note_history(login COLLATE NOCASE);
+                    """)
+        }
         return migrator
     }()
 

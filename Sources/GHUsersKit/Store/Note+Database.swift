@@ -54,6 +54,33 @@ extension Note {
             arguments: [text, updatedAt.timeIntervalSince1970, userID, login, rowID])
     }
 
+    /// Keeps this note's text in `note_history`, replaced at `replacedAt`, unless the same text
+    /// of the same account (or login) is kept there already.
+    func keepInHistory(replacedAt: Date, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO note_history (login, user_id, text, updated_at, replaced_at)
+                SELECT ?1, ?2, ?3, ?4, ?5
+                WHERE NOT EXISTS (
+                    SELECT 1 FROM note_history
+                    WHERE text = ?3 AND (user_id = ?2 OR (?2 IS NULL AND user_id IS NULL AND login = ?1 COLLATE NOCASE)))
+                """,
+            arguments: [login, userID, text, updatedAt.timeIntervalSince1970, replacedAt.timeIntervalSince1970])
+    }
+
+    /// The texts the note of `login` had before (by its account's id when known, else by
+    /// login), the most recently replaced first; `updatedAt` is when each was written.
+    static func history(_ db: Database, login: String, userID: Int64?) throws -> [Note] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT login, user_id, text, updated_at FROM note_history
+                WHERE user_id = ?2 OR ((?2 IS NULL OR user_id IS NULL) AND login = ?1 COLLATE NOCASE)
+                ORDER BY replaced_at DESC, id DESC
+                """, arguments: [login, userID]
+        ).map(Note.init(row:))
+    }
+
     /// Deletes row `rowID`.
     static func delete(rowID: Int64, _ db: Database) throws {
         try db.execute(sql: "DELETE FROM note WHERE id = ?", arguments: [rowID])

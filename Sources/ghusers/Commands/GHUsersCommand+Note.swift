@@ -8,9 +8,11 @@ extension GHUsersCommand {
             commandName: "note",
             abstract: "Write, show or delete your private note on a user.",
             discussion: """
-                With TEXT, saves it (replacing any earlier note); with -, saves standard input. \
-                Without TEXT, prints the note exactly as saved. Notes stay on this machine and work \
-                for users not cached yet.
+                With TEXT, saves it (replacing any earlier note; --append adds it as a new line); \
+                with -, saves standard input. Without TEXT, prints the note exactly as saved. Every \
+                text replaced or deleted (here, in browse, by notes import) is kept: --history \
+                prints them, the most recent first. Notes stay on this machine and work for users \
+                not cached yet.
                 """)
 
         @OptionGroup var options: GlobalOptions
@@ -32,9 +34,17 @@ extension GHUsersCommand {
         @Flag(help: "Delete the note.")
         var delete = false
 
+        @Flag(help: "Add TEXT to the note on a line of its own, rather than replace it.")
+        var append = false
+
+        @Flag(help: "Print the texts the note had before, the most recently replaced first.")
+        var history = false
+
         func validate() throws {
             try LoginArgument.validate(login)
             if delete && text != nil { throw ValidationError("Pass either TEXT or --delete, not both.") }
+            if history && (delete || text != nil || append) { throw ValidationError("--history only reads; pass it without TEXT, --append or --delete.") }
+            if append && text == nil { throw ValidationError("--append needs TEXT (or - for standard input) to add.") }
             if let text, text.trimmed.isEmpty { throw Self.emptyNote(login) }
             if let text, text.utf8.count > GHUsersKit.Note.maximumBytes { throw Self.tooLong }
         }
@@ -58,10 +68,36 @@ extension GHUsersCommand {
                         writer.endObject()
                         OutputStream.standardOutput.write(bytes: writer.bytes + [0x0A])
                     }
+                } else if history {
+                    let texts = try service.noteHistory(login: login)
+                    if options.json {
+                        let objects = texts.map { note in
+                            var writer = JSONWriter()
+                            writer.write(note)
+                            return writer.bytes
+                        }
+                        OutputStream.standardOutput.write(bytes: Array("[".utf8) + Array(objects.joined(separator: Array(",".utf8))) + Array("]\n".utf8))
+                    } else if texts.isEmpty {
+                        Messages.notice("the note on \(login) has no earlier texts")
+                    } else {
+                        let terminal = Terminal.isTerminal(1)
+                        for note in texts {
+                            let text = terminal ? TerminalSanitizer.sanitize(note.text) : note.text
+                            OutputStream.standardOutput.write("# written \(Timestamp.iso8601(note.updatedAt))\n\(text)\n\n")
+                        }
+                    }
                 } else if let text {
-                    let body = text == "-" ? try Self.readStandardInput() : text
+                    var body = text == "-" ? try Self.readStandardInput() : text
                     guard !body.trimmed.isEmpty else { throw Self.emptyNote(login) }
-                    let note = try service.saveNote(login: login, text: body)
+                    // Appended to the note as read, and saved only if it is still that note.
+                    var base: String?? = nil
+                    if append {
+                        let existing = try service.existingNote(login: login)
+                        base = .some(existing?.text)
+                        if let existing { body = existing.text + (existing.text.hasSuffix("\n") ? "" : "\n") + body }
+                        guard body.utf8.count <= GHUsersKit.Note.maximumBytes else { throw Self.tooLong }
+                    }
+                    let note = try service.saveNote(login: login, text: body, base: base)
                     if options.json { print(note) } else { Messages.notice("saved the note on \(note.login)") }
                 } else {
                     let note = try service.note(login: login)

@@ -50,8 +50,11 @@ extension GHUsersCommand.Notes {
             abstract: "Import notes from a file made by `ghusers notes export` (- for stdin).",
             discussion: """
                 Idempotent: importing the same file again changes nothing. When a local note differs \
-                from the imported one, --on-conflict decides: merge (default) keeps both texts, keep \
-                keeps the local note, replace takes the imported one. Conflicts are always listed. \
+                from the imported one, --on-conflict decides: newest (default) keeps the note written \
+                last, so that two machines exporting to each other end with the same notes; merge \
+                keeps both texts in one note; keep keeps the local note; replace takes the imported \
+                one. A local text replaced stays in `ghusers note LOGIN --history`. Conflicts are \
+                always listed. \
                 A file exported from another GitHub site (API root) is refused, exit 8, unless \
                 --from-other-site is given; its notes are then matched by login, as user ids differ \
                 between sites. A file from before sites (no site in it) is github.com's.
@@ -62,8 +65,8 @@ extension GHUsersCommand.Notes {
         @Argument(help: ArgumentHelp("The export file, or - for standard input.", valueName: "file"))
         var file: String
 
-        @Option(name: .customLong("on-conflict"), help: "merge, keep or replace.")
-        var onConflict: NotesConflictStrategy = .merge
+        @Option(name: .customLong("on-conflict"), help: "newest, merge, keep or replace.")
+        var onConflict: NotesConflictStrategy = .newest
 
         @Flag(name: .customLong("from-other-site"), help: "Import a file exported from another GitHub site (API root) into this one.")
         var fromOtherSite = false
@@ -86,12 +89,13 @@ extension GHUsersCommand.Notes {
                     encoder.outputFormatting = [.sortedKeys]
                     OutputStream.standardOutput.write(String(decoding: try encoder.encode(report), as: UTF8.self) + "\n")
                 }
+                // Every entry is counted once; the conflicts are some of the updated and unchanged.
                 Messages.notice(
-                    "imported notes: \(report.added) added, \(report.updated) updated, \(report.unchanged) unchanged"
-                        + (report.conflicts.isEmpty ? "" : ", \(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s")")
-                        + (report.rejected.isEmpty ? "" : ", \(report.rejected.count) rejected"))
+                    "imported \(report.total) note\(report.total == 1 ? "" : "s"): \(report.added) added, \(report.updated) updated, \(report.unchanged) unchanged"
+                        + (report.rejected.isEmpty ? "" : ", \(report.rejected.count) rejected")
+                        + (report.conflicts.isEmpty ? "" : " (\(report.conflicts.count) of them differed from the local note)"))
                 for conflict in report.conflicts { Messages.notice("  conflict: " + TerminalSanitizer.sanitize(conflict, keepNewlines: false)) }
-                for login in report.rejected { Messages.notice("  rejected (invalid login or note): " + TerminalSanitizer.sanitize(login, keepNewlines: false)) }
+                for reason in report.rejected { Messages.notice("  rejected: " + TerminalSanitizer.sanitize(reason, keepNewlines: false)) }
             }
         }
     }

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("notes export and import")
 struct NotesArchiveEndToEndTests {
-    @Test("export is stable and sorted; import into another home is idempotent; conflicts are merged, never dropped")
+    @Test("export is stable and sorted; import into another home is idempotent; the newer note wins, the other kept in its history")
     func exportImport() async throws {
         try await EndToEnd.with { source in
             try await EndToEnd.with { target in
@@ -31,17 +31,55 @@ struct NotesArchiveEndToEndTests {
                 #expect(imported.status == 0, "\(imported)")
                 let report = try #require(try JSONSerialization.jsonObject(with: Data(imported.stdout.utf8)) as? [String: Any])
                 #expect(report["added"] as? Int == 2)
-                #expect(report["updated"] as? Int == 1)
+                #expect(report["updated"] as? Int == 0 && report["unchanged"] as? Int == 1)
                 #expect((report["conflicts"] as? [String])?.count == 1)
-                #expect(imported.stderr.contains("conflict: mojombo"))
-                #expect(try await target.run("note", "mojombo").stdout == "my own opinion\n\nJekyll ✎\n")
+                #expect(imported.stderr.contains("imported 3 notes: 2 added, 0 updated, 1 unchanged (1 of them differed from the local note)"), "\(imported)")
+                #expect(imported.stderr.contains("conflict: mojombo: kept the local note, the newer"), "\(imported)")
+                #expect(try await target.run("note", "mojombo").stdout == "my own opinion\n")
 
                 let again = try #require(try await target.json("notes", "import", file.path, "--from-other-site") as? [String: Any])
                 #expect(again["added"] as? Int == 0 && again["updated"] as? Int == 0 && again["unchanged"] as? Int == 3)
 
+                let merged = try await target.run("notes", "import", file.path, "--on-conflict", "merge", "--from-other-site")
+                #expect(merged.status == 0)
+                #expect(try await target.run("note", "mojombo").stdout == "my own opinion\n\nJekyll ✎\n")
+
                 let replaced = try await target.run("notes", "import", file.path, "--on-conflict", "replace", "--from-other-site")
                 #expect(replaced.status == 0)
                 #expect(try await target.run("note", "mojombo").stdout == "Jekyll ✎\n")
+                // Nothing lost: both texts it replaced are in its history, the latest first.
+                let history = try #require(try await target.json("note", "mojombo", "--history") as? [[String: Any]])
+                #expect(history.map { $0["note"] as? String } == ["my own opinion\n\nJekyll ✎", "my own opinion"])
+            }
+        }
+    }
+
+    @Test("two homes syncing both ways end with the same notes, the newest of each, and grow no more")
+    func twoWaySync() async throws {
+        try await EndToEnd.with { (a: EndToEnd) async throws in
+            try await EndToEnd.with { (b: EndToEnd) async throws in
+                let fileA = a.home.appendingPathComponent("a.json")
+                let fileB = b.home.appendingPathComponent("b.json")
+                #expect(try await a.run("note", "mojombo", "from A").status == 0)
+                #expect(try await b.run("note", "defunkt", "from B").status == 0)
+                for round in 0..<3 {
+                    #expect(try await a.run("notes", "export", "-o", fileA.path).status == 0)
+                    #expect(try await b.run("notes", "import", fileA.path, "--from-other-site").status == 0)
+                    if round == 1 {
+                        // B edits a note A wrote, a second later than anything A has.
+                        #expect(try await b.run("note", "mojombo", "from A, corrected on B").status == 0)
+                    }
+                    #expect(try await b.run("notes", "export", "-o", fileB.path).status == 0)
+                    #expect(try await a.run("notes", "import", fileB.path, "--from-other-site").status == 0)
+                }
+                for world in [a, b] {
+                    #expect(try await world.run("note", "mojombo").stdout == "from A, corrected on B\n")
+                    #expect(try await world.run("note", "defunkt").stdout == "from B\n")
+                }
+                // Appending adds a line; the text it replaced is in the history.
+                #expect(try await a.run("note", "defunkt", "--append", "and a follow-up").status == 0)
+                #expect(try await a.run("note", "defunkt").stdout == "from B\nand a follow-up\n")
+                #expect(try await a.run("note", "defunkt", "--history").stdout.contains("from B\n"))
             }
         }
     }

@@ -57,7 +57,8 @@ struct StoreServiceNotesImportTests {
             .init(login: String(repeating: "a", count: 80), id: nil, note: "x"),
             .init(login: "erin", id: nil, note: "kept"),
         ])
-        #expect(report.rejected == ["bad login", "carol", "dave", String(repeating: "a", count: 60)])
+        #expect(report.rejected.map { $0.split(separator: ":")[0] } == ["bad login", "carol", "dave", String(repeating: "a", count: 60)[...]])
+        #expect(report.rejected[2] == "dave: the note is over 1 MiB, the most a note may hold")
         #expect(report.added == 1 && report.updated == 0 && report.unchanged == 0 && report.conflicts.isEmpty)
         #expect(try note("erin")?.text == "kept")
         #expect(try note("carol") == nil && note("dave") == nil)
@@ -103,6 +104,35 @@ struct StoreServiceNotesImportTests {
         let alice = try #require(try note("alice"))
         #expect(alice.text == text)
         #expect(alice.updatedAt == (updated == 1 ? Self.now : Self.then))
+    }
+
+    @Test("newest: the note written last wins, the one it replaces is in the history, and the summary adds up")
+    func newest() throws {
+        // Given: alice's local note older than the imported one, bob's newer.
+        try StoreService.Notes.Save(database: database)(login: "alice", text: "local alice", now: Self.then)
+        try StoreService.Notes.Save(database: database)(login: "bob", text: "local bob", now: Self.now)
+        // When
+        let report = try importing(
+            [
+                .init(login: "alice", id: 1, note: "imported alice", updatedAt: Self.then.addingTimeInterval(60)),
+                .init(login: "bob", id: 2, note: "imported bob", updatedAt: Self.then),
+                .init(login: "carol", id: nil, note: "new", updatedAt: Self.then),
+            ], .newest)
+        // Then: alice takes the imported note with its own date, bob keeps his.
+        #expect(report.added == 1 && report.updated == 1 && report.unchanged == 1 && report.total == 3)
+        #expect(report.conflicts.count == 2)
+        let alice = try #require(try note("alice"))
+        #expect(alice.text == "imported alice" && alice.updatedAt == Self.then.addingTimeInterval(60))
+        #expect(try note("bob")?.text == "local bob")
+        #expect(try StoreService.Notes.Find(database: database).history(login: "alice").map(\.text) == ["local alice"])
+    }
+
+    @Test("merging takes an imported note that already holds the local one, rather than paste the local text in again")
+    func mergeHeld() throws {
+        try StoreService.Notes.Save(database: database)(login: "alice", text: "from A")
+        let report = try importing([.init(login: "alice", id: 1, note: "from A\n\nfrom B")])
+        #expect(report.updated == 1)
+        #expect(try note("alice")?.text == "from A\n\nfrom B")
     }
 
     @Test("merging leaves alone a local note that already holds the imported text")
