@@ -8,12 +8,15 @@ extension CombinedService {
     /// (unless `staleOnFailure` is `false`: then the error, for a caller that shows the cached
     /// profile already and words failures itself, like the browser). Marks the user as seen.
     /// A partial cached profile (``CachedProfile/partial``) is fetched again whatever its age.
-    public func profile(login: String, refresh: Bool = false, staleOnFailure: Bool = true, now: Date = Date()) async throws -> ProfileDetails {
+    public func profile(
+        login: String, refresh: Bool = false, staleOnFailure: Bool = true, markingSeen: Bool = true, now: Date = Date()
+    ) async throws -> ProfileDetails {
+        let markingSeen = markingSeen && !database.isReadOnly
         let cached = try StoreService.Profiles.Find(database: database)(login: login)
         func fromCache(_ cached: CachedProfile, _ source: ProfileDetails.Source) throws -> ProfileDetails {
-            try StoreService.Users.MarkSeen(database: database)(id: cached.details.user.id)
+            if markingSeen { try StoreService.Users.MarkSeen(database: database)(id: cached.details.user.id) }
             var details = ProfileDetails(
-                user: cached.details.user, profile: cached.profile, note: cached.details.note, seen: true,
+                user: cached.details.user, profile: cached.profile, note: cached.details.note, seen: markingSeen || cached.details.seen,
                 gone: cached.details.gone, fetchedAt: cached.fetchedAt, source: source)
             details.unknown = cached.unknown
             return details
@@ -39,17 +42,18 @@ extension CombinedService {
                     throw GitHubAPIError.invalidResponse("304 for a profile that is not cached")
                 }
                 try StoreService.Profiles.Touch(database: database)(
-                    userID: cached.details.user.id, rateLimit: rateLimit, markingSeen: true, now: now)
+                    userID: cached.details.user.id, rateLimit: rateLimit, markingSeen: markingSeen, now: now)
                 return ProfileDetails(
-                    user: cached.details.user, profile: cached.profile, note: cached.details.note, seen: true,
+                    user: cached.details.user, profile: cached.profile, note: cached.details.note, seen: markingSeen || cached.details.seen,
                     fetchedAt: now, source: .network)
             case .profile(let user, let profile, let etag, let rateLimit):
                 let note = try StoreService.Profiles.Save(database: database)(
-                    user: user, profile: profile, etag: etag, rateLimit: rateLimit, markingSeen: true, now: now)
-                return ProfileDetails(user: user, profile: profile, note: note?.text, seen: true, fetchedAt: now, source: .network)
+                    user: user, profile: profile, etag: etag, rateLimit: rateLimit, markingSeen: markingSeen, now: now)
+                return ProfileDetails(
+                    user: user, profile: profile, note: note?.text, seen: markingSeen || cached?.details.seen == true, fetchedAt: now, source: .network)
             }
         } catch GitHubAPIError.notFound {
-            return try await followAccount(of: login, cached: cached, fetch: fetch, now: now, fromCache: fromCache)
+            return try await followAccount(of: login, cached: cached, fetch: fetch, markingSeen: markingSeen, now: now, fromCache: fromCache)
         } catch let error as GitHubAPIError {
             guard let cached, staleOnFailure else {
                 // Never fetched: --offline cannot help, so the advice is the network's.
@@ -67,7 +71,7 @@ extension CombinedService {
     /// follow the id; the old login is released) and shown with ``ProfileDetails/renamedFrom``;
     /// gone as well, it is marked gone, kept with its note, and its cached profile is shown.
     private func followAccount(
-        of login: String, cached: CachedProfile?, fetch: HTTPService.Users.FetchProfile, now: Date,
+        of login: String, cached: CachedProfile?, fetch: HTTPService.Users.FetchProfile, markingSeen: Bool, now: Date,
         fromCache: (CachedProfile, ProfileDetails.Source) throws -> ProfileDetails
     ) async throws -> ProfileDetails {
         let accounts = StoreService.Users.MarkGone(database: database)
@@ -78,10 +82,10 @@ extension CombinedService {
             guard case .profile(let user, let profile, let etag, let rateLimit) = try await observingRateLimit({ try await fetch(id: id) })
             else { throw GitHubAPIError.invalidResponse("304 to a request without an ETag") }
             let note = try StoreService.Profiles.Save(database: database)(
-                user: user, profile: profile, etag: etag, rateLimit: rateLimit, markingSeen: true, now: now)
+                user: user, profile: profile, etag: etag, rateLimit: rateLimit, markingSeen: markingSeen, now: now)
             let renamed = user.login.lowercased() == login.lowercased() ? nil : login
             return ProfileDetails(
-                user: user, profile: profile, note: note?.text, seen: true, renamedFrom: renamed, fetchedAt: now, source: .network)
+                user: user, profile: profile, note: note?.text, seen: markingSeen || cached?.details.seen == true, renamedFrom: renamed, fetchedAt: now, source: .network)
         } catch GitHubAPIError.notFound {
             try accounts(id: id)
             guard let cached else { throw CombinedServiceError.accountGone(login: login) }

@@ -124,6 +124,8 @@ public final class CombinedService: Sendable {
 
     func network(for what: String) throws -> GitHubClient {
         guard !configuration.offline else { throw CombinedServiceError.offline(what) }
+        // Whatever the network brings is saved: a read-only home says so before any request.
+        guard !database.isReadOnly else { throw StoreError.readOnly(path: database.path) }
         try configuration.checkTokenTransport(token: token.wrappedValue)
         return client.wrappedValue
     }

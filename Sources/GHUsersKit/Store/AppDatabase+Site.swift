@@ -33,7 +33,7 @@ extension AppDatabase {
             try write { db in try db.execute(sql: "UPDATE site SET api_root = ?", arguments: [site.apiRoot]) }
             recorded = site.apiRoot
         }
-        guard recorded == site.apiRoot else { throw StoreError.otherSite(path: writer.path, apiRoot: recorded) }
+        guard recorded == site.apiRoot else { throw StoreError.otherSite(path: path, apiRoot: recorded) }
     }
 
     /// Whether the database holds anything the user or GitHub said: a cached user, a note

@@ -19,12 +19,18 @@ import GRDB
 public final class AppDatabase: Sendable {
     /// The connection.
     let writer: any DatabaseWriter
+    /// The database file's path, as errors name it (the connection's own may be a URI).
+    let path: String
+    /// Whether the file was opened for reading only (``open(at:)``): every write fails.
+    public let isReadOnly: Bool
 
     /// Wraps `writer` and brings its schema up to date.
     ///
     /// - Throws: ``StoreError`` when the database is from a newer ghusers or is not a database.
     public init(_ writer: any DatabaseWriter) throws {
         self.writer = writer
+        path = writer.path
+        isReadOnly = false
         do {
             let isCurrent = try writer.read { db in
                 if try Self.migrator.hasBeenSuperseded(db) { throw StoreError.newerVersion(path: writer.path) }
@@ -47,9 +53,13 @@ public final class AppDatabase: Sendable {
         }
     }
 
-    /// Opens (creating if needed, mode 0600) the database file at `url`.
+    /// Opens (creating if needed, mode 0600) the database file at `url`; one that this user may
+    /// not write (``readOnlyCopy(at:configuration:)``) is opened for reading only.
     public static func open(at url: URL) throws -> AppDatabase {
         let folder = url.deletingLastPathComponent()
+        if access(url.path, F_OK) == 0, access(url.path, W_OK) != 0 || access(folder.path, W_OK) != 0 {
+            return try readOnlyCopy(at: url, configuration: connectionConfiguration())
+        }
         do {
             try FileManager.default.createPrivateDirectory(at: folder)
         } catch {
@@ -59,11 +69,7 @@ public final class AppDatabase: Sendable {
         // never a temporary file renamed over a database another process may already have open.
         // SQLite gives the -wal and -shm files the mode of the database file: 0600.
         createExclusively(url.path)
-        var configuration = Configuration()
-        configuration.busyMode = busyMode
-        configuration.foreignKeysEnabled = true
-        configuration.label = "ghusers"
-        addFunctions(to: &configuration)
+        let configuration = connectionConfiguration()
         if let database = openedCurrent(at: url, configuration: configuration) { return database }
         // A new or outdated file: one process at a time sets it up (WAL mode, migrations),
         // holding a lock file beside it. Two at once, a new file still in rollback-journal mode
@@ -76,6 +82,51 @@ public final class AppDatabase: Sendable {
             return try AppDatabase(DatabasePool(path: url.path, configuration: configuration))
         } catch let error as DatabaseError {
             throw StoreError(error, path: url.path)
+        }
+    }
+
+    /// The settings of every connection to a database file.
+    private static func connectionConfiguration() -> Configuration {
+        var configuration = Configuration()
+        configuration.busyMode = busyMode
+        configuration.foreignKeysEnabled = true
+        configuration.label = "ghusers"
+        addFunctions(to: &configuration)
+        return configuration
+    }
+
+    /// A database file this user may not write, or in a folder it may not write (a backup, a
+    /// snapshot, a shared mount), opened for reading: every command that only reads works, and
+    /// a write fails with ``StoreError/readOnly(path:)``, which names the file. In WAL mode
+    /// SQLite reads it only when its `-shm` and `-wal` files exist or can be made ("WAL-mode
+    /// databases are read-only unless", sqlite.org/wal.html, "Read-Only Databases"); without
+    /// them, and without a `-wal` holding changes, it is opened `immutable=1`, which nothing
+    /// can write anyway. A schema older than this ghusers cannot be upgraded here:
+    /// ``StoreError/readOnlyNeedsUpgrade(path:)``.
+    private static func readOnlyCopy(at url: URL, configuration: Configuration) throws -> AppDatabase {
+        var configuration = configuration
+        configuration.readonly = true
+        func current(_ path: String) throws -> AppDatabase {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let (superseded, complete) = try queue.read { db in
+                (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db))
+            }
+            if superseded { throw StoreError.newerVersion(path: url.path) }
+            guard complete else { throw StoreError.readOnlyNeedsUpgrade(path: url.path) }
+            return AppDatabase(current: queue, path: url.path, readOnly: true)
+        }
+        do {
+            return try current(url.path)
+        } catch let error as DatabaseError {
+            var wal = stat()
+            let walHoldsChanges = stat(url.path + "-wal", &wal) == 0 && wal.st_size > 0
+            guard !walHoldsChanges else { throw StoreError(error, path: url.path) }
+            do {
+                let encoded = url.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? url.path
+                return try current("file:\(encoded)?immutable=1")
+            } catch let error as DatabaseError {
+                throw StoreError(error, path: url.path)
+            }
         }
     }
 
@@ -100,9 +151,12 @@ public final class AppDatabase: Sendable {
         return AppDatabase(current: queue)
     }
 
-    /// Wraps a connection whose schema was just found up to date.
-    init(current writer: any DatabaseWriter) {
+    /// Wraps a connection whose schema was just found up to date; `path` is the file's when the
+    /// connection's is a URI, and `readOnly` when it was opened so.
+    init(current writer: any DatabaseWriter, path: String? = nil, readOnly: Bool = false) {
         self.writer = writer
+        self.path = path ?? writer.path
+        isReadOnly = readOnly
     }
 
     /// An empty in-memory database, for tests.
@@ -123,7 +177,7 @@ public final class AppDatabase: Sendable {
         do {
             return try writer.read(body)
         } catch let error as DatabaseError {
-            throw StoreError(error, path: writer.path)
+            throw StoreError(error, path: path)
         }
     }
 
@@ -132,7 +186,7 @@ public final class AppDatabase: Sendable {
         do {
             return try writer.write(body)
         } catch let error as DatabaseError {
-            throw StoreError(error, path: writer.path)
+            throw StoreError(error, path: path)
         }
     }
 }

@@ -9,6 +9,12 @@ public enum StoreError: Error, Equatable {
     case corrupt(path: String)
     /// Another process held the database longer than the busy timeout.
     case busy(path: String)
+    /// The database, or its folder, is read-only for this user (a backup, a snapshot, a shared
+    /// mount): reading works, this write cannot.
+    case readOnly(path: String)
+    /// The database is read-only for this user and from an older ghusers: its schema needs an
+    /// upgrade, which writes.
+    case readOnlyNeedsUpgrade(path: String)
     /// The folder for the database cannot be created or used (a file is in the way, no permission).
     case unusableFolder(path: String)
     /// The disk holding the database is full (`SQLITE_FULL`): SQLite rolled the transaction
@@ -28,6 +34,7 @@ public enum StoreError: Error, Equatable {
         case .SQLITE_CORRUPT, .SQLITE_NOTADB: self = .corrupt(path: path)
         case .SQLITE_BUSY, .SQLITE_LOCKED: self = .busy(path: path)
         case .SQLITE_FULL: self = .diskFull(path: path)
+        case .SQLITE_READONLY: self = .readOnly(path: path)
         case .SQLITE_INTERRUPT: self = .interrupted
         default: self = .sqlite(error.message ?? error.description)
         }
@@ -43,6 +50,12 @@ extension StoreError: LocalizedError {
             "the database \(path) is damaged or not a ghusers database; it was left untouched: move it aside (your notes may be recoverable with `sqlite3 \(path) .recover`) and run again to start a new one"
         case .busy(let path):
             "the database \(path) stayed locked by another ghusers process for 30 s; try again when it has finished"
+        case .readOnly(let path):
+            "cannot write \(path): it or its folder is read-only for you, so only reading commands (list, search, profile --offline, notes export, status) work on it; "
+                + "make both writable (chmod u+w), or copy the home and pass --home COPY"
+        case .readOnlyNeedsUpgrade(let path):
+            "\(path) is read-only for you and was written by an older ghusers, whose database this one must upgrade first (a write); "
+                + "make it and its folder writable (chmod u+w) for one run, or copy the home and pass --home COPY"
         case .unusableFolder(let path):
             "cannot keep the database in \(path): it is not a folder ghusers can create or write; pass --home (or GHUSERS_HOME) with a writable folder"
         case .diskFull(let path):

@@ -10,7 +10,8 @@ extension GHUsersCommand {
             discussion: """
                 A cached profile younger than an hour is shown without a request; an older one is \
                 revalidated with its ETag. Offline, or when the network fails, the cached profile \
-                is shown with a notice. Marks the user as seen.
+                is shown with a notice. On a terminal, marks the user as seen (browse dims it); \
+                --json and piped output, which scripts read, never do.
                 """)
 
         @OptionGroup var options: GlobalOptions
@@ -35,7 +36,8 @@ extension GHUsersCommand {
 
         nonisolated(nonsending) static func run(_ settings: GlobalSettings, avatars avatarMode: AvatarMode, login: String, refresh: Bool) async -> Never {
             await CommandRunner.run(settings) { service in
-                let details = try await service.profile(login: login, refresh: refresh)
+                // A person looking marks the user seen; a script reading (a pipe, --json) never does.
+                let details = try await service.profile(login: login, refresh: refresh, markingSeen: !settings.json && Terminal.isTerminal(1))
                 if let old = details.renamedFrom {
                     Messages.notice("\(old) is now \(details.user.login) on GitHub (the account was renamed); your note and seen mark follow it")
                 }

@@ -57,7 +57,7 @@ struct LocalCommandsEndToEndTests {
     func list() async throws {
         try await EndToEnd.with { world in
             _ = try await world.run("next-page")
-            _ = try await world.run("profile", "defunkt")
+            #expect(try await world.runOnTerminal("profile", "defunkt", "--avatars", "never").status == 0)
             let rows = try #require(try await world.json("list", "--after", "1", "--limit", "3") as? [[String: Any]])
             #expect(rows.map { $0["login"] as? String } == ["defunkt", "pjhyett", "wycats"])
             #expect(rows.map { $0["seen"] as? Bool } == [true, false, false])
@@ -73,7 +73,7 @@ struct LocalCommandsEndToEndTests {
         try await EndToEnd.with { world in
             _ = try await world.run("next-page", "--pages", "2")
             _ = try await world.run("note", "wycats", "Rails and Ember")
-            _ = try await world.run("profile", "wycats")
+            #expect(try await world.runOnTerminal("profile", "wycats", "--avatars", "never").status == 0)
             let cursor = try #require(try await world.json("status") as? [String: Any])["cursor"] as? Int
             await world.server.resetStats()
 

@@ -10,7 +10,10 @@ struct AvatarScreenTests {
         try await EndToEnd.with(FakeConfiguration(userCount: 40)) { world in
             #expect(try await world.run("next-page").status == 0)
             #expect(try await world.run("note", "defunkt", "co-founder").status == 0)
-            #expect(try await world.run("profile", "pjhyett").status == 0)  // seen
+            // Seen: a person looked at the profile on a terminal (a pipe marks nobody seen).
+            #expect(try await world.runOnTerminal("profile", "pjhyett", "--avatars", "never").status == 0)
+            let rows = try #require(try await world.json("list") as? [[String: Any]])
+            #expect(rows.filter { $0["seen"] as? Bool == true }.compactMap { $0["login"] as? String } == ["pjhyett"])
             try await body(world)
         }
     }

@@ -60,6 +60,16 @@ struct EndToEnd {
         return try await process.run(arguments, input: input.map { Data($0.utf8) })
     }
 
+    /// Runs `ghusers ARGUMENTS` with a terminal as its standard streams (a pty of util-linux's
+    /// `script`), as a person at a terminal runs it: `profile` then marks the user seen, which a
+    /// pipe never does.
+    func runOnTerminal(_ arguments: String...) async throws -> GHUsersProcess.Result {
+        var process = ghusers
+        process.executable = URL(fileURLWithPath: "/usr/bin/script")
+        let line = ([GHUsersProcess.binary.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        return try await process.run(["-qec", line, "/dev/null"])
+    }
+
     /// Runs `ghusers ARGUMENTS --json` and parses stdout.
     func json(_ arguments: String...) async throws -> Any {
         let result = try await ghusers.run(arguments + ["--json"])
