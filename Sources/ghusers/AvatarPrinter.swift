@@ -9,9 +9,22 @@ import Logging
 /// are reported, once each, on stderr, and so is a disk cache that cannot keep avatars (a full
 /// disk: they are drawn all the same); every other failure is logged at debug level
 /// (`GHUSERS_LOG=debug`), and ``finish()`` says why when not one avatar could be drawn.
+///
+/// A listing never waits long on the network: the first batch of rows may download the
+/// avatars it lacks, and later ones only within ``networkBudget`` of the start; past it, rows
+/// draw what is on disk and placeholders for the rest, which ``finish()`` counts and leaves to
+/// `ghusers avatars prefetch` (5,000 users took 3 min 46 s a first time, one download each).
 final class AvatarPrinter {
     private let service: CombinedService
     private let pipeline: AvatarPipeline
+    /// The same cache, never the network: rows past the budget.
+    private let diskOnly: AvatarPipeline
+    /// How long a listing's rows may download avatars, after the first batch: 2 s.
+    static let networkBudget = Duration.seconds(2)
+    private let started = ContinuousClock.now
+    private var batches = 0
+    /// Avatars drawn as placeholders because they were not on disk past the budget.
+    private var notOnDisk = 0
     private let renderer: AvatarListRenderer
     private let progress = ProgressLine()
     private let output = OutputStream.standardOutput
@@ -42,6 +55,7 @@ final class AvatarPrinter {
         }
         self.service = service
         self.pipeline = service.makeAvatarPipeline(sizeLimit: AvatarOptions.cacheSizeLimit(environment: environment))
+        self.diskOnly = service.makeAvatarPipeline(sizeLimit: AvatarOptions.cacheSizeLimit(environment: environment), diskOnly: true)
         self.renderer = AvatarListRenderer(
             columns: Terminal.columns(1, environment: environment),
             drawer: AvatarDrawer(mode: GraphicsMode.detect(environment: environment)),
@@ -85,8 +99,14 @@ final class AvatarPrinter {
         return renderer.profileHeader(images[user.id], id: user.id, login: user.login)
     }
 
-    /// Says once why, when not one avatar of this run could be drawn (a placeholder for each).
+    /// Says once why, when not one avatar of this run could be drawn (a placeholder for each),
+    /// and how many were left to `avatars prefetch` to keep the listing quick.
     func finish() {
+        if notOnDisk > 0 {
+            progress.finish()
+            Messages.notice(
+                "\(notOnDisk) avatar\(notOnDisk == 1 ? "" : "s") not on disk yet drawn as placeholders, to keep the listing quick; `ghusers avatars prefetch` fetches them")
+        }
         // A reason said already (a refusal, a sign-in wall) is not said again.
         guard drawn == 0, let reason = lastFailure, failed > 0, !reported.contains(reason) else { return }
         progress.finish()
@@ -96,7 +116,9 @@ final class AvatarPrinter {
 
     private func print(_ rows: [any AvatarRow]) async {
         guard !rows.isEmpty else { return }
-        let images = await load(rows.map(\.details.user), size: .thumbnail)
+        batches += 1
+        let downloads = batches == 1 || ContinuousClock.now - started < Self.networkBudget
+        let images = await load(rows.map(\.details.user), size: .thumbnail, downloads: downloads)
         progress.finish()
         output.write(renderer.render(rows, avatars: images))
         output.flush()
@@ -104,8 +126,9 @@ final class AvatarPrinter {
     }
 
     /// Loads the avatars of `users` (the pipeline's queue sends one request at a time).
-    private func load(_ users: [User], size: AvatarRequest.Size) async -> [Int64: RGBAImage] {
-        let pipeline = self.pipeline
+    /// `downloads`: whether avatars not on disk may be downloaded, else drawn as placeholders.
+    private func load(_ users: [User], size: AvatarRequest.Size, downloads: Bool = true) async -> [Int64: RGBAImage] {
+        let pipeline = downloads ? self.pipeline : diskOnly
         var images: [Int64: RGBAImage] = [:]
         var failures: [AvatarError] = []
         await withTaskGroup(of: AvatarLoad.self) { group in
@@ -133,6 +156,8 @@ final class AvatarPrinter {
                 case .success(let image):
                     images[load.user.id] = image
                     drawn += 1
+                case .failure(AvatarError.notCached) where !downloads:
+                    notOnDisk += 1
                 case .failure(let error):
                     let reason = ErrorText.sentence(error)
                     logger.debug("no avatar for \(load.user.login) (\(load.user.avatarURL)): \(reason)")

@@ -6,6 +6,9 @@ import GHUsersKit
     import Darwin
 #endif
 
+/// What `search` throws when nothing matched, after saying so: exit 1, as `grep` (no more words).
+struct NothingFound: Error {}
+
 /// Runs a command's body with the service its settings describe, then ends the process: exit
 /// status 0, or one line on stderr and the documented exit code of the failure.
 enum CommandRunner {
@@ -19,8 +22,9 @@ enum CommandRunner {
     /// `configure` adjusts the service's configuration (`browse`'s retry schedule); `onRetry`
     /// replaces the retry notices on stderr. `interruptible`: the first Ctrl-C cancels `body`
     /// (``Interruption``), which ends its output whole; the process then exits 130.
+    /// `networkAdvice`: what to add to a network failure's line (the command's own remedy).
     nonisolated(nonsending) static func run(
-        _ settings: GlobalSettings, waitForNetwork: Bool = false, interruptible: Bool = false,
+        _ settings: GlobalSettings, waitForNetwork: Bool = false, interruptible: Bool = false, networkAdvice: String? = nil,
         configure: (inout CombinedService.Configuration) -> Void = { _ in },
         onRetry: (@Sendable (RetryController.Event) -> Void)? = nil,
         _ body: nonisolated(nonsending) (CombinedService) async throws -> Void
@@ -34,7 +38,7 @@ enum CommandRunner {
             exit(ExitStatus.failure.rawValue)
         }
         // A lock held by another process: said after a second, not 30 silent ones.
-        AppDatabase.onLongBusyWait.withLock { $0 = { Messages.notice("waiting for another ghusers process to finish with the database…") } }
+        AppDatabase.onLongBusyWait.withLock { $0 = { Messages.notice("waiting for another process (ghusers, or sqlite3) to finish with the database…") } }
         let service: CombinedService
         var configuration = settings.serviceConfiguration(waitForNetwork: waitForNetwork)
         configure(&configuration)
@@ -60,7 +64,8 @@ enum CommandRunner {
             await service.shutdown()
             exit(ExitStatus.interrupted.rawValue)
         }
-        if let failure { Messages.error(failure, tokenSent: service.sentToken) }
+        // Nothing found is said already (a notice), and is exit 1 as grep's.
+        if let failure, !(failure is NothingFound) { Messages.error(failure, tokenSent: service.sentToken, networkAdvice: networkAdvice) }
         await service.shutdown()
         exit(failure.map { ExitStatus(for: $0).rawValue } ?? ExitStatus.success.rawValue)
     }

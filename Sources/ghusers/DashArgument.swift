@@ -15,12 +15,38 @@ enum DashArgument {
             defer { previous = word }
             guard word.hasPrefix("-"), !word.hasPrefix("--"), word.count > 1, !["-h", "-o"].contains(word) else { continue }
             if let previous, previous.hasPrefix("-") { continue }
-            var corrected = arguments
-            corrected.insert("--", at: index)
             return "'\(word)' is not an option; to give text or a login that starts with '-', put '--' before it: "
-                + (["ghusers"] + corrected).map(quoted).joined(separator: " ")
+                + (["ghusers"] + corrected(arguments, at: index)).map(quoted).joined(separator: " ")
         }
         return nil
+    }
+
+    /// The options of ghusers that take a value (the next word), which must stay before `--`.
+    static let optionsTakingValues: Set<String> = [
+        "--api-url", "--home", "--color", "--avatars", "--limit", "--after", "--pages", "--on-conflict", "--output", "-o",
+    ]
+
+    /// `arguments` with `--` before the word at `index`, and the options that followed it (with
+    /// their values) moved before the `--`: after it, every word is text, so
+    /// `profile -ACE- --avatars never` becomes `profile --avatars never -- -ACE-`.
+    static func corrected(_ arguments: [String], at index: Int) -> [String] {
+        var options: [String] = []
+        var texts: [String] = []
+        var position = index
+        while position < arguments.count {
+            let word = arguments[position]
+            if position > index, word.hasPrefix("--") || ["-h", "-o"].contains(word) {
+                options.append(word)
+                if optionsTakingValues.contains(word), position + 1 < arguments.count {
+                    options.append(arguments[position + 1])
+                    position += 1
+                }
+            } else {
+                texts.append(word)
+            }
+            position += 1
+        }
+        return Array(arguments[..<index]) + options + ["--"] + texts
     }
 
     /// `word` as a POSIX shell reads it back.

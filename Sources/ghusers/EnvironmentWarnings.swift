@@ -1,3 +1,4 @@
+import GHUsersKit
 import Logging
 
 /// The `GHUSERS_*` variables ghusers reads whose value it cannot use: each is said once on
@@ -15,6 +16,7 @@ enum EnvironmentWarnings {
         check("GHUSERS_GRAPHICS", "one of kitty, iterm2, sixels, symbols, 24bit, 256") {
             ["kitty", "iterm2", "sixels", "sixel", "symbols", "24bit", "256"].contains($0.lowercased())
         }
+        check("GHUSERS_AVATARS", "one of auto, always, never") { AvatarMode(rawValue: $0.lowercased()) != nil }
         check("GHUSERS_LOG", "a log level (trace, debug, info, notice, warning, error, critical)") { Logger.Level(rawValue: $0) != nil }
         check("GHUSERS_READ_TIMEOUT", "a number of seconds above 0") { Double($0).map { $0 > 0 && $0.isFinite } ?? false }
         check("GHUSERS_AVATAR_TIMEOUT", "a number of seconds above 0") { Double($0).map { $0 > 0 && $0.isFinite } ?? false }

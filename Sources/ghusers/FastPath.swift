@@ -82,8 +82,10 @@ enum FastPath {
         guard let command, (try? settings.validate()) != nil else { return nil }
         switch (command, positionals.count) {
         case ("search", 1):
-            guard (try? GHUsersCommand.Search.validate(query: positionals[0])) != nil else { return nil }
-            return .search(settings, avatars: avatars, query: positionals[0])
+            guard (try? GHUsersCommand.Search.validate(query: positionals[0])) != nil,
+                (try? GHUsersCommand.List.validate(limit: limit, after: 0)) != nil, after == 0
+            else { return nil }
+            return .search(settings, avatars: avatars, query: positionals[0], limit: limit)
         case ("profile", 1):
             guard (try? LoginArgument.validate(positionals[0])) != nil else { return nil }
             return .profile(settings, avatars: avatars, login: positionals[0], refresh: refresh)
@@ -125,14 +127,15 @@ extension FastPath {
 
         /// Whether `command` declares the option (`nil`: the root command, before the
         /// subcommand's name): the global options are on the root and every read command, the
-        /// avatar options on every read command; `--refresh` is on `profile`, `--limit` and
-        /// `--after` on `list`.
+        /// avatar options on every read command; `--refresh` is on `profile`, `--limit` on `list`
+        /// and `search`, `--after` on `list`.
         func isDeclared(by command: String?) -> Bool {
             switch self {
             case .apiURL, .home, .offline, .json, .color: true
             case .avatars: command != nil
             case .refresh: command == "profile"
-            case .limit, .after: command == "list"
+            case .limit: command == "list" || command == "search"
+            case .after: command == "list"
             }
         }
     }

@@ -17,8 +17,10 @@ enum Messages {
     }
 
     /// `ghusers: error: <description>`; `tokenSent` words GitHub's answers for a request made
-    /// with or without a token (``GitHubAPIError/description(tokenSent:)``).
-    static func error(_ error: any Error, tokenSent: Bool? = nil) {
+    /// with or without a token (``GitHubAPIError/description(tokenSent:)``); `networkAdvice`
+    /// follows a network failure: what this command offers (next-page's `--wait`), never an
+    /// option another command has.
+    static func error(_ error: any Error, tokenSent: Bool? = nil, networkAdvice: String? = nil) {
         endStatus()
         // Never a type's name: ErrorText words any error; a ValidationError is its message.
         let text =
@@ -29,7 +31,8 @@ enum Messages {
             } else {
                 ErrorText.sentence(error)
             }
-        OutputStream.standardError.write("ghusers: error: " + text + "\n")
+        let advice = (error as? GitHubAPIError)?.isNetworkFailure == true ? networkAdvice.map { "; " + $0 } ?? "" : ""
+        OutputStream.standardError.write("ghusers: error: " + text + advice + "\n")
     }
 
     /// `text` with its first word in lower case when it is a plain capitalised word ("The note

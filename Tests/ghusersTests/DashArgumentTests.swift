@@ -15,6 +15,47 @@ struct DashArgumentTests {
         #expect(DashArgument.error(in: ["note", "x", "-it's"])?.hasSuffix("-- '-it'\\''s'") == true, "quoted as a shell reads it back")
     }
 
+    @Test("every suggested command is accepted as it is printed, options after the word included")
+    func suggestionsParse() throws {
+        let lines: [[String]] = [
+            ["profile", "-ACE-", "--avatars", "never"], ["search", "-dash", "--json", "--limit", "3"], ["note", "-ACE-", "hello", "--json"],
+            ["--offline", "profile", "-Jerry-", "--color", "never", "--refresh"], ["note", "x", "-5 stars", "--append"],
+        ]
+        for arguments in lines {
+            let message = try #require(DashArgument.error(in: arguments), "\(arguments)")
+            let suggested = try #require(message.range(of: ": ghusers ").map { String(message[$0.upperBound...]) })
+            let words = Self.shellWords(suggested)
+            #expect(throws: Never.self, "\(suggested)") { _ = try GHUsersCommand.parseAsRoot(words) }
+            #expect(words.last.map { arguments.contains($0) } == true)
+        }
+        #expect(DashArgument.error(in: ["profile", "-ACE-", "--avatars", "never"])?.hasSuffix("ghusers profile --avatars never -- -ACE-") == true)
+    }
+
+    /// Splits a line the way a POSIX shell reads words: spaces between, single quotes around.
+    static func shellWords(_ line: String) -> [String] {
+        var words: [String] = []
+        var word = ""
+        var quoted = false
+        var started = false
+        for character in line {
+            if character == "'" {
+                quoted.toggle()
+                started = true
+            } else if character == " ", !quoted {
+                if started { words.append(word) }
+                word = ""
+                started = false
+            } else if character == "\\", !quoted {
+                continue
+            } else {
+                word.append(character)
+                started = true
+            }
+        }
+        if started { words.append(word) }
+        return words
+    }
+
     @Test("options, their values, stdin's '-', -h and -o, and anything after '--' pass")
     func passed() {
         let lines: [[String]] = [

@@ -59,18 +59,18 @@ extension GitHubAPIError: LocalizedError {
     public var errorDescription: String? {
         switch self {
         case .unreachable(let reason):
-            "cannot reach the GitHub API (\(reason)); check your connection, pass --wait to retry until it is back, or --offline to use the cache"
+            "cannot reach the GitHub API (\(reason)); check your connection and try again"
         case .timedOut:
-            "the GitHub API did not answer in time; try again later, or pass --offline to use the cache"
+            "the GitHub API did not answer in time; try again later"
         case .connectionLost(let reason):
-            "the connection to the GitHub API was lost (\(reason)); try again, or pass --offline to use the cache"
+            "the connection to the GitHub API was lost (\(reason)); try again"
         case .server(let status, _):
             "the GitHub API answered \(status) (a server error) on every attempt; try again later"
         case .secondaryRateLimit(let retryAfter):
             "GitHub's secondary rate limit was hit"
                 + (retryAfter.map { "; it asks to wait \(Self.seconds($0)) s before trying again" } ?? "; try again in a few minutes (GitHub asks for a longer wait after each)")
         case .rateLimited(let reset):
-            "GitHub's API rate limit is used up until \(Self.format(reset)); try again then, set a token for a higher limit (GH_TOKEN for github.com, GH_ENTERPRISE_TOKEN elsewhere), or pass --offline to use the cache"
+            "GitHub's API rate limit is used up until \(Self.format(reset)); try again then, or set a token for a higher limit (GH_TOKEN for github.com, GH_ENTERPRISE_TOKEN elsewhere)"
         case .notFound:
             "not found on GitHub"
         case .unauthorized(let message):
@@ -103,7 +103,7 @@ extension GitHubAPIError: LocalizedError {
         case .unauthorized(let message) where !tokenSent:
             "GitHub asks for a token (\(message)); set GH_TOKEN (github.com) or GH_ENTERPRISE_TOKEN (other hosts), or run `gh auth login`"
         case .rateLimited(let reset) where tokenSent:
-            "GitHub's API rate limit for your token is used up until \(Self.format(reset)); try again then, or pass --offline to use the cache"
+            "GitHub's API rate limit for your token is used up until \(Self.format(reset)); try again then"
         default:
             errorDescription ?? retryReason
         }

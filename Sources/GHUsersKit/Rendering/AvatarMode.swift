@@ -10,10 +10,13 @@ public enum AvatarMode: String, CaseIterable, Sendable {
     case never
 
     /// Whether to draw avatars on output written to `fileDescriptor`, which is coloured when
-    /// `colors` (`--color`, `NO_COLOR`, `CLICOLOR_FORCE`).
+    /// `colors` (`--color`, `NO_COLOR`, `CLICOLOR_FORCE`). `auto` is what `GHUSERS_AVATARS`
+    /// says when it is `never` or `always`: avatars off (or on) for good, as `NO_COLOR` is for
+    /// colour, while `--avatars` still decides for one command.
     public func drawsAvatars(fileDescriptor: Int32, json: Bool, environment: [String: String], colors: Bool = true) -> Bool {
         guard !json else { return false }
-        switch self {
+        let mode = self == .auto ? environment["GHUSERS_AVATARS"].flatMap { AvatarMode(rawValue: $0.lowercased()) } ?? .auto : self
+        switch mode {
         case .always: return true
         case .never: return false
         case .auto: return colors && Terminal.isTerminal(fileDescriptor) && environment["TERM"] != "dumb"

@@ -19,11 +19,12 @@ extension CombinedService {
     ///
     /// - Parameter memoryLimit: bytes of decoded images kept in memory (64 MiB by default).
     public func makeAvatarPipeline(
-        sizeLimit: Int64 = DiskCache.defaultSizeLimit, networkFailurePause: TimeInterval? = nil, memoryLimit: Int? = nil
+        sizeLimit: Int64 = DiskCache.defaultSizeLimit, networkFailurePause: TimeInterval? = nil, memoryLimit: Int? = nil,
+        diskOnly: Bool = false
     ) -> AvatarPipeline {
         var settings = AvatarPipeline.Configuration()
         if let memoryLimit { settings.memoryLimit = memoryLimit }
-        settings.networkAllowed = !configuration.offline
+        settings.networkAllowed = !configuration.offline && !diskOnly
         settings.networkFailurePause = networkFailurePause
         let client = self.client
         // The pipeline, for the download closure it is made with: a host found walled while a

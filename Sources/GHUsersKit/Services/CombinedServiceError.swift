@@ -37,7 +37,7 @@ extension CombinedServiceError: LocalizedError {
         case .profileNotCached(let login):
             "the profile of \(login) is not cached; run `ghusers profile \(login)` without --offline while connected"
         case .profileUnreachable(let login, let reason):
-            "\(reason); the profile of \(login) was never fetched, so it is not in the cache either: try again once connected, or pass --wait to retry until then"
+            "\(reason); the profile of \(login) was never fetched, so it is not in the cache either: try again once connected"
         case .userNotFound(let login):
             "no GitHub user is named \(login); check the spelling"
         case .accountGone(let login):

@@ -49,7 +49,7 @@ extension StoreError: LocalizedError {
         case .corrupt(let path):
             "the database \(path) is damaged or not a ghusers database; it was left untouched: move it aside (your notes may be recoverable with `sqlite3 \(path) .recover`) and run again to start a new one"
         case .busy(let path):
-            "the database \(path) stayed locked by another ghusers process for 30 s; try again when it has finished"
+            "the database \(path) stayed locked by another process (ghusers, or a sqlite3 shell left open on it) for 30 s; try again when it has finished"
         case .readOnly(let path):
             "cannot write \(path): it or its folder is read-only for you, so only reading commands (list, search, profile --offline, notes export, status) work on it; "
                 + "make both writable (chmod u+w), or copy the home and pass --home COPY"

@@ -30,7 +30,10 @@ extension GHUsersCommand {
         }
 
         func run() async throws {
-            await CommandRunner.run(options.settings, waitForNetwork: wait, interruptible: true) { service in
+            await CommandRunner.run(
+                options.settings, waitForNetwork: wait, interruptible: true,
+                networkAdvice: wait ? nil : "pass --wait to retry until it is back; `ghusers list` shows what is cached meanwhile"
+            ) { service in
                 var printer = RowPrinter(settings: options.settings)
                 let avatars = AvatarPrinter(settings: options.settings, avatars: avatarOptions.avatars, service: service)
                 var fetched: [CombinedService.PageOutcome] = []

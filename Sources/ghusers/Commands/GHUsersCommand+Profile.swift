@@ -41,7 +41,8 @@ extension GHUsersCommand {
                 if let old = details.renamedFrom {
                     Messages.notice("\(old) is now \(details.user.login) on GitHub (the account was renamed); your note and seen mark follow it")
                 }
-                if case .staleCache(let reason) = details.source {
+                // Asked for with --offline, the cache is what was wanted: nothing to say.
+                if case .staleCache(let reason) = details.source, !settings.offline {
                     let when = Timestamp.iso8601(details.fetchedAt)
                     Messages.notice("showing the profile cached at \(when) (\(reason))")
                 }

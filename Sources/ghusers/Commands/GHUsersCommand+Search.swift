@@ -27,6 +27,8 @@ extension GHUsersCommand {
                 fetches the others. An unknown qualifier is an error (exit 64); for text with a \
                 colon, start the term with ': 'a:b. With a qualifier, notes on users not cached \
                 are left out. Example: ghusers search 'location:"new york" followers:>1000 !type:org'.
+
+                Exits 1 when nothing matches, as grep does (0 when something did).
                 """)
 
         @OptionGroup var options: GlobalOptions
@@ -44,8 +46,12 @@ extension GHUsersCommand {
             words.joined(separator: " ")
         }
 
+        @Option(parsing: .unconditional, help: "Show at most this many results.")
+        var limit: Int?
+
         func validate() throws {
             try Self.validate(query: query)
+            try List.validate(limit: limit, after: 0)
         }
 
         /// Refuses an empty or overlong query (also used by ``FastPath``).
@@ -55,25 +61,32 @@ extension GHUsersCommand {
             guard trimmed.count <= 256 else { throw ValidationError("The search text is longer than 256 characters; shorten it.") }
         }
 
-        var invocation: Invocation { .search(options.settings, avatars: avatarOptions.avatars, query: query) }
+        var invocation: Invocation { .search(options.settings, avatars: avatarOptions.avatars, query: query, limit: limit) }
 
         func run() async throws {
             await invocation.run()
         }
 
-        nonisolated(nonsending) static func run(_ settings: GlobalSettings, avatars avatarMode: AvatarMode, query: String) async -> Never {
+        /// Ends the search's walk once `--limit` results came.
+        private struct Enough: Error {}
+
+        nonisolated(nonsending) static func run(_ settings: GlobalSettings, avatars avatarMode: AvatarMode, query: String, limit: Int?) async -> Never {
             await CommandRunner.run(settings) { service in
                 var printer = RowPrinter(settings: settings)
                 let avatars = AvatarPrinter(settings: settings, avatars: avatarMode, service: service)
                 var users: [UserDetails] = []
-                try service.search(query.trimmed) { result in
-                    // Rows with avatars are drawn in batches; notes on uncached users keep the plain row.
-                    if avatars != nil, case .user(let details) = result { users.append(details) } else { printer.print(result) }
-                }
+                do {
+                    try service.search(query.trimmed) { result in
+                        // Rows with avatars are drawn in batches; notes on uncached users keep the plain row.
+                        if avatars != nil, case .user(let details) = result { users.append(details) } else { printer.print(result) }
+                        if let limit, printer.count + users.count >= limit { throw Enough() }
+                    }
+                } catch is Enough {}
                 try await avatars?.print(scattered: users)
                 avatars?.finish()
                 printer.finish()
-                if printer.count + users.count == 0 && !settings.json {
+                let found = printer.count + users.count
+                if found == 0 && !settings.json {
                     Messages.notice("no cached user or note matches '\(TerminalSanitizer.sanitize(query, keepNewlines: false))'")
                 }
                 // Said after the rows: a profile qualifier cannot see the users without a profile.
@@ -81,6 +94,7 @@ extension GHUsersCommand {
                 if missing > 0 {
                     Messages.notice("\(missing) cached users have no profile yet, which profile qualifiers cannot match; `ghusers profiles prefetch` fetches them")
                 }
+                if found == 0 { throw NothingFound() }
             }
         }
     }

@@ -34,6 +34,38 @@ struct AvatarEndToEndTests {
         }
     }
 
+    @Test("a listing waits on avatar downloads for its first batch and 2 s at most: the rest are placeholders, left to avatars prefetch")
+    func listingNeverWaitsLong() async throws {
+        var configuration = FakeConfiguration(userCount: 100)
+        configuration.avatarLatency = .milliseconds(150)
+        try await EndToEnd.with(configuration) { world in
+            // Given: 100 cached users, no avatar on disk, an avatar host at 150 ms an avatar.
+            #expect(try await world.run("next-page", "--pages", "4").status == 0)
+            // When
+            let listed = try await world.run("list", "--avatars", "always")
+            // Then: the first batch of 30 downloaded (4.5 s, past the budget); the others not.
+            #expect(listed.status == 0, "\(listed)")
+            #expect(await Self.avatarRequests(world).count == 30)
+            #expect(listed.stderr.contains("70 avatars not on disk yet drawn as placeholders") && listed.stderr.contains("avatars prefetch"), "\(listed)")
+            #expect(listed.stdout.contains("mojombo") && listed.stdout.split(separator: "\n").count >= 100, "every row is printed")
+        }
+    }
+
+    @Test("GHUSERS_AVATARS=never turns avatars off for good on a terminal, colour kept; --avatars still decides for one command")
+    func avatarsOffForGood() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 40)) { world in
+            #expect(try await world.run("next-page").status == 0)
+            #expect(try await world.run("note", "defunkt", "co-founder").status == 0)
+            let off = try await world.runOnTerminal("list", "--limit", "5", environment: ["GHUSERS_AVATARS": "never", "TERM": "xterm-256color"])
+            #expect(off.status == 0, "\(off)")
+            #expect(await Self.avatarRequests(world).isEmpty)
+            #expect(off.stdout.contains("\u{1B}[1m✎"), "colour stays: the note marker is bold")
+            let asked = try await world.runOnTerminal("list", "--limit", "5", "--avatars", "always", environment: ["GHUSERS_AVATARS": "never", "TERM": "xterm-256color"])
+            #expect(asked.status == 0)
+            #expect(await Self.avatarRequests(world).count == 5)
+        }
+    }
+
     @Test("the profile asks for the full size; the token never goes to the avatar path")
     func profileFullSizeWithoutToken() async throws {
         try await EndToEnd.with(FakeConfiguration(userCount: 40)) { world in

@@ -135,7 +135,7 @@ struct FirstDayEndToEndTests {
             while !FileManager.default.fileExists(atPath: marker), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
             let blocked = try await world.run("--offline", "note", "ivey", "second")
             holder.waitUntilExit()
-            #expect(blocked.status == 0 && blocked.stderr.contains("waiting for another ghusers process"), "\(blocked)")
+            #expect(blocked.status == 0 && blocked.stderr.contains("waiting for another process (ghusers, or sqlite3)"), "\(blocked)")
             #expect(try await world.run("--offline", "note", "ivey").stdout == "second\n")
         }
     }

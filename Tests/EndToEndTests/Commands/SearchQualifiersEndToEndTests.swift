@@ -81,7 +81,7 @@ struct SearchQualifiersEndToEndTests {
         try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
             #expect(try await world.run("next-page").status == 0)
             let result = try await world.run("search", "location:berlin", "--offline")
-            #expect(result.status == 0, "\(result)")
+            #expect(result.status == 1, "nothing found is exit 1, as grep: \(result)")
             #expect(result.stdout.isEmpty)
             #expect(result.stderr.contains("100 cached users have no profile yet") && result.stderr.contains("ghusers profiles prefetch"), "\(result)")
             // type: needs no profile: the users list has it.

@@ -41,6 +41,19 @@ struct SearchSyntaxEndToEndTests {
         return [exact] + matching.filter { $0 != exact }
     }
 
+    @Test("nothing found is exit 1 with a line on stderr, as grep; --limit stops after N")
+    func exitStatusAndLimit() async throws {
+        try await EndToEnd.with { world in
+            _ = try await world.run("next-page")
+            let none = try await world.run("search", "zzqqxx")
+            #expect(none.status == 1 && none.stdout.isEmpty && none.stderr.contains("no cached user or note matches"), "\(none)")
+            let two = try await world.run("search", "e", "--limit", "2")
+            #expect(two.status == 0 && two.stdout.split(separator: "\n").count == 2, "\(two)")
+            let three = try #require(try await world.json("search", "e", "--limit", "3") as? [[String: Any]])
+            #expect(three.count == 3)
+        }
+    }
+
     @Test("terms, exact marks, anchors and exclusions select what the syntax says, in the usual order")
     func extendedTerms() async throws {
         try await EndToEnd.with { world in
@@ -59,7 +72,7 @@ struct SearchSyntaxEndToEndTests {
             let pending = try #require(try await world.json("search", "github !co-", "--offline") as? [[String: Any]])
             #expect(pending.map { $0["login"] as? String ?? "" } == Self.expected("github !co-", users: users) + ["zz-pending"])
             let none = try await world.run("search", "^zz !zz", "--offline")
-            #expect(none.status == 0 && none.stdout.isEmpty && none.stderr.contains("no cached user or note matches"))
+            #expect(none.status == 1 && none.stdout.isEmpty && none.stderr.contains("no cached user or note matches"))
         }
     }
 }

@@ -63,8 +63,9 @@ struct EndToEnd {
     /// Runs `ghusers ARGUMENTS` with a terminal as its standard streams (a pty of util-linux's
     /// `script`), as a person at a terminal runs it: `profile` then marks the user seen, which a
     /// pipe never does.
-    func runOnTerminal(_ arguments: String...) async throws -> GHUsersProcess.Result {
+    func runOnTerminal(_ arguments: String..., environment: [String: String] = [:]) async throws -> GHUsersProcess.Result {
         var process = ghusers
+        process.environment = environment
         process.executable = URL(fileURLWithPath: "/usr/bin/script")
         let line = ([GHUsersProcess.binary.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
         return try await process.run(["-qec", line, "/dev/null"])
@@ -73,7 +74,9 @@ struct EndToEnd {
     /// Runs `ghusers ARGUMENTS --json` and parses stdout.
     func json(_ arguments: String...) async throws -> Any {
         let result = try await ghusers.run(arguments + ["--json"])
-        guard result.status == 0 else { throw HarnessError("ghusers \(arguments) failed: \(result)") }
+        // `search` that matched nothing prints `[]` and exits 1, as grep does.
+        let nothingFound = arguments.first == "search" && result.status == 1 && result.stdout == "[]\n"
+        guard result.status == 0 || nothingFound else { throw HarnessError("ghusers \(arguments) failed: \(result)") }
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
     }
 

@@ -39,7 +39,8 @@ extension BrowserModel {
             effects.append(.loadHeader(id: profile.id, url: details.user.avatarURL))
         }
         if case .rateLimited(let until) = network.connection {
-            pane.profile?.message = "rate limited until \(Self.clock(until)): the cached profile is shown"
+            // True whether or not a cached profile shows (its lookup may still be on its way).
+            pane.profile?.message = "rate limited until \(Self.clock(until)): no profile is fetched until then"
             return effects
         }
         pane.profile?.fetching = true
