@@ -61,6 +61,7 @@ enum FastPath {
             switch option {
             case .offline: settings.offline = true
             case .json: settings.json = true
+            case .tsv: settings.tsv = true
             case .refresh: refresh = true
             case .apiURL: settings.apiURL = value
             case .home: settings.home = value
@@ -111,6 +112,7 @@ extension FastPath {
         case home = "--home"
         case offline = "--offline"
         case json = "--json"
+        case tsv = "--tsv"
         case color = "--color"
         case avatars = "--avatars"
         case refresh = "--refresh"
@@ -120,7 +122,7 @@ extension FastPath {
         /// Whether the option takes a value (an `@Option`) rather than none (a `@Flag`).
         var takesValue: Bool {
             switch self {
-            case .offline, .json, .refresh: false
+            case .offline, .json, .tsv, .refresh: false
             case .apiURL, .home, .color, .avatars, .limit, .after: true
             }
         }
@@ -134,7 +136,7 @@ extension FastPath {
             case .apiURL, .home, .offline, .json, .color: true
             case .avatars: command != nil
             case .refresh: command == "profile"
-            case .limit: command == "list" || command == "search"
+            case .limit, .tsv: command == "list" || command == "search"
             case .after: command == "list"
             }
         }

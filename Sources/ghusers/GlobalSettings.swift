@@ -16,6 +16,8 @@ struct GlobalSettings: Equatable, Sendable {
     var json = false
     /// `--color`.
     var color = ColorMode.auto
+    /// `--tsv` of the commands that print rows (``RowFormatOptions``).
+    var tsv = false
 
     /// The process environment, read once: building the dictionary costs about 0.1 ms each time.
     static let processEnvironment = ProcessInfo.processInfo.environment
@@ -37,6 +39,7 @@ struct GlobalSettings: Equatable, Sendable {
             throw ValidationError("GH_HOST '\(host)' is not a host name; set it like ghe.example.com, or \(Self.siteErrorEnding)")
         }
         if let home, home.isEmpty { throw ValidationError("--home needs a folder path.") }
+        if json && tsv { throw ValidationError("Pass either --json or --tsv, not both.") }
     }
 
     /// How the messages about an API root or `GH_HOST` that cannot be used end: `main` prints

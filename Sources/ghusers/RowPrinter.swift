@@ -1,9 +1,11 @@
 import GHUsersKit
 
-/// Streams rows to stdout: aligned lines for people, or one JSON array for scripts, written as
-/// rows arrive so memory stays flat however many there are.
+/// Streams rows to stdout: aligned lines for people (whole notes when stdout is not a
+/// terminal, so that `grep` finds what a note says), one JSON array or tab-separated lines
+/// (`--tsv`) for scripts, written as rows arrive so memory stays flat however many there are.
 struct RowPrinter {
     private let json: Bool
+    private let tsv: Bool
     private let formatter: UserRowFormatter
     private let links: UserLinks
     private let output = OutputStream.standardOutput
@@ -12,21 +14,24 @@ struct RowPrinter {
 
     init(settings: GlobalSettings) {
         self.json = settings.json
-        self.formatter = UserRowFormatter(color: settings.colorsStandardOutput)
+        self.tsv = settings.tsv
+        var formatter = UserRowFormatter(color: settings.colorsStandardOutput)
+        formatter.wholeNotes = !Terminal.isTerminal(1)
+        self.formatter = formatter
         self.links = settings.links
     }
 
     mutating func print(_ details: UserDetails) {
-        let (links, formatter) = (links, formatter)
-        print(json: { $0.write(details, links: links) }, line: { formatter.append(details, to: &$0) })
+        let (links, formatter, tsv) = (links, formatter, tsv)
+        print(json: { $0.write(details, links: links) }, line: { tsv ? UserRowFormatter.appendTSV(details, to: &$0) : formatter.append(details, to: &$0) })
     }
 
     mutating func print(_ result: SearchResult) {
         switch result {
         case .user(let details): print(details)
         case .note(let note):
-            let (links, formatter) = (links, formatter)
-            print(json: { $0.write(result, links: links) }, line: { formatter.append(note, to: &$0) })
+            let (links, formatter, tsv) = (links, formatter, tsv)
+            print(json: { $0.write(result, links: links) }, line: { tsv ? UserRowFormatter.appendTSV(note, to: &$0) : formatter.append(note, to: &$0) })
         }
     }
 

@@ -14,6 +14,10 @@
 public struct UserRowFormatter: Sendable {
     /// Whether to use ANSI colours.
     public var color: Bool
+    /// Whether a note is printed whole, its line breaks written `\n`, rather than its first
+    /// line cut to 40 characters: when stdout is not a terminal (a pipe, a file), so that
+    /// `ghusers list | grep 'follow up'` finds what a note says.
+    public var wholeNotes = false
 
     /// The note marker.
     public static let noteMarker = "✎"
@@ -82,6 +86,10 @@ public struct UserRowFormatter: Sendable {
         // Bold's end (22) ends dim too: a seen user's row is dimmed again after the marker.
         if color, dimmed { bytes.append(contentsOf: Self.dim) }
         bytes.append(Self.space)
+        if wholeNotes {
+            Self.appendEscaped(TerminalSanitizer.sanitize(text), escapingBackslash: false, to: &bytes)
+            return
+        }
         var text = text
         text.withUTF8 { utf8 in
             let line = UnsafeBufferPointer(rebasing: utf8[Self.firstLine(in: utf8)])
@@ -98,6 +106,40 @@ public struct UserRowFormatter: Sendable {
             var preview = TerminalSanitizer.sanitize(String(decoding: line, as: UTF8.self), keepNewlines: false)
             if preview.count > 40 { preview = String(preview.prefix(39)) + "…" }
             bytes.append(contentsOf: preview.utf8)
+        }
+    }
+
+    /// Appends the `--tsv` line of a cached user: id, login, type (`gone` for an account GitHub
+    /// no longer has), seen, and the whole note (empty without one), tab-separated, without a
+    /// line feed. Every field is one line: ``appendEscaped(_:escapingBackslash:to:)``.
+    public static func appendTSV(_ details: UserDetails, to bytes: inout [UInt8]) {
+        appendNumber(details.user.id, width: 0, to: &bytes)
+        for field in [details.user.login, details.gone ? goneLabel : details.user.type, details.seen ? "true" : "false", details.note ?? ""] {
+            bytes.append(0x09)
+            appendEscaped(field, escapingBackslash: true, to: &bytes)
+        }
+    }
+
+    /// Appends the `--tsv` line of a note on a user not cached yet: no id, the login, type
+    /// `-`, seen `false`, the note.
+    public static func appendTSV(_ note: Note, to bytes: inout [UInt8]) {
+        for field in [note.login, "-", "false", note.text] {
+            bytes.append(0x09)
+            appendEscaped(field, escapingBackslash: true, to: &bytes)
+        }
+    }
+
+    /// Appends `text` on one line: tab, line feed and carriage return written `\t`, `\n` and
+    /// `\r`, and a backslash `\\` when `escapingBackslash` (TSV, read back by a program).
+    static func appendEscaped(_ text: String, escapingBackslash: Bool, to bytes: inout [UInt8]) {
+        for byte in text.utf8 {
+            switch byte {
+            case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x5C where escapingBackslash: bytes.append(contentsOf: [0x5C, 0x5C])
+            default: bytes.append(byte)
+            }
         }
     }
 

@@ -11,6 +11,8 @@ extension GHUsersCommand {
 
         @OptionGroup var avatarOptions: AvatarOptions
 
+        @OptionGroup var rowFormat: RowFormatOptions
+
         @Option(parsing: .unconditional, help: "Show at most this many users.")
         var limit: Int?
 
@@ -18,6 +20,7 @@ extension GHUsersCommand {
         var after: Int64 = 0
 
         func validate() throws {
+            try rowFormat.applied(to: options.settings).validate()
             try Self.validate(limit: limit, after: after)
         }
 
@@ -27,7 +30,7 @@ extension GHUsersCommand {
             guard after >= 0 else { throw ValidationError("--after must be a user id, 0 or more.") }
         }
 
-        var invocation: Invocation { .list(options.settings, avatars: avatarOptions.avatars, limit: limit, after: after) }
+        var invocation: Invocation { .list(rowFormat.applied(to: options.settings), avatars: avatarOptions.avatars, limit: limit, after: after) }
 
         func run() async throws {
             await invocation.run()

@@ -19,6 +19,8 @@ extension GHUsersCommand {
 
         @OptionGroup var avatarOptions: AvatarOptions
 
+        @OptionGroup var rowFormat: RowFormatOptions
+
         @Option(parsing: .unconditional, help: "How many pages to fetch in this run, over one kept-alive connection (1-1000).")
         var pages = 1
 
@@ -34,7 +36,7 @@ extension GHUsersCommand {
                 options.settings, waitForNetwork: wait, interruptible: true,
                 networkAdvice: wait ? nil : "pass --wait to retry until it is back; `ghusers list` shows what is cached meanwhile"
             ) { service in
-                var printer = RowPrinter(settings: options.settings)
+                var printer = RowPrinter(settings: rowFormat.applied(to: options.settings))
                 let avatars = AvatarPrinter(settings: options.settings, avatars: avatarOptions.avatars, service: service)
                 var fetched: [CombinedService.PageOutcome] = []
                 // Pages already saved are shown even when a later page fails, and the JSON array

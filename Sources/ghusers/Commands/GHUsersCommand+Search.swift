@@ -35,6 +35,8 @@ extension GHUsersCommand {
 
         @OptionGroup var avatarOptions: AvatarOptions
 
+        @OptionGroup var rowFormat: RowFormatOptions
+
         @Argument(
             help: ArgumentHelp(
                 "The text to look for. Several words are one query, joined by spaces (each a term that must match): `ghusers search ka ro` is `ghusers search 'ka ro'`.",
@@ -50,6 +52,7 @@ extension GHUsersCommand {
         var limit: Int?
 
         func validate() throws {
+            try rowFormat.applied(to: options.settings).validate()
             try Self.validate(query: query)
             try List.validate(limit: limit, after: 0)
         }
@@ -61,7 +64,7 @@ extension GHUsersCommand {
             guard trimmed.count <= 256 else { throw ValidationError("The search text is longer than 256 characters; shorten it.") }
         }
 
-        var invocation: Invocation { .search(options.settings, avatars: avatarOptions.avatars, query: query, limit: limit) }
+        var invocation: Invocation { .search(rowFormat.applied(to: options.settings), avatars: avatarOptions.avatars, query: query, limit: limit) }
 
         func run() async throws {
             await invocation.run()

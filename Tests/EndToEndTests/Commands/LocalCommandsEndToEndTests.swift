@@ -68,6 +68,28 @@ struct LocalCommandsEndToEndTests {
         }
     }
 
+    @Test("for scripts: piped rows carry whole notes that grep finds; --tsv is one record a line; --tsv with --json is refused")
+    func scriptOutput() async throws {
+        try await EndToEnd.with { world in
+            _ = try await world.run("next-page")
+            #expect(try await world.run("note", "defunkt", "GitHub co-founder, met in the hallway at a conference\nfollow up in May").status == 0)
+            // When: piped, as `ghusers list | grep 'follow up'`.
+            let piped = try await world.run("list")
+            #expect(piped.stdout.split(separator: "\n").filter { $0.contains("follow up") }.count == 1, "\(piped)")
+            // --tsv: five fields, the note whole and on its one line.
+            for arguments in [["list", "--tsv"], ["search", "defunkt", "--tsv"]] {
+                let tsv = try await world.run(arguments)
+                #expect(tsv.status == 0, "\(tsv)")
+                let line = try #require(tsv.stdout.split(separator: "\n").first { $0.contains("defunkt") })
+                #expect(line.split(separator: "\t", omittingEmptySubsequences: false) == [
+                    "2", "defunkt", "User", "false", "GitHub co-founder, met in the hallway at a conference\\nfollow up in May",
+                ])
+            }
+            let both = try await world.run("list", "--tsv", "--json")
+            #expect(both.status == 64 && both.stderr.contains("either --json or --tsv"), "\(both)")
+        }
+    }
+
     @Test("refresh revalidates every page: 304s when unchanged, a rename updated, notes and seen kept, cursor unmoved")
     func refresh() async throws {
         try await EndToEnd.with { world in
