@@ -51,6 +51,13 @@ struct GHUsersCommand: AsyncParsableCommand {
             return handler
         }
         for line in EnvironmentWarnings.lines(GlobalSettings.processEnvironment) { Messages.notice("warning: " + line) }
+        // An argument that is not UTF-8 would reach us with U+FFFD in place of its bytes, and be
+        // saved or searched so: refused as stdin is.
+        for index in 1..<Int(CommandLine.argc) {
+            guard let pointer = CommandLine.unsafeArgv[index], String(validatingCString: pointer) == nil else { continue }
+            Messages.notice("error: argument \(index) is not UTF-8 text; notes, logins and searches are text (check the terminal's or the file's encoding)")
+            exit(withError: ExitCode(ExitStatus.usage.rawValue))
+        }
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let text = DashArgument.error(in: arguments) {
             Messages.notice("error: " + text)

@@ -28,6 +28,12 @@ public struct Note: Codable, Sendable, Hashable {
     /// The largest note accepted, in UTF-8 bytes (1 MiB).
     public static let maximumBytes = 1 << 20
 
+    /// `text` as notes are stored: Unicode's composed form (NFC), so that the same words typed on
+    /// macOS (which pastes NFD) and elsewhere are the same bytes, and search finds either.
+    public static func normalized(_ text: String) -> String {
+        text.unicodeScalars.allSatisfy(\.isASCII) ? text : text.precomposedStringWithCanonicalMapping
+    }
+
     /// Whether `text` holds a NUL byte. SQLite's text functions end a text at its first NUL
     /// (`length()`, the FTS tokenizers, the `sqlite3` shell), so such a note would be kept
     /// and shown cut short: every way in (`note -`, `notes import`, the editor) refuses it

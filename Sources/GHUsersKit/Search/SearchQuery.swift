@@ -1,3 +1,5 @@
+import Foundation
+
 /// A search query, as `browse`'s `/` and `ghusers search` take it: space-separated words that
 /// must all match a user, each a term in fzf's extended syntax (``Term``: `word`, `'word`,
 /// `^prefix`, `suffix$`, `^login$`, `!term`) or a qualifier after GitHub's user search
@@ -26,13 +28,14 @@ public struct SearchQuery: Sendable, Hashable {
     /// What is wrong with the query (the first problem): an error, never an empty result.
     public let problem: Problem?
 
-    /// Parses `text`.
+    /// Parses `text`, in Unicode's composed form (NFC), as notes are stored: "café" typed or
+    /// pasted decomposed (macOS's NFD) finds the same notes as composed.
     public init(_ text: String) {
         var words: [String] = []
         var qualifiers: [Qualifier] = []
         var fields: Fields?
         var problem: Problem?
-        for word in Self.words(text) {
+        for word in Self.words(text.unicodeScalars.allSatisfy(\.isASCII) ? text : text.precomposedStringWithCanonicalMapping) {
             guard let (name, value, negated) = Self.qualifier(word) else {
                 words.append(word)
                 continue

@@ -22,7 +22,8 @@ extension StoreService.Notes {
         ) throws -> NotesImportReport {
             try database.write { db in
                 var report = NotesImportReport()
-                for entry in archive.notes {
+                for var entry in archive.notes {
+                    entry.note = Note.normalized(entry.note)
                     if let problem = Self.problem(entry) {
                         report.rejected.append("\(entry.login.prefix(60)): \(problem)")
                         continue

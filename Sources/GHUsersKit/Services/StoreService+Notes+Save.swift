@@ -21,6 +21,7 @@ extension StoreService.Notes {
         @discardableResult
         public func callAsFunction(login: String, text: String, base: String?? = nil, now: Date = Date()) throws -> Note {
             precondition(!text.isEmpty, "empty notes are refused before they reach the store")
+            let text = Note.normalized(text)
             return try database.write { db in
                 let existing = try Note.find(db, login: login)
                 if let base, existing?.note.text != base { throw NoteConflict(login: login, current: existing?.note.text) }

@@ -257,6 +257,19 @@ extension AppDatabase {
                     CREATE INDEX note_history_login ON note_history(login COLLATE NOCASE);
                     """)
         }
+        migrator.registerMigration("v12-notes-nfc") { db in
+            // Notes in Unicode's composed form (NFC), as every way in now stores them: a note
+            // pasted from macOS (NFD) is found by "café" typed either way. Only notes with a
+            // character outside ASCII can change (the partial index note_non_ascii).
+            let rows = try Row.fetchAll(db, sql: "SELECT id, text FROM note WHERE \(AppDatabase.nonASCIINote)")
+            for row in rows {
+                let text: String = row["text"]
+                let normalized = Note.normalized(text)
+                if !normalized.utf8.elementsEqual(text.utf8) {
+                    try db.execute(sql: "UPDATE note SET text = ? WHERE id = ?", arguments: [normalized, row["id"] as Int64])
+                }
+            }
+        }
         return migrator
     }()
 

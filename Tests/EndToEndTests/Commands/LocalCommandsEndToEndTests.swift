@@ -68,6 +68,30 @@ struct LocalCommandsEndToEndTests {
         }
     }
 
+    @Test("text as people type it: a note saved decomposed (macOS's NFD) is found composed and the other way; invalid UTF-8 is refused")
+    func unicodeText() async throws {
+        try await EndToEnd.with { world in
+            _ = try await world.run("next-page")
+            let decomposed = "cafe\u{301} in Zu\u{308}rich"
+            #expect(try await world.run("note", "defunkt", decomposed).status == 0)
+            #expect(try await world.run("note", "mojombo", "café society").status == 0)
+            for query in ["café", "cafe\u{301}", "zürich", "Zu\u{308}rich"] {
+                let found = try await world.run("search", query)
+                #expect(found.status == 0 && found.stdout.contains("defunkt"), "\(query.unicodeScalars.map(\.value)): \(found)")
+            }
+            let both = try await world.run("search", "cafe\u{301}", "--tsv")
+            #expect(both.stdout.split(separator: "\n").count == 2, "\(both)")
+            // Stored composed: the bytes of NFC.
+            #expect(Array(try await world.run("note", "defunkt").stdout.utf8) == Array("café in Zürich\n".precomposedStringWithCanonicalMapping.utf8))
+            // An argument that is not UTF-8 (Latin-1 é) is refused, as stdin is, and nothing is saved.
+            var process = world.ghusers
+            process.executable = URL(fileURLWithPath: "/bin/sh")
+            let latin1 = try await process.run(["-c", "exec \"$0\" note mojombo \"$(printf 'caf\\351')\"", GHUsersProcess.binary.path])
+            #expect(latin1.status == 64 && latin1.stderr.contains("is not UTF-8 text"), "\(latin1)")
+            #expect(try await world.run("note", "mojombo").stdout == "café society\n")
+        }
+    }
+
     @Test("for scripts: piped rows carry whole notes that grep finds; --tsv is one record a line; --tsv with --json is refused")
     func scriptOutput() async throws {
         try await EndToEnd.with { world in
