@@ -62,14 +62,18 @@ extension CombinedService {
     ///   token (before any request), ``ProfilesPrefetchError/stopped(_:resource:reset:)`` at a
     ///   used-up rate limit, ``ProfilesPrefetchError/failed(_:_:)`` when GitHub fails otherwise;
     ///   what was saved stays, and the next run goes on with the users still pending.
+    /// `complete`: instead, every cached profile with fields unknown besides an email (an
+    /// organization's followers, which GraphQL has not), over REST, one request each; what is
+    /// completed leaves the selection, so a run stopped goes on where it stopped.
     nonisolated(nonsending) public func prefetchProfiles(
-        stale: Bool = false, limit: Int? = nil, overREST: Bool = false, now: Date = Date(),
+        stale: Bool = false, limit: Int? = nil, overREST: Bool = false, complete: Bool = false, now: Date = Date(),
         progress: (PrefetchProgress) -> Void = { _ in }
     ) async throws -> PrefetchSummary {
+        let overREST = overREST || complete
         guard !configuration.offline else { throw CombinedServiceError.offline("profiles prefetch") }
         let pending = StoreService.Profiles.Pending(database: database)
         let staleBefore = stale ? now.addingTimeInterval(-configuration.profileMaxAge) : nil
-        let total = min(try pending.count(staleBefore: staleBefore), limit ?? .max)
+        let total = min(try pending.count(staleBefore: staleBefore, incomplete: complete), limit ?? .max)
         var summary = PrefetchSummary()
         guard total > 0 else { return summary }
         if !overREST, token.wrappedValue == nil {
@@ -87,11 +91,11 @@ extension CombinedService {
         func ended() -> PrefetchSummary {
             summary.graphQLRequests = queries.requests
             if queries.requests > 0 { summary.emailsAsked = queries.readsEmail ?? true }
-            summary.left = (try? pending.count(staleBefore: staleBefore)) ?? total - done
+            summary.left = (try? pending.count(staleBefore: staleBefore, incomplete: complete)) ?? total - done
             return summary
         }
         while done < total {
-            let users = try pending(after: after, limit: min(overREST ? ProfilesQuery.batchSize : sizing.size, total - done), staleBefore: staleBefore)
+            let users = try pending(after: after, limit: min(overREST ? ProfilesQuery.batchSize : sizing.size, total - done), staleBefore: staleBefore, incomplete: complete)
             guard let last = users.last else { break }
             after = last.id
             let byNode = overREST ? [] : users.filter { !($0.nodeID ?? "").isEmpty }

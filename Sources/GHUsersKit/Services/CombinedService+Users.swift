@@ -17,6 +17,12 @@ extension CombinedService {
         try StoreService.Users.Qualified(database: database).withoutProfile()
     }
 
+    /// How many cached profiles each count qualifier of `query` cannot see, its count unknown
+    /// (``StoreService/Users/Qualified/unknownCounts(_:)``).
+    public func unknownCounts(_ query: SearchQuery) throws -> [(column: String, profiles: Int)] {
+        try StoreService.Users.Qualified(database: database).unknownCounts(query)
+    }
+
     /// How many cached users have an id at most `id`: `rank(through: after) + 1` is the position
     /// of the first user of `list --after`.
     public func rank(through id: Int64) throws -> Int {

@@ -53,6 +53,22 @@ extension StoreService.Users {
             }
         }
 
+        /// For each count qualifier of `query` (`followers:`, `repos:`), its column and how many
+        /// cached profiles do not know that count (an organization prefetched over GraphQL has
+        /// no followers), which it can neither match nor exclude; only columns with some.
+        public func unknownCounts(_ query: SearchQuery) throws -> [(column: String, profiles: Int)] {
+            let columns = query.qualifiers.compactMap { qualifier -> String? in
+                guard case .count(let column, _, _) = qualifier.test, ["followers", "public_repos"].contains(column) else { return nil }
+                return column
+            }
+            return try database.read { db in
+                try Set(columns).sorted().compactMap { column in
+                    let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM profile WHERE \(column) IS NULL") ?? 0
+                    return count > 0 ? (column, count) : nil
+                }
+            }
+        }
+
         /// The statement of ``ids(_:)`` and whether its ids come in order: from the profiles when
         /// the filter is qualifiers of which one reads them (the users without a profile cannot
         /// match), from the notes for `has:note` without them, else from the users; its

@@ -42,8 +42,13 @@ extension GHUsersCommand.Profiles {
         @Flag(help: "Fetch over REST, one request per profile (no token needed).")
         var rest = false
 
+        @Flag(
+            help: "Instead, complete over REST the cached profiles with fields unknown (an organization's followers, which GraphQL has not), one request each.")
+        var complete = false
+
         func validate() throws {
             if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more.") }
+            if complete && stale { throw ValidationError("Pass either --complete or --stale, not both.") }
         }
 
         func run() async throws {
@@ -51,8 +56,8 @@ extension GHUsersCommand.Profiles {
                 let progress = ProgressLine()
                 let summary: CombinedService.PrefetchSummary
                 do {
-                    summary = try await service.prefetchProfiles(stale: stale, limit: limit, overREST: rest) { state in
-                        progress.bar(done: state.done, total: state.total, Self.describe(state.rateLimit, rest: rest))
+                    summary = try await service.prefetchProfiles(stale: stale, limit: limit, overREST: rest, complete: complete) { state in
+                        progress.bar(done: state.done, total: state.total, Self.describe(state.rateLimit, rest: rest || complete))
                     }
                 } catch {
                     progress.finish()

@@ -97,6 +97,12 @@ extension GHUsersCommand {
                 if missing > 0 {
                     Messages.notice("\(missing) cached users have no profile yet, which profile qualifiers cannot match; `ghusers profiles prefetch` fetches them")
                 }
+                for (column, profiles) in try service.unknownCounts(SearchQuery(query)) {
+                    let name = column == "public_repos" ? "repos" : column
+                    Messages.notice(
+                        "\(profiles) cached profile\(profiles == 1 ? " does" : "s do") not know \(profiles == 1 ? "its" : "their") \(column) (organizations prefetched over GraphQL, which has none), "
+                            + "which \(name): can neither match nor exclude; `ghusers profiles prefetch --complete` fetches them over REST")
+                }
                 if found == 0 { throw NothingFound() }
             }
         }

@@ -178,6 +178,35 @@ struct ProfilesPrefetchEndToEndTests {
         }
     }
 
+    @Test("organisations are counted, not dropped: a count qualifier says how many it cannot see; --complete fills them over REST")
+    func organisationsCounted() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
+            // Given: every profile prefetched over GraphQL (organisations without followers).
+            try await Self.cache(world, pages: 1)
+            #expect(try await world.run(["profiles", "prefetch"], environment: Self.token).status == 0)
+            let rows = try #require(try await world.json("list") as? [[String: Any]])
+            let organizations = rows.filter { $0["type"] as? String == "Organization" }.count
+            #expect(organizations > 0)
+            // When
+            let counted = try await world.run("search", "followers:>=0", "--offline")
+            // Then: the users found, and a line naming the organisations left out.
+            #expect(counted.status == 0 && counted.stdout.split(separator: "\n").count == 100 - organizations, "\(counted)")
+            #expect(counted.stderr.contains("\(organizations) cached profiles do not know their followers") && counted.stderr.contains("--complete"), "\(counted)")
+            // When: completed over REST, one request each.
+            await world.server.resetStats()
+            let completed = try await world.run("profiles", "prefetch", "--complete")
+            #expect(completed.status == 0 && completed.stderr.contains("prefetched \(organizations) profiles"), "\(completed)")
+            #expect(await world.apiRequests().count == organizations)
+            // Then: every account counted, nothing said.
+            let all = try await world.run("search", "followers:>=0", "--offline")
+            #expect(all.stdout.split(separator: "\n").count == 100 && !all.stderr.contains("do not know"), "\(all)")
+            await world.server.resetStats()
+            let again = try await world.run("profiles", "prefetch", "--complete")
+            #expect(again.status == 0 && again.stderr.contains("prefetched 0 profiles"), "\(again)")
+            #expect(await world.apiRequests().isEmpty)
+        }
+    }
+
     @Test("at a used-up GraphQL budget it stops with exit 6 and what it saved; the next run goes on")
     func stopAndResume() async throws {
         var configuration = FakeConfiguration(userCount: 250)
