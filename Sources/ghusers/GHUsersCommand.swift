@@ -26,7 +26,7 @@ struct GHUsersCommand: AsyncParsableCommand {
             on both sides, the one nearer the end of the line wins.
             """,
         version: GHUsersVersion.current,
-        subcommands: [NextPage.self, List.self, Browse.self, Profile.self, Note.self, Notes.self, Search.self, Refresh.self, Status.self, Cache.self, Avatars.self, Profiles.self]
+        subcommands: [NextPage.self, List.self, Browse.self, Profile.self, Note.self, Notes.self, Search.self, Refresh.self, Status.self, Cache.self, Avatars.self, Profiles.self, Version.self]
     )
 
     /// The global options given before the subcommand's name. ArgumentParser reads them for the
@@ -59,13 +59,18 @@ struct GHUsersCommand: AsyncParsableCommand {
             exit(withError: ExitCode(ExitStatus.usage.rawValue))
         }
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // The read commands' common shapes skip ArgumentParser's start-up cost (FastPath).
+        let fast = FastPath.invocation(for: arguments)
+        if fast == nil, let text = CommandSuggestion.error(in: arguments, commands: configuration.subcommands.map { $0._commandName } + ["help"]) {
+            Messages.notice("error: " + text)
+            exit(withError: ExitCode(ExitStatus.usage.rawValue))
+        }
         if let text = DashArgument.error(in: arguments) {
             Messages.notice("error: " + text)
             exit(withError: ExitCode(ExitStatus.usage.rawValue))
         }
         do {
-            // The read commands' common shapes skip ArgumentParser's start-up cost (FastPath).
-            if let invocation = FastPath.invocation(for: arguments) {
+            if let invocation = fast {
                 await runOnMainThread(invocation)
             }
             var command = try parseAsRoot()

@@ -89,3 +89,23 @@ struct DashArgumentTests {
         #expect(good.isEmpty, "\(good)")
     }
 }
+
+/// A first word that is no command gets the nearest one, as git and gh suggest.
+@Suite("Commands typed wrong")
+struct CommandSuggestionTests {
+    static let commands = ["next-page", "list", "browse", "profile", "note", "notes", "search", "refresh", "status", "cache", "avatars", "profiles", "version", "help"]
+
+    @Test("a typo gets the nearest command; a word near none is named; commands, options and '--' pass")
+    func suggestions() {
+        #expect(CommandSuggestion.error(in: ["lsit"], commands: Self.commands)?.contains("did you mean 'list'?") == true)
+        #expect(CommandSuggestion.error(in: ["serch", "moj"], commands: Self.commands)?.contains("did you mean 'search'?") == true)
+        #expect(CommandSuggestion.error(in: ["--home", "/tmp/h", "profil", "x"], commands: Self.commands)?.contains("'profile'") == true)
+        #expect(CommandSuggestion.error(in: ["frobnicate"], commands: Self.commands) == "'frobnicate' is not a ghusers command; `ghusers --help` lists them")
+        for arguments in [
+            ["list"], ["--offline", "search", "x"], ["--home", "lsit", "list"], [], ["--version"], ["--", "lsit"],
+            ["--generate-completion-script", "bash"], ["---completion", "profile", "--", "x"], ["--color=never", "list"],
+        ] {
+            #expect(CommandSuggestion.error(in: arguments, commands: Self.commands) == nil, "\(arguments)")
+        }
+    }
+}

@@ -86,7 +86,9 @@ extension GHUsersCommand {
                 if outcome.reachedEnd {
                     Messages.notice("end of the list: no users after \(outcome.since ?? 0)")
                 }
-                if outcome.isFirstStore {
+                // The welcome is for a person starting out: not in cron (stderr not a terminal),
+                // nor on a home that already holds notes (imported from another machine).
+                if outcome.isFirstStore, Terminal.isTerminal(2), (try? service.status().statistics.notes) == 0 {
                     Messages.welcome(databasePath: service.configuration.paths.database.path)
                 }
                 done += 1
@@ -95,6 +97,8 @@ extension GHUsersCommand {
                     Messages.status("ghusers: \(done) of \(pages) pages, \(users) user\(users == 1 ? "" : "s") saved")
                 }
             }
+            // The progress line is erased: what it said stays as one line.
+            if showsProgress { Messages.notice("saved \(users) user\(users == 1 ? "" : "s") from \(done) page\(done == 1 ? "" : "s")") }
         }
     }
 }

@@ -97,8 +97,15 @@ extension GHUsersCommand {
                         if let existing { body = existing.text + (existing.text.hasSuffix("\n") ? "" : "\n") + body }
                         guard body.utf8.count <= GHUsersKit.Note.maximumBytes else { throw Self.tooLong }
                     }
+                    let earlier = append ? nil : try service.existingNote(login: login)
                     let note = try service.saveNote(login: login, text: body, base: base)
-                    if options.json { print(note) } else { Messages.notice("saved the note on \(note.login)") }
+                    if options.json {
+                        print(note)
+                    } else if let earlier, earlier.text != note.text {
+                        Messages.notice("saved the note on \(note.login), replacing the earlier one (`ghusers note \(note.login) --history` shows it)")
+                    } else {
+                        Messages.notice("saved the note on \(note.login)")
+                    }
                 } else {
                     let note = try service.note(login: login)
                     if options.json {

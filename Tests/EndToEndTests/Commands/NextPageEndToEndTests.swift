@@ -4,6 +4,21 @@ import Testing
 
 @Suite("next-page against github-fake")
 struct NextPageEndToEndTests {
+    @Test("the welcome greets a person at a terminal once; not cron, not a home that already holds notes; --pages ends with a summary")
+    func welcome() async throws {
+        try await EndToEnd.with { world in
+            let first = try await world.runOnTerminal("next-page", "--avatars", "never")
+            #expect(first.status == 0 && first.stdout.contains("Welcome to ghusers"), "\(first)")
+            let second = try await world.runOnTerminal("next-page", "--avatars", "never")
+            #expect(!second.stdout.contains("Welcome"), "once")
+        }
+        try await EndToEnd.with { world in
+            #expect(try await world.run("note", "mojombo", "imported from the other machine").status == 0)
+            let first = try await world.runOnTerminal("next-page", "--avatars", "never")
+            #expect(first.status == 0 && !first.stdout.contains("Welcome"), "\(first)")
+        }
+    }
+
     @Test("the first page asks per_page=100 and sets the page size; the second asks since=151&per_page=100")
     func firstThenSecondPage() async throws {
         try await EndToEnd.with { world in
@@ -12,7 +27,7 @@ struct NextPageEndToEndTests {
             #expect(first.status == 0, "\(first)")
             #expect(first.stdout.contains("mojombo"))
             #expect(first.stdout.split(separator: "\n").count == 100)
-            #expect(first.stderr.contains("Welcome to ghusers"))
+            #expect(!first.stderr.contains("Welcome to ghusers"), "stderr is not a terminal (cron): no welcome")
 
             let second = try await world.run("next-page", "--json")
             #expect(second.status == 0, "\(second)")

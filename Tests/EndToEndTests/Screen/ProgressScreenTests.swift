@@ -12,7 +12,7 @@ struct ProgressScreenTests {
             environment: ["GHUSERS_HOME": world.home.path, "GHUSERS_API_URL": world.ghusers.apiURL, "GHUSERS_NO_GH": "1", "TERM": "tmux-256color"])
     }
 
-    @Test("next-page --pages 5 into a file: a progress line on the terminal while it runs, erased at the end")
+    @Test("next-page --pages 5 into a file: a progress line on the terminal while it runs, erased at the end for one summary line")
     func progressIntoAFile() async throws {
         var configuration = FakeConfiguration(userCount: 1_000)
         configuration.latency = .milliseconds(400)
@@ -24,6 +24,7 @@ struct ProgressScreenTests {
             _ = try await session.waitFor("the progress line") { $0.contains("of 5 pages, ") && $0.contains("users saved") }
             let screen = try await session.waitFor("the end") { $0.contains("__EXIT 0") }
             #expect(!screen.contains("of 5 pages"), "erased at the end:\n\(screen)")
+            #expect(screen.contains("ghusers: saved 500 users from 5 pages"), "what it said stays as one line:\n\(screen)")
             let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n")
             #expect(lines.count == 500, "the rows went to the file only")
         }

@@ -41,7 +41,10 @@ public struct NoteEditor: Sendable {
         let file = folder + "/" + login.filter { $0.isLetter || $0.isNumber || $0 == "-" } + ".md"
         defer { try? FileManager.default.removeItem(atPath: folder) }  // with an editor's backups
         do {
-            try AtomicFile.write(Data((text ?? "").utf8), to: URL(fileURLWithPath: file))
+            // A text file ends in a newline (POSIX): an editor that appends, or `echo >>`, then
+            // starts a line of its own; ``outcome(original:edited:)`` drops that newline again.
+            let contents = text.map { $0.isEmpty || $0.hasSuffix("\n") ? $0 : $0 + "\n" } ?? ""
+            try AtomicFile.write(Data(contents.utf8), to: URL(fileURLWithPath: file))
         } catch {
             return .failed(ErrorText.sentence(error))
         }

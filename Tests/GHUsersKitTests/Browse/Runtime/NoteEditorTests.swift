@@ -19,6 +19,18 @@ struct NoteEditorTests {
         #expect(NoteEditor.outcome(original: "line\n", edited: "line\n") == .unchanged)
     }
 
+    @Test("the file ends in a newline: an editor that appends starts a line of its own")
+    func appendingEditor() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let script = folder.url.appendingPathComponent("append.sh")
+        try "#!/bin/sh\necho 'follow up in May' >> \"$1\"\n".write(to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
+        let editor = NoteEditor(environment: ["EDITOR": script.path, "TMPDIR": folder.url.path])
+        #expect(editor.edit("met at a conference", login: "mojombo") == .changed("met at a conference\nfollow up in May"))
+        #expect(editor.edit(nil, login: "mojombo") == .changed("follow up in May"))
+    }
+
     @Test("VISUAL wins over EDITOR; vi when neither is set")
     func choice() {
         #expect(NoteEditor(environment: ["VISUAL": "nano", "EDITOR": "ed"]).command == "nano")

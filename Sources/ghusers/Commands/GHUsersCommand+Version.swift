@@ -1,0 +1,13 @@
+import ArgumentParser
+import GHUsersKit
+
+extension GHUsersCommand {
+    /// `ghusers version`, as `gh version` and `git version`: the same line as `--version`.
+    struct Version: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "version", abstract: "Print the version of ghusers (as --version).")
+
+        func run() {
+            print(GHUsersVersion.current)
+        }
+    }
+}
