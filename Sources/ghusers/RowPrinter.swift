@@ -21,14 +21,16 @@ struct RowPrinter {
         self.links = settings.links
     }
 
-    mutating func print(_ details: UserDetails) {
+    /// Prints a cached user; `profile`: its cached profile (`.some(nil)`: none), which
+    /// `--json` carries as `"profile"`.
+    mutating func print(_ details: UserDetails, profile: CachedProfile?? = .none) {
         let (links, formatter, tsv) = (links, formatter, tsv)
-        print(json: { $0.write(details, links: links) }, line: { tsv ? UserRowFormatter.appendTSV(details, to: &$0) : formatter.append(details, to: &$0) })
+        print(json: { $0.write(details, links: links, profile: profile) }, line: { tsv ? UserRowFormatter.appendTSV(details, to: &$0) : formatter.append(details, to: &$0) })
     }
 
-    mutating func print(_ result: SearchResult) {
+    mutating func print(_ result: SearchResult, profile: CachedProfile?? = .none) {
         switch result {
-        case .user(let details): print(details)
+        case .user(let details): print(details, profile: profile)
         case .note(let note):
             let (links, formatter, tsv) = (links, formatter, tsv)
             print(json: { $0.write(result, links: links) }, line: { tsv ? UserRowFormatter.appendTSV(note, to: &$0) : formatter.append(note, to: &$0) })

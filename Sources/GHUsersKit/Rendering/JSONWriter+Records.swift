@@ -2,13 +2,27 @@ import Foundation
 
 extension JSONWriter {
     /// Writes a cached user as one object: GitHub's `simple-user` (every field its schema
-    /// requires, the URLs derived by `links`) plus the local `note` (string or null), `seen` and `gone`.
-    public mutating func write(_ details: UserDetails, links: UserLinks) {
+    /// requires, the URLs derived by `links`) plus the local `note` (string or null), `seen` and
+    /// `gone`; with `profile` (`list` and `search --json`), also `"profile"`: the cached
+    /// profile's `public-user` fields, `null` where unknown, with its `fetched_at` and the
+    /// names of the fields it does not know (`unknown`), or `null` when none is cached.
+    public mutating func write(_ details: UserDetails, links: UserLinks, profile: CachedProfile?? = .none) {
         beginObject()
         writeUserFields(details.user, links: links)
         field("note", details.note)
         field("seen", details.seen)
         field("gone", details.gone)
+        if case .some(let cached) = profile {
+            if let cached {
+                beginObject("profile")
+                writeProfileFields(cached.profile)
+                field("fetched_at", Timestamp.iso8601(cached.fetchedAt))
+                field("unknown", strings: Profile.Field.allCases.filter(cached.unknown.contains).map(\.rawValue))
+                endObject()
+            } else {
+                field("profile", nil as String?)
+            }
+        }
         endObject()
     }
 
@@ -34,7 +48,16 @@ extension JSONWriter {
     public mutating func write(_ details: ProfileDetails, links: UserLinks) {
         beginObject()
         writeUserFields(details.user, links: links)
-        let profile = details.profile
+        writeProfileFields(details.profile)
+        field("note", details.note)
+        field("seen", details.seen)
+        field("gone", details.gone)
+        field("fetched_at", Timestamp.iso8601(details.fetchedAt))
+        endObject()
+    }
+
+    /// The fields `GET /users/{login}` adds to a simple user, in GitHub's order.
+    private mutating func writeProfileFields(_ profile: Profile) {
         field("name", profile.name)
         field("company", profile.company)
         field("blog", profile.blog)
@@ -49,11 +72,6 @@ extension JSONWriter {
         field("following", profile.following)
         field("created_at", profile.createdAt)
         field("updated_at", profile.updatedAt)
-        field("note", details.note)
-        field("seen", details.seen)
-        field("gone", details.gone)
-        field("fetched_at", Timestamp.iso8601(details.fetchedAt))
-        endObject()
     }
 
     /// Writes a note as one object.

@@ -93,6 +93,23 @@ public struct JSONWriter {
         if let value { bytes.append(contentsOf: (value ? "true" : "false").utf8) } else { writeNull() }
     }
 
+    /// Writes `"key": {` and starts an object (ended by ``endObject()``).
+    public mutating func beginObject(_ key: StaticString) {
+        writeKey(key)
+        beginObject()
+    }
+
+    /// Writes `"key": ["a","b"]`: an array of strings.
+    public mutating func field(_ key: StaticString, strings: [String]) {
+        writeKey(key)
+        bytes.append(UInt8(ascii: "["))
+        for (index, value) in strings.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            writeString(value)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
     /// Empties the buffer, keeping its capacity, to reuse the writer for the next row.
     public mutating func reset() {
         bytes.removeAll(keepingCapacity: true)

@@ -6,6 +6,16 @@ extension CombinedService {
         try StoreService.Users.List(database: database)(after: after, limit: limit, each)
     }
 
+    /// Streams the cached users after `after` with their cached profiles (`list --json`).
+    public func listWithProfiles(after: Int64 = 0, limit: Int? = nil, _ each: (UserDetails, CachedProfile?) throws -> Void) throws {
+        try StoreService.Users.List(database: database).withProfiles(after: after, limit: limit, each)
+    }
+
+    /// Streams local search results, each user with its cached profile (`search --json`).
+    public func searchWithProfiles(_ query: String, _ each: (SearchResult, CachedProfile?) throws -> Void) throws {
+        try StoreService.Users.Search(database: database).withProfiles(query, each)
+    }
+
     /// Streams local search results (see ``StoreService/Users/Search``).
     public func search(_ query: String, _ each: (SearchResult) throws -> Void) throws {
         try StoreService.Users.Search(database: database)(query, each)

@@ -12,5 +12,10 @@ extension StoreService.Profiles {
         public func callAsFunction(login: String) throws -> CachedProfile? {
             try database.read { db in try CachedProfile.find(db, login: login) }
         }
+
+        /// The cached profile of the user with id `id`, or `nil`.
+        public func callAsFunction(id: Int64) throws -> CachedProfile? {
+            try database.read { db in try CachedProfile.find(db, id: id) }
+        }
     }
 }

@@ -18,5 +18,11 @@ extension StoreService.Users {
         ) throws {
             try database.read { db in try UserDetails.stream(db, after: after, through: through, limit: limit, each) }
         }
+
+        /// Streams the cached users after `after`, at most `limit`, each with its cached profile
+        /// when it has one (`list --json`): one join, one row in memory at a time.
+        public func withProfiles(after: Int64 = 0, limit: Int? = nil, _ each: (UserDetails, CachedProfile?) throws -> Void) throws {
+            try database.read { db in try CachedProfile.stream(db, after: after, limit: limit, each) }
+        }
     }
 }

@@ -24,6 +24,20 @@ extension StoreService.Users {
         /// A query with a ``SearchQuery/problem`` throws it. With qualifiers, notes on users
         /// not cached yet are left out (no qualifier can hold for them).
         public func callAsFunction(_ text: String, _ each: (SearchResult) throws -> Void) throws {
+            try search(text) { result, _ in try each(result) }
+        }
+
+        /// The same results, each user with its cached profile (`nil`: none), read in the same
+        /// transaction (`search --json`).
+        public func withProfiles(_ text: String, _ each: (SearchResult, CachedProfile?) throws -> Void) throws {
+            try search(text) { result, db in
+                guard case .user(let details) = result else { return try each(result, nil) }
+                try each(result, try CachedProfile.find(db, id: details.user.id))
+            }
+        }
+
+        /// The search, giving each result with the transaction it is read in.
+        private func search(_ text: String, _ each: (SearchResult, Database) throws -> Void) throws {
             let query = SearchQuery(text)
             if let problem = query.problem { throw problem }
             guard !query.isEmpty else { return }
@@ -38,7 +52,7 @@ extension StoreService.Users {
                             \(UserDetails.selectWithNotes)
                             WHERE user.login = ? AND \(qualified)
                             """, arguments: arguments)
-                    while let row = try rows.next() { try each(.user(UserDetails(row: row))) }
+                    while let row = try rows.next() { try each(.user(UserDetails(row: row)), db) }
                 }
 
                 let contains = Self.contains(query)
@@ -48,7 +62,7 @@ extension StoreService.Users {
                         \(UserDetails.selectWithNotes)
                         WHERE \(contains.condition) ORDER BY user.id
                         """, arguments: contains.arguments)
-                while let row = try rows.next() { try each(.user(UserDetails(row: row))) }
+                while let row = try rows.next() { try each(.user(UserDetails(row: row)), db) }
 
                 guard query.qualifiers.isEmpty else { return }
                 let pending = Self.pendingNotes(query)
@@ -64,7 +78,7 @@ extension StoreService.Users {
                         .note(
                             Note(
                                 login: row[0], userID: nil, text: row[1],
-                                updatedAt: Date(timeIntervalSince1970: row[2]))))
+                                updatedAt: Date(timeIntervalSince1970: row[2]))), db)
                 }
             }
         }

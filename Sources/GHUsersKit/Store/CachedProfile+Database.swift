@@ -13,17 +13,40 @@ extension CachedProfile {
     /// The cached profile of `login` (without regard to case) with its user and note, or `nil`
     /// when the profile was never fetched.
     static func find(_ db: Database, login: String) throws -> CachedProfile? {
-        guard
-            let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT \(UserDetails.selection), \(columns)
-                    FROM user JOIN profile ON profile.user_id = user.id
-                    LEFT JOIN note ON note.user_id = user.id
-                    WHERE user.login = ?
-                    """, arguments: [login])
-        else { return nil }
-        return CachedProfile(
+        try Row.fetchOne(db.cachedStatement(sql: "\(joined) WHERE user.login = ?"), arguments: [login]).map(cached)
+    }
+
+    /// The cached profile of the user with id `id`, or `nil`.
+    static func find(_ db: Database, id: Int64) throws -> CachedProfile? {
+        try Row.fetchOne(db.cachedStatement(sql: "\(joined) WHERE user.id = ?"), arguments: [id]).map(cached)
+    }
+
+    /// Calls `each` for every cached user with an id above `after`, at most `limit` (`nil`:
+    /// all), in id order, with its cached profile when it has one: one row in memory at a time.
+    static func stream(_ db: Database, after: Int64, limit: Int?, _ each: (UserDetails, CachedProfile?) throws -> Void) throws {
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT \(UserDetails.selection), profile.user_id AS profile_user_id, \(columns)
+                FROM user LEFT JOIN profile ON profile.user_id = user.id LEFT JOIN note ON note.user_id = user.id
+                WHERE user.id > ? ORDER BY user.id LIMIT ?
+                """, arguments: [after, limit ?? -1])
+        while let row = try rows.next() {
+            let details = UserDetails(row: row)
+            try each(details, (row["profile_user_id"] as Int64?) == nil ? nil : cached(row))
+        }
+    }
+
+    /// The one join of a user, its profile and its note, for ``find(_:login:)`` and ``find(_:id:)``.
+    private static let joined = """
+        SELECT \(UserDetails.selection), \(columns)
+        FROM user JOIN profile ON profile.user_id = user.id
+        LEFT JOIN note ON note.user_id = user.id
+        """
+
+    /// The cached profile of a row of ``UserDetails/selection`` and ``columns``.
+    private static func cached(_ row: Row) -> CachedProfile {
+        CachedProfile(
             details: UserDetails(row: row), profile: profile(row), etag: row["profile_etag"],
             fetchedAt: Date(timeIntervalSince1970: row["profile_fetched_at"]), unknown: Profile.Field.set(row["profile_unknown"]))
     }

@@ -43,7 +43,12 @@ extension GHUsersCommand {
                     return avatars.finish()
                 }
                 var printer = RowPrinter(settings: settings)
-                try service.list(after: after, limit: limit) { printer.print($0) }
+                if settings.json {
+                    // For scripts, each user with its cached profile (`"profile"`, null when none).
+                    try service.listWithProfiles(after: after, limit: limit) { printer.print($0, profile: .some($1)) }
+                } else {
+                    try service.list(after: after, limit: limit) { printer.print($0) }
+                }
                 printer.finish()
                 // An empty home: say what fills it (stderr, so a script reading stdout sees `[]` or nothing).
                 if printer.count == 0, after == 0, (try? service.status().statistics.users) == 0 {

@@ -79,10 +79,18 @@ extension GHUsersCommand {
                 let avatars = AvatarPrinter(settings: settings, avatars: avatarMode, service: service)
                 var users: [UserDetails] = []
                 do {
-                    try service.search(query.trimmed) { result in
-                        // Rows with avatars are drawn in batches; notes on uncached users keep the plain row.
-                        if avatars != nil, case .user(let details) = result { users.append(details) } else { printer.print(result) }
-                        if let limit, printer.count + users.count >= limit { throw Enough() }
+                    if settings.json {
+                        // For scripts, each user with its cached profile (`"profile"`, null when none).
+                        try service.searchWithProfiles(query.trimmed) { result, profile in
+                            printer.print(result, profile: .some(profile))
+                            if let limit, printer.count >= limit { throw Enough() }
+                        }
+                    } else {
+                        try service.search(query.trimmed) { result in
+                            // Rows with avatars are drawn in batches; notes on uncached users keep the plain row.
+                            if avatars != nil, case .user(let details) = result { users.append(details) } else { printer.print(result) }
+                            if let limit, printer.count + users.count >= limit { throw Enough() }
+                        }
                     }
                 } catch is Enough {}
                 try await avatars?.print(scattered: users)

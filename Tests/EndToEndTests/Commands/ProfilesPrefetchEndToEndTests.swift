@@ -187,6 +187,12 @@ struct ProfilesPrefetchEndToEndTests {
             let rows = try #require(try await world.json("list") as? [[String: Any]])
             let organizations = rows.filter { $0["type"] as? String == "Organization" }.count
             #expect(organizations > 0)
+            // list and search --json carry each cached profile, null where unknown, saying which.
+            let organization = try #require(rows.first { $0["type"] as? String == "Organization" })
+            let profile = try #require(organization["profile"] as? [String: Any], "\(organization)")
+            #expect(profile["followers"] is NSNull && profile["following"] as? Int == 0 && profile["unknown"] as? [String] == ["followers"])
+            let found = try #require(try await world.json("search", organization["login"] as? String ?? "") as? [[String: Any]])
+            #expect((found.first?["profile"] as? [String: Any])?["public_repos"] != nil, "\(found)")
             // When
             let counted = try await world.run("search", "followers:>=0", "--offline")
             // Then: the users found, and a line naming the organisations left out.
@@ -248,6 +254,15 @@ struct ProfilesPrefetchEndToEndTests {
             #expect(last.contains("run `ghusers profiles prefetch` again"), "\(result)")
             #expect(!result.stderr.contains("--wait") && !result.stderr.contains("--offline"), "\(result)")
             #expect(try await Self.graphQLRemaining(world) == nil)
+        }
+    }
+
+    @Test("list --json before any profile: every row's profile is null")
+    func listWithoutProfiles() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 30)) { world in
+            try await Self.cache(world, pages: 1)
+            let rows = try #require(try await world.json("list") as? [[String: Any]])
+            #expect(rows.count == 30 && rows.allSatisfy { $0["profile"] is NSNull })
         }
     }
 
