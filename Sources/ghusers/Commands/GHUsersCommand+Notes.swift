@@ -7,7 +7,7 @@ extension GHUsersCommand {
         static let configuration = CommandConfiguration(
             commandName: "notes",
             abstract: "Back up and restore your notes.",
-            subcommands: [Export.self, Import.self])
+            subcommands: [Export.self, Import.self, Rescue.self])
     }
 }
 
@@ -96,6 +96,64 @@ extension GHUsersCommand.Notes {
                         + (report.conflicts.isEmpty ? "" : " (\(report.conflicts.count) of them differed from the local note)"))
                 for conflict in report.conflicts { Messages.notice("  conflict: " + TerminalSanitizer.sanitize(conflict, keepNewlines: false)) }
                 for reason in report.rejected { Messages.notice("  rejected: " + TerminalSanitizer.sanitize(reason, keepNewlines: false)) }
+            }
+        }
+    }
+}
+
+extension GHUsersCommand.Notes {
+    struct Rescue: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "rescue",
+            abstract: "Save the notes a damaged database still holds, as an export file.",
+            discussion: """
+                For a database that ghusers reports as damaged (exit 7): reads it without writing \
+                it, a window of notes at a time, skipping only what cannot be read, and writes the \
+                notes as `notes export` does. Move the damaged file aside, run any command to start \
+                a new one, then `ghusers notes import FILE`.
+                """)
+
+        @OptionGroup var options: GlobalOptions
+
+        @Option(
+            name: [.short, .customLong("output")],
+            help: ArgumentHelp("Write to this file (mode 0600) instead of stdout; - is stdout.", valueName: "file"))
+        var output: String?
+
+        func run() async throws {
+            // Not through CommandRunner: its service opens the database as usual, which is what fails.
+            let settings = options.settings
+            let configuration = settings.serviceConfiguration()
+            let database = configuration.paths.database
+            let site = GitHubSite(apiRoot: configuration.apiURL.absoluteString) ?? .gitHubDotCom
+            guard FileManager.default.fileExists(atPath: database.path) else {
+                Messages.error(ValidationError("There is no database at \(database.path) to rescue notes from."))
+                throw ExitCode(ExitStatus.notFound.rawValue)
+            }
+            let rescue = NotesRescue(url: database)
+            do {
+                let outcome: NotesRescue.Outcome
+                func write(to stream: GHUsersKit.OutputStream) throws -> NotesRescue.Outcome {
+                    var archive = NotesArchiveWriter(output: stream, site: site, exportedAt: Date())
+                    let outcome = try rescue { archive.write($0) }
+                    archive.finish()
+                    return outcome
+                }
+                if let output, output != "-" {
+                    var result = NotesRescue.Outcome()
+                    try AtomicFile.write(to: URL(fileURLWithPath: output)) { stream in result = try write(to: stream) }
+                    outcome = result
+                } else {
+                    outcome = try write(to: OutputStream.standardOutput)
+                    OutputStream.standardOutput.flush()
+                }
+                Messages.notice(
+                    "rescued \(outcome.notes) note\(outcome.notes == 1 ? "" : "s") from \(database.path)"
+                        + (outcome.unreadable > 0 ? "; \(outcome.unreadable) row\(outcome.unreadable == 1 ? "" : "s") could not be read" : "")
+                        + (output.map { $0 == "-" ? "" : "; `ghusers notes import \($0)` takes them into a new home" } ?? ""))
+            } catch {
+                Messages.error(error)
+                throw ExitCode(ExitStatus(for: error).rawValue)
             }
         }
     }

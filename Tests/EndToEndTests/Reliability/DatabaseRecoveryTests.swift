@@ -22,6 +22,46 @@ struct DatabaseRecoveryTests {
         }
     }
 
+    @Test("notes rescue: the notes of a damaged database, all but those on a damaged page, into an archive a new home imports")
+    func rescue() async throws {
+        try await EndToEnd.with { world in
+            // Given: 60 notes of about 1 KB (several pages of the note table), closed cleanly.
+            let text = String(repeating: "met at a conference; ", count: 50)
+            for index in 1...60 {
+                #expect(try await world.run("note", "user\(1_000 + index)", "\(index): \(text)").status == 0)
+            }
+            // One leaf page of the note table overwritten: the file is damaged.
+            let file = world.database
+            let (page, pageSize) = try await DatabaseQueue(path: file.path).read { db in
+                (try Int.fetchOne(db, sql: "SELECT pageno FROM dbstat WHERE name = 'note' AND pagetype = 'leaf' ORDER BY pageno LIMIT 1 OFFSET 2") ?? 0,
+                    try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4_096)
+            }
+            #expect(page > 1)
+            let handle = try FileHandle(forWritingTo: file)
+            try handle.seek(toOffset: UInt64((page - 1) * pageSize))
+            try handle.write(contentsOf: Data(repeating: 0xA5, count: pageSize))
+            try handle.close()
+            let damaged = try Data(contentsOf: file)
+            let export = try await world.run("notes", "export")
+            #expect(export.status == 7 && export.stderr.contains("ghusers notes rescue"), "\(export)")
+            // When
+            let archive = world.home.appendingPathComponent("rescued.json")
+            let rescued = try await world.run("notes", "rescue", "-o", archive.path)
+            // Then: most notes, the unreadable rows counted, the file untouched.
+            #expect(rescued.status == 0, "\(rescued)")
+            let notes = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: archive)) as? [String: Any])["notes"] as? [[String: Any]]
+            let count = notes?.count ?? 0
+            #expect(count > 30 && count < 60, "\(count) rescued")
+            #expect(rescued.stderr.contains("rescued \(count) notes") && rescued.stderr.contains("could not be read"), "\(rescued)")
+            #expect(try Data(contentsOf: file) == damaged)
+            // A new home takes them.
+            try await EndToEnd.with { fresh in
+                let imported = try await fresh.run("notes", "import", archive.path, "--from-other-site")
+                #expect(imported.status == 0 && imported.stderr.contains("imported \(count) notes: \(count) added"), "\(imported)")
+            }
+        }
+    }
+
     @Test("a home that is a file: exit 7 with a readable one-line message")
     func homeIsAFile() async throws {
         try await EndToEnd.with { world in
