@@ -19,7 +19,9 @@ public enum AvatarMode: String, CaseIterable, Sendable {
         switch mode {
         case .always: return true
         case .never: return false
-        case .auto: return colors && Terminal.isTerminal(fileDescriptor) && environment["TERM"] != "dumb"
+        // Avatars are drawn in 256 colours at the least: on an 8-colour terminal (`xterm`,
+        // `linux`) they would be escape sequences it cannot show.
+        case .auto: return colors && Terminal.isTerminal(fileDescriptor) && Terminal.colorCount(environment: environment) >= 256
         }
     }
 }

@@ -1,7 +1,7 @@
 /// When to colour output: `--color auto|always|never`.
 public enum ColorMode: String, CaseIterable, Sendable {
-    /// Colour on a terminal whose `TERM` is not `dumb`, unless `NO_COLOR` is set; `CLICOLOR_FORCE`
-    /// forces it.
+    /// Colour on a terminal that has colours (``Terminal/colorCount(environment:)``: not an
+    /// unset `TERM`, `dumb` or `vt100`), unless `NO_COLOR` is set; `CLICOLOR_FORCE` forces it.
     case auto
     case always
     case never
@@ -14,7 +14,7 @@ public enum ColorMode: String, CaseIterable, Sendable {
         case .auto:
             if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
             if let force = environment["CLICOLOR_FORCE"], !force.isEmpty, force != "0" { return true }
-            return Terminal.isTerminal(fileDescriptor) && environment["TERM"] != "dumb"
+            return Terminal.isTerminal(fileDescriptor) && Terminal.colorCount(environment: environment) >= 8
         }
     }
 }

@@ -36,11 +36,17 @@ public struct CellStyle: Hashable, Sendable {
         if reverse { text += ";7" }
         switch foreground {
         case .default: break
+        // The 16 standard colours as every colour terminal reads them (30–37, 90–97), the
+        // rest of the 256 as `38;5;n`.
+        case .indexed(let index) where index < 8: text += ";\(30 + Int(index))"
+        case .indexed(let index) where index < 16: text += ";\(82 + Int(index))"
         case .indexed(let index): text += ";38;5;\(index)"
         case .rgb(let r, let g, let b): text += ";38;2;\(r);\(g);\(b)"
         }
         switch background {
         case .default: break
+        case .indexed(let index) where index < 8: text += ";\(40 + Int(index))"
+        case .indexed(let index) where index < 16: text += ";\(92 + Int(index))"
         case .indexed(let index): text += ";48;5;\(index)"
         case .rgb(let r, let g, let b): text += ";48;2;\(r);\(g);\(b)"
         }

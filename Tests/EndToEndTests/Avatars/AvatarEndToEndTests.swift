@@ -66,6 +66,21 @@ struct AvatarEndToEndTests {
         }
     }
 
+    @Test("colours follow the terminal: 8 colours draw no avatar, vt100, dumb and an unset TERM no colour at all")
+    func coloursFollowTheTerminal() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 40)) { world in
+            #expect(try await world.run("next-page").status == 0)
+            #expect(try await world.run("note", "defunkt", "co-founder").status == 0)
+            let eight = try await world.runOnTerminal("list", "--limit", "5", environment: ["TERM": "xterm"])
+            #expect(eight.stdout.contains("\u{1B}[1m✎") && !eight.stdout.contains("38;5;"), "\(eight)")
+            #expect(await Self.avatarRequests(world).isEmpty, "no avatar in 8 colours")
+            for term in ["vt100", "dumb", ""] {
+                let plain = try await world.runOnTerminal("list", "--limit", "5", environment: ["TERM": term])
+                #expect(plain.status == 0 && !plain.stdout.contains("\u{1B}["), "TERM=\(term): \(plain)")
+            }
+        }
+    }
+
     @Test("the profile asks for the full size; the token never goes to the avatar path")
     func profileFullSizeWithoutToken() async throws {
         try await EndToEnd.with(FakeConfiguration(userCount: 40)) { world in
