@@ -25,6 +25,8 @@ final class AvatarPrinter {
     private var batches = 0
     /// Avatars drawn as placeholders because they were not on disk past the budget.
     private var notOnDisk = 0
+    /// `--offline`: no download at all, said as such (not as the budget's placeholders).
+    private let offline: Bool
     private let renderer: AvatarListRenderer
     private let progress = ProgressLine()
     private let output = OutputStream.standardOutput
@@ -45,7 +47,7 @@ final class AvatarPrinter {
     /// libraries cannot be opened (said on stderr: the rows are printed without avatars).
     init?(settings: GlobalSettings, avatars: AvatarMode, service: CombinedService) {
         let environment = settings.environment
-        guard avatars.drawsAvatars(fileDescriptor: 1, json: settings.json, environment: environment, colors: settings.colorsStandardOutput)
+        guard avatars.drawsAvatars(fileDescriptor: 1, json: settings.json || settings.tsv, environment: environment, colors: settings.colorsStandardOutput)
         else { return nil }
         do {
             try ImageLibraries.loadAll()
@@ -54,6 +56,7 @@ final class AvatarPrinter {
             return nil
         }
         self.service = service
+        self.offline = settings.offline
         self.pipeline = service.makeAvatarPipeline(sizeLimit: AvatarOptions.cacheSizeLimit(environment: environment))
         self.diskOnly = service.makeAvatarPipeline(sizeLimit: AvatarOptions.cacheSizeLimit(environment: environment), diskOnly: true)
         self.renderer = AvatarListRenderer(
@@ -117,7 +120,7 @@ final class AvatarPrinter {
     private func print(_ rows: [any AvatarRow]) async {
         guard !rows.isEmpty else { return }
         batches += 1
-        let downloads = batches == 1 || ContinuousClock.now - started < Self.networkBudget
+        let downloads = offline || batches == 1 || ContinuousClock.now - started < Self.networkBudget
         let images = await load(rows.map(\.details.user), size: .thumbnail, downloads: downloads)
         progress.finish()
         output.write(renderer.render(rows, avatars: images))

@@ -35,7 +35,7 @@ extension CombinedService {
                 let batch = try await fetch(nodeIDs: nodeIDs, withEmail: withEmail)
                 try learn(batch.readsEmail ?? (withEmail ? true : readsEmail))
                 return batch
-            } catch GitHubAPIError.insufficientScopes where withEmail {
+            } catch GitHubAPIError.insufficientScopes(let message) where withEmail && message.contains("'email'") {
                 try learn(false)
                 return try await self(nodeIDs)
             }

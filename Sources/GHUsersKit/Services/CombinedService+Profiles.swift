@@ -25,6 +25,8 @@ extension CombinedService {
             guard let cached else { throw CombinedServiceError.profileNotCached(login: login) }
             return try fromCache(cached, .staleCache(reason: "offline"))
         }
+        // A read-only home keeps nothing the network brings: the cached profile is the answer.
+        if database.isReadOnly, let cached { return try fromCache(cached, .staleCache(reason: "the home is read-only")) }
         // A partial profile (an organization's followers, an email not asked over GraphQL) is
         // completed over REST, without an ETag: a 304 would leave it partial.
         if let cached, !refresh, !cached.partial, now.timeIntervalSince(cached.fetchedAt) < configuration.profileMaxAge {

@@ -30,16 +30,16 @@ extension StoreService.Profiles {
                 var partial = 0
                 for account in fetched {
                     guard var user = users[account.id] else { continue }
-                    let isRename = user.login != account.login
-                    if isRename || (account.currentNodeID.map { $0 != user.nodeID } ?? false) {
+                    if user.login != account.login {
                         user.login = account.login
-                        user.htmlURL = isRename ? account.htmlURL ?? user.htmlURL : user.htmlURL
+                        user.htmlURL = account.htmlURL ?? user.htmlURL
                         user.nodeID = account.currentNodeID ?? user.nodeID
                         try user.upsert(db, now: now)
-                    }
-                    if isRename {
                         try User.attachNotes(db, ids: user.id...user.id)
                         renamed += 1
+                    } else if let nodeID = account.currentNodeID, nodeID != user.nodeID {
+                        // The node id alone: the rest of the row stays as the users list last gave it.
+                        try db.execute(sql: "UPDATE user SET node_id = ? WHERE id = ?", arguments: [nodeID, user.id])
                     }
                     try User.markGone(id: user.id, false, db)
                     let merged = try CachedProfile.merged(account.profile, unknown: account.unknown, userID: user.id, db)

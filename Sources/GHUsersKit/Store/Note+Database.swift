@@ -54,8 +54,13 @@ extension Note {
             arguments: [text, updatedAt.timeIntervalSince1970, userID, login, rowID])
     }
 
+    /// How many earlier texts a note keeps: the most recently replaced.
+    static let historyLimit = 50
+
     /// Keeps this note's text in `note_history`, replaced at `replacedAt`, unless the same text
-    /// of the same account (or login) is kept there already.
+    /// of the same account (or login) is kept there already; the account keeps its
+    /// ``historyLimit`` most recent (a note built a line at a time would otherwise grow as the
+    /// square of its length).
     func keepInHistory(replacedAt: Date, _ db: Database) throws {
         try db.execute(
             sql: """
@@ -66,6 +71,13 @@ extension Note {
                     WHERE text = ?3 AND (user_id = ?2 OR (?2 IS NULL AND user_id IS NULL AND login = ?1 COLLATE NOCASE)))
                 """,
             arguments: [login, userID, text, updatedAt.timeIntervalSince1970, replacedAt.timeIntervalSince1970])
+        try db.execute(
+            sql: """
+                DELETE FROM note_history WHERE id IN (
+                    SELECT id FROM note_history
+                    WHERE user_id = ?2 OR (?2 IS NULL AND user_id IS NULL AND login = ?1 COLLATE NOCASE)
+                    ORDER BY replaced_at DESC, id DESC LIMIT -1 OFFSET ?3)
+                """, arguments: [login, userID, Self.historyLimit])
     }
 
     /// The texts the note of `login` had before (by its account's id when known, else by

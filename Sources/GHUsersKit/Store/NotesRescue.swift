@@ -2,10 +2,12 @@ import Foundation
 import GRDB
 
 /// Reads the notes out of a database that cannot be opened as usual (damaged), for `ghusers
-/// notes rescue`: the file is opened read-only and immutable, never written, with no schema
-/// check, and the `note` table is read a window of ids at a time; a window that fails is read
-/// row by row, and a row that still fails is counted and left. What comes out is a notes
-/// archive that `notes import` takes into a new home.
+/// notes rescue`: the file and its `-wal` (notes written since the last checkpoint live there)
+/// are copied to a temporary folder, never written where they are, and the copy is opened
+/// with no schema check; the `note` table is read a window of ids at a time, a window that
+/// fails row by row, and a row that still fails (or reads back without a login or text) is
+/// counted and left. What comes out is a notes archive that `notes import` takes into a new
+/// home.
 ///
 /// Replaces the advice to run `sqlite3 FILE .recover`, which Debian's sqlite3 3.40 does not
 /// have (its `.dump` does recover the notes, but is no command of ours).
@@ -33,14 +35,21 @@ public struct NotesRescue {
     ///
     /// - Throws: ``StoreError/corrupt(path:)`` when not even the note table can be found.
     public func callAsFunction(_ each: (Note) throws -> Void) throws -> Outcome {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ghusers-rescue-\(UUID().uuidString)")
+        try FileManager.default.createPrivateDirectory(at: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("ghusers.sqlite")
+        try FileManager.default.copyItem(at: url, to: copy)
+        let wal = URL(fileURLWithPath: url.path + "-wal")
+        if FileManager.default.fileExists(atPath: wal.path) {
+            try FileManager.default.copyItem(at: wal, to: URL(fileURLWithPath: copy.path + "-wal"))
+        }
         var configuration = Configuration()
-        configuration.readonly = true
         configuration.label = "ghusers.rescue"
-        let encoded = url.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? url.path
         let queue: DatabaseQueue
         let last: Int64
         do {
-            queue = try DatabaseQueue(path: "file:\(encoded)?immutable=1", configuration: configuration)
+            queue = try DatabaseQueue(path: copy.path, configuration: configuration)
             last = try queue.read { db in try Int64.fetchOne(db, sql: "SELECT max(id) FROM note") ?? 0 }
         } catch {
             throw StoreError.corrupt(path: url.path)
@@ -51,16 +60,18 @@ public struct NotesRescue {
         while start <= last {
             let end = start + window - 1
             do {
-                let notes = try queue.read { db in try Self.notes(db, from: start, through: end) }
+                let (notes, unreadable) = try queue.read { db in try Self.notes(db, from: start, through: end) }
                 for note in notes { try each(note) }
                 outcome.notes += notes.count
+                outcome.unreadable += unreadable
             } catch is DatabaseError {
                 // One row at a time: only the rows on a damaged page are lost.
                 for id in start...end {
                     do {
-                        let notes = try queue.read { db in try Self.notes(db, from: id, through: id) }
+                        let (notes, unreadable) = try queue.read { db in try Self.notes(db, from: id, through: id) }
                         for note in notes { try each(note) }
                         outcome.notes += notes.count
+                        outcome.unreadable += unreadable
                     } catch is DatabaseError {
                         outcome.unreadable += 1
                     }
@@ -71,8 +82,22 @@ public struct NotesRescue {
         return outcome
     }
 
-    private static func notes(_ db: Database, from: Int64, through: Int64) throws -> [Note] {
-        try Row.fetchAll(db, sql: "SELECT login, user_id, text, updated_at FROM note WHERE id BETWEEN ? AND ? ORDER BY id", arguments: [from, through])
-            .map { Note(login: $0[0], userID: $0[1], text: $0[2], updatedAt: Date(timeIntervalSince1970: $0[3])) }
+    /// The notes with ids in `from...through`, and how many rows read back without a login or
+    /// a text (a damaged record can decode so rather than fail: never a trap here).
+    private static func notes(_ db: Database, from: Int64, through: Int64) throws -> (notes: [Note], unreadable: Int) {
+        var notes: [Note] = []
+        var unreadable = 0
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT login, user_id, text, updated_at FROM note WHERE id BETWEEN ? AND ? ORDER BY id", arguments: [from, through])
+        while let row = try rows.next() {
+            guard let login = String.fromDatabaseValue(row[0] as DatabaseValue), let text = String.fromDatabaseValue(row[2] as DatabaseValue)
+            else {
+                unreadable += 1
+                continue
+            }
+            let updatedAt = Double.fromDatabaseValue(row[3] as DatabaseValue) ?? 0
+            notes.append(Note(login: login, userID: Int64.fromDatabaseValue(row[1] as DatabaseValue), text: text, updatedAt: Date(timeIntervalSince1970: updatedAt)))
+        }
+        return (notes, unreadable)
     }
 }

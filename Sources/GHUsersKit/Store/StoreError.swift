@@ -47,7 +47,7 @@ extension StoreError: LocalizedError {
         case .newerVersion(let path):
             "the database \(path) was written by a newer ghusers; upgrade ghusers, or use another --home"
         case .corrupt(let path):
-            "the database \(path) is damaged or not a ghusers database; it was left untouched: save the notes it still holds with `ghusers notes rescue -o notes.json`, move it aside, run again to start a new one, then `ghusers notes import notes.json`"
+            "the database \(path) is damaged or not a ghusers database; it was left untouched: save the notes it still holds with `ghusers notes rescue -o notes.json`, move it aside with its -wal and -shm files (\(path)*), run again to start a new one, then `ghusers notes import notes.json`"
         case .busy(let path):
             "the database \(path) stayed locked by another process (ghusers, or a sqlite3 shell left open on it) for 30 s; try again when it has finished"
         case .readOnly(let path):

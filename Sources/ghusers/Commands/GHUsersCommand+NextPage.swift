@@ -28,6 +28,7 @@ extension GHUsersCommand {
         var wait = false
 
         func validate() throws {
+            try rowFormat.applied(to: options.settings).validate()
             guard (1...1_000).contains(pages) else { throw ValidationError("--pages must be between 1 and 1000.") }
         }
 

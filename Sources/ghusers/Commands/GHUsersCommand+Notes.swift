@@ -107,10 +107,11 @@ extension GHUsersCommand.Notes {
             commandName: "rescue",
             abstract: "Save the notes a damaged database still holds, as an export file.",
             discussion: """
-                For a database that ghusers reports as damaged (exit 7): reads it without writing \
-                it, a window of notes at a time, skipping only what cannot be read, and writes the \
-                notes as `notes export` does. Move the damaged file aside, run any command to start \
-                a new one, then `ghusers notes import FILE`.
+                For a database that ghusers reports as damaged (exit 7): reads a copy of it and of \
+                its -wal file (never the files themselves), a window of notes at a time, skipping \
+                only what cannot be read, and writes the notes as `notes export` does. Move the \
+                damaged file aside with its -wal and -shm files (ghusers.sqlite*), run any command \
+                to start a new one, then `ghusers notes import FILE`.
                 """)
 
         @OptionGroup var options: GlobalOptions

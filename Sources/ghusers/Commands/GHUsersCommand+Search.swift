@@ -107,8 +107,9 @@ extension GHUsersCommand {
                 }
                 for (column, profiles) in try service.unknownCounts(SearchQuery(query)) {
                     let name = column == "public_repos" ? "repos" : column
+                    let why = column == "followers" ? "organizations prefetched over GraphQL, which has none for them" : "left unknown by GitHub's answer"
                     Messages.notice(
-                        "\(profiles) cached profile\(profiles == 1 ? " does" : "s do") not know \(profiles == 1 ? "its" : "their") \(column) (organizations prefetched over GraphQL, which has none), "
+                        "\(profiles) cached profile\(profiles == 1 ? " does" : "s do") not know \(profiles == 1 ? "its" : "their") \(column) (\(why)), "
                             + "which \(name): can neither match nor exclude; `ghusers profiles prefetch --complete` fetches them over REST")
                 }
                 if found == 0 { throw NothingFound() }

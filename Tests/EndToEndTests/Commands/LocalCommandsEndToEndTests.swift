@@ -111,6 +111,11 @@ struct LocalCommandsEndToEndTests {
             }
             let both = try await world.run("list", "--tsv", "--json")
             #expect(both.status == 64 && both.stderr.contains("either --json or --tsv"), "\(both)")
+            let pages = try await world.run("next-page", "--tsv", "--json")
+            #expect(pages.status == 64 && pages.stderr.contains("either --json or --tsv"), "\(pages)")
+            // --tsv is for scripts: avatars are never drawn into it, even when asked for.
+            let drawn = try await world.run("list", "--tsv", "--avatars", "always", "--limit", "3")
+            #expect(drawn.status == 0 && drawn.stdout.split(separator: "\n").allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 5 }, "\(drawn)")
         }
     }
 

@@ -242,7 +242,7 @@ struct ProfilesPrefetchEndToEndTests {
     @Test("a secondary limit that stays: exit 6 saying how far it got, the hourly points untouched")
     func secondaryLimitStays() async throws {
         try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
-            // Given: two secondary limits in a row (a one-shot command waits out one).
+            // Given: secondary limits in a row (a one-shot command waits out one).
             try await Self.cache(world, pages: 1)
             await world.server.inject(GraphQLFault.secondaryRateLimit(status: 403, retryAfter: 1), count: 3)
             // When

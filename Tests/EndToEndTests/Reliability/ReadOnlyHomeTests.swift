@@ -20,7 +20,8 @@ struct ReadOnlyHomeTests {
                 // When / Then: every read.
                 let export = try await run("notes", "export")
                 #expect(export.status == 0 && export.stdout.contains("met at a conference"), "\(export)")
-                for arguments in [["status"], ["list", "--limit", "3"], ["search", "moj"], ["note", "mojombo"], ["profile", "defunkt", "--offline"]] {
+                // `profile` without --offline too: a read-only home keeps nothing fetched, so it shows the cache.
+                for arguments in [["status"], ["list", "--limit", "3"], ["search", "moj"], ["note", "mojombo"], ["profile", "defunkt", "--offline"], ["profile", "defunkt"]] {
                     let result = try await run(arguments)
                     #expect(result.status == 0, "\(arguments): \(result)")
                 }

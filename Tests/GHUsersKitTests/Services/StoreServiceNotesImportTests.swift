@@ -127,6 +127,16 @@ struct StoreServiceNotesImportTests {
         #expect(try StoreService.Notes.Find(database: database).history(login: "alice").map(\.text) == ["local alice"])
     }
 
+    @Test("a note's history keeps its 50 most recent texts")
+    func historyCapped() throws {
+        for index in 0..<60 {
+            try StoreService.Notes.Save(database: database)(login: "alice", text: "line \(index)", now: Self.then.addingTimeInterval(Double(index)))
+        }
+        let history = try StoreService.Notes.Find(database: database).history(login: "alice")
+        #expect(history.count == 50)
+        #expect(history.first?.text == "line 58" && history.last?.text == "line 9")
+    }
+
     @Test("merging takes an imported note that already holds the local one, rather than paste the local text in again")
     func mergeHeld() throws {
         try StoreService.Notes.Save(database: database)(login: "alice", text: "from A")
