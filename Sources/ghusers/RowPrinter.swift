@@ -33,7 +33,7 @@ struct RowPrinter {
         case .user(let details): print(details, profile: profile)
         case .note(let note):
             let (links, formatter, tsv) = (links, formatter, tsv)
-            print(json: { $0.write(result, links: links) }, line: { tsv ? UserRowFormatter.appendTSV(note, to: &$0) : formatter.append(note, to: &$0) })
+            print(json: { $0.write(result, links: links, profile: profile) }, line: { tsv ? UserRowFormatter.appendTSV(note, to: &$0) : formatter.append(note, to: &$0) })
         }
     }
 

@@ -28,9 +28,9 @@ extension JSONWriter {
 
     /// Writes a search result: a user, or for a note on an uncached user an object that is not
     /// a user object: `{"login", "id": null, "note", "seen": false, "gone": false}` (no `node_id`, no URLs).
-    public mutating func write(_ result: SearchResult, links: UserLinks) {
+    public mutating func write(_ result: SearchResult, links: UserLinks, profile: CachedProfile?? = .none) {
         switch result {
-        case .user(let details): write(details, links: links)
+        case .user(let details): write(details, links: links, profile: profile)
         case .note(let note):
             beginObject()
             field("login", note.login)
@@ -38,6 +38,8 @@ extension JSONWriter {
             field("note", note.text)
             field("seen", false)
             field("gone", false)
+            // `search --json`'s rows all have `profile`: null for a user not cached.
+            if case .some = profile { field("profile", nil as String?) }
             endObject()
         }
     }

@@ -34,6 +34,8 @@ extension CombinedService {
     public func prefetchAvatars(
         with pipeline: AvatarPipeline, all: Bool, progress: (_ done: Int, _ total: Int) -> Void
     ) async throws -> AvatarPrefetch {
+        // Its requests take the home's network lock: a read-only home says so, once, up front.
+        if database.isReadOnly, !configuration.offline { throw StoreError.readOnly(path: database.path) }
         let sizes: [AvatarRequest.Size] = all ? [.thumbnail, .full] : [.thumbnail]
         let total = try StoreService.Users.Window(database: database).count() * sizes.count
         var summary = AvatarPrefetch()

@@ -123,12 +123,12 @@ extension CombinedService {
         return ended()
     }
 
-    /// The REST limit an hour without a token on this site: the last one GitHub's headers
-    /// said, else GitHub's documented 60 on github.com and GHE.com ("Rate limits for the REST
-    /// API"); `nil` on an Enterprise Server that sent none (its limits are off by default).
+    /// The REST limit an hour without a token on this site: GitHub's documented 60 on
+    /// github.com and GHE.com ("Rate limits for the REST API"); `nil` elsewhere, an Enterprise
+    /// Server whose limits are its admin's (off by default). Not the last limit the headers
+    /// said: that may have been a token's.
     private func knownRESTLimit() -> Int? {
-        let known = (try? StoreService.Sync.RateLimits(database: database)())?.first { $0.resource == RateLimit.core }
-        return known?.limit ?? (site.takesGitHubTokens ? 60 : nil)
+        site.takesGitHubTokens ? 60 : nil
     }
 
     /// How many ids a query asks: 100, halved when GitHub times out on a query (a timeout is

@@ -22,8 +22,8 @@ extension ProfilesPrefetchError: LocalizedError {
             "GitHub's GraphQL API needs a token (\(variables.joined(separator: " or ")), or `gh auth login`); without one, "
                 + "`ghusers profiles prefetch --rest` fetches the \(Self.count(profiles, "profile")) over REST, one request each"
                 + (restLimit.map { limit in
-                    "; the site allows \(limit) an hour without a token" + (profiles > limit && limit > 0 ? " (about \((profiles + limit - 1) / limit) hours)" : "")
-                } ?? "")
+                    "; GitHub allows \(limit) an hour without a token" + (profiles > limit && limit > 0 ? " (about \((profiles + limit - 1) / limit) hours)" : "")
+                } ?? "; an Enterprise Server's limit without a token is its admin's")
         case .stopped(let summary, let resource, let reset):
             "the \(resource == RateLimit.graphQL ? "GraphQL" : "REST") rate limit is used up until \(GitHubAPIError.format(reset)) "
                 + "after \(Self.count(summary.saved, "profile")) (\(summary.left) left); "

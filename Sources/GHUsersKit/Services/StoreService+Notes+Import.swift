@@ -56,15 +56,20 @@ extension StoreService.Notes {
                     switch strategy {
                     case .newest:
                         // An entry without a date (an export of long ago) is older than any note.
-                        guard Self.isNewer(entry.note, entry.updatedAt ?? Date(timeIntervalSince1970: 0), than: local.note) else {
-                            report.conflicts.append("\(local.note.login): kept the local note, the newer")
+                        let theirs = entry.updatedAt ?? Date(timeIntervalSince1970: 0)
+                        // Within one second (the archive keeps seconds) neither is the newer: both
+                        // homes keep the same one, the greater text.
+                        let tie = theirs.timeIntervalSince1970.rounded(.down) == local.note.updatedAt.timeIntervalSince1970.rounded(.down)
+                        guard Self.isNewer(entry.note, theirs, than: local.note) else {
+                            report.conflicts.append("\(local.note.login): kept the local note, " + (tie ? "written in the same second (both homes keep this one)" : "the newer"))
                             report.unchanged += 1
                             continue
                         }
                         resolved = entry.note
                         date = updatedAt
                         report.conflicts.append(
-                            "\(local.note.login): took the imported note, the newer (the local one is in `ghusers note \(local.note.login) --history`)")
+                            "\(local.note.login): took the imported note, " + (tie ? "written in the same second (both homes keep this one)" : "the newer")
+                                + " (the local one is in `ghusers note \(local.note.login) --history`)")
                     case .keep:
                         report.conflicts.append("\(local.note.login): kept the local note")
                         report.unchanged += 1

@@ -43,6 +43,7 @@ extension GHUsersCommand {
         func validate() throws {
             try LoginArgument.validate(login)
             if delete && text != nil { throw ValidationError("Pass either TEXT or --delete, not both.") }
+            if delete && append { throw ValidationError("Pass either --append or --delete, not both.") }
             if history && (delete || text != nil || append) { throw ValidationError("--history only reads; pass it without TEXT, --append or --delete.") }
             if append && text == nil { throw ValidationError("--append needs TEXT (or - for standard input) to add.") }
             if let text, text.trimmed.isEmpty { throw Self.emptyNote(login) }

@@ -152,6 +152,13 @@ extension GHUsersCommand.Notes {
                     "rescued \(outcome.notes) note\(outcome.notes == 1 ? "" : "s") from \(database.path)"
                         + (outcome.unreadable > 0 ? "; \(outcome.unreadable) row\(outcome.unreadable == 1 ? "" : "s") could not be read" : "")
                         + (output.map { $0 == "-" ? "" : "; `ghusers notes import \($0)` takes them into a new home" } ?? ""))
+            } catch StoreError.corrupt {
+                // Not the damaged-database advice, which names this command.
+                Messages.error(
+                    ValidationError(
+                        "The notes of \(database.path) cannot be read at all (the note table itself is damaged); `sqlite3 \(database.path) .dump` may still find some of their text."
+                    ))
+                throw ExitCode(ExitStatus.database.rawValue)
             } catch {
                 Messages.error(error)
                 throw ExitCode(ExitStatus(for: error).rawValue)

@@ -65,6 +65,22 @@ extension GHUsersCommand.Profiles {
                 }
                 progress.finish()
                 Messages.notice(Self.sentence(summary))
+                if options.json {
+                    var writer = JSONWriter()
+                    writer.beginObject()
+                    writer.field("saved", Int64(summary.saved))
+                    writer.field("partial", Int64(summary.partial))
+                    writer.field("renamed", Int64(summary.renamed))
+                    writer.field("gone", Int64(summary.gone))
+                    writer.field("kept", Int64(summary.kept))
+                    writer.field("timeouts", Int64(summary.timeouts))
+                    writer.field("graphql_requests", Int64(summary.graphQLRequests))
+                    writer.field("points", Int64(summary.points))
+                    writer.field("rest_requests", Int64(summary.restRequests))
+                    writer.field("left", Int64(summary.left))
+                    writer.endObject()
+                    OutputStream.standardOutput.write(bytes: writer.bytes + [0x0A])
+                }
             }
         }
 
@@ -79,7 +95,12 @@ extension GHUsersCommand.Profiles {
         static func sentence(_ summary: CombinedService.PrefetchSummary) -> String {
             var parts = ["prefetched \(summary.saved) profile\(summary.saved == 1 ? "" : "s")"]
             if summary.graphQLRequests > 0 {
-                parts.append("\(summary.graphQLRequests) GraphQL request\(summary.graphQLRequests == 1 ? "" : "s") (\(summary.points) point\(summary.points == 1 ? "" : "s"))")
+                // GitHub's `rateLimit { cost }` of the answered queries; a timed-out one costs
+                // points too, which only the budget left shows.
+                let left = summary.rateLimit.map { "; \($0.remaining) of \($0.limit) left" } ?? ""
+                parts.append(
+                    "\(summary.graphQLRequests) GraphQL request\(summary.graphQLRequests == 1 ? "" : "s") (\(summary.points) point\(summary.points == 1 ? "" : "s")"
+                        + (summary.timeouts > 0 ? " for the answered ones" : "") + left + ")")
             }
             if summary.restRequests > 0 { parts.append("\(summary.restRequests) REST request\(summary.restRequests == 1 ? "" : "s")") }
             if summary.emailsAsked == false { parts.append("emails not asked (the token has neither the user:email nor the read:user scope)") }
@@ -92,7 +113,7 @@ extension GHUsersCommand.Profiles {
             if summary.kept > 0 {
                 parts.append(
                     "\(summary.kept) kept pending for a later run (GitHub would not give \(summary.kept == 1 ? "it" : "them")"
-                        + (summary.keptReason.map { ": \($0)" } ?? "") + ")")
+                        + (summary.keptReason.map { ": \($0)" } ?? "") + "; `ghusers profiles prefetch --rest` asks REST for them)")
             }
             return parts.joined(separator: "; ")
         }

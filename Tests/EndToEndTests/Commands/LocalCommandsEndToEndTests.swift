@@ -111,6 +111,11 @@ struct LocalCommandsEndToEndTests {
             }
             let both = try await world.run("list", "--tsv", "--json")
             #expect(both.status == 64 && both.stderr.contains("either --json or --tsv"), "\(both)")
+            #expect(try await world.run("note", "zz-notcached", "pending note").status == 0)
+            let rows = try #require(try await world.json("search", "pending") as? [[String: Any]])
+            #expect(rows.count == 1 && rows[0].keys.contains("profile") && rows[0]["profile"] is NSNull, "every search --json row has profile: \(rows)")
+            let both2 = try await world.run("note", "mojombo", "--append", "--delete")
+            #expect(both2.status == 64 && both2.stderr.contains("either --append or --delete"), "\(both2)")
             let pages = try await world.run("next-page", "--tsv", "--json")
             #expect(pages.status == 64 && pages.stderr.contains("either --json or --tsv"), "\(pages)")
             // --tsv is for scripts: avatars are never drawn into it, even when asked for.

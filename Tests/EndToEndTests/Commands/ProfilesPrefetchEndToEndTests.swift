@@ -40,7 +40,7 @@ struct ProfilesPrefetchEndToEndTests {
             // Then: one refused query (no points), then two of 100 and 50.
             #expect(result.status == 0, "\(result)")
             #expect(result.stderr.contains("prefetched 150 profiles"), "\(result)")
-            #expect(result.stderr.contains("3 GraphQL requests (8 points)"), "\(result)")
+            #expect(result.stderr.contains("3 GraphQL requests (8 points; 4992 of 5000 left)"), "\(result)")
             #expect(result.stderr.contains("emails not asked"), "\(result)")
             let requests = await Self.graphQLRequests(world)
             #expect(requests.count == 3)
@@ -50,7 +50,7 @@ struct ProfilesPrefetchEndToEndTests {
             await world.server.resetStats()
             let rest = try await world.run(["profiles", "prefetch"], environment: Self.token)
             #expect(rest.status == 0, "\(rest)")
-            #expect(rest.stderr.contains("prefetched 100 profiles; 1 GraphQL request (5 points)"), "\(rest)")
+            #expect(rest.stderr.contains("prefetched 100 profiles; 1 GraphQL request (5 points; 4987 of 5000 left)"), "\(rest)")
             #expect(await world.apiRequests().isEmpty, "no REST request")
             #expect(await world.server.stats().maxInFlight == 1)
             #expect(try await Self.graphQLRemaining(world) == 5_000 - 13)
@@ -83,7 +83,10 @@ struct ProfilesPrefetchEndToEndTests {
             let result = try await world.run(["profiles", "prefetch"], environment: ["GH_ENTERPRISE_TOKEN": token])
             // Then: one refused query, one of 100.
             #expect(result.status == 0, "\(result)")
-            #expect(result.stderr.contains("prefetched 100 profiles; 2 GraphQL requests (5 points); emails not asked"), "\(result)")
+            #expect(result.stderr.contains("prefetched 100 profiles; 2 GraphQL requests (5 points; 4995 of 5000 left); emails not asked"), "\(result)")
+            // --json: the same summary as an object, for scripts.
+            let again = try #require(try await world.json("profiles", "prefetch", "--stale") as? [String: Any])
+            #expect(again["saved"] as? Int == 0 && again["left"] as? Int == 0, "\(again)")
             #expect(await Self.graphQLRequests(world).allSatisfy { $0.headers["authorization"] == "Bearer \(token)" })
         }
     }
@@ -150,7 +153,8 @@ struct ProfilesPrefetchEndToEndTests {
             #expect(result.stderr.contains("prefetched 98 profiles"), "\(result)")
             #expect(result.stderr.contains("2 kept pending for a later run"), "\(result)")
             #expect(result.stderr.contains("FORBIDDEN"), "\(result)")
-            #expect(result.stderr.contains("queries timed out"), "\(result)")
+            #expect(result.stderr.contains("queries timed out") && result.stderr.contains("points for the answered ones;"), "\(result)")
+            #expect(result.stderr.contains("`ghusers profiles prefetch --rest` asks REST for them"), "\(result)")
             let log = await Self.graphQLRequests(world)
             let timeouts = log.filter { $0.status == 502 }.count
             // 100 twice, 50 twice, 50 twice (then 25s): never five blind retries of the same 100.

@@ -32,6 +32,8 @@ struct ReadOnlyHomeTests {
                 #expect(write.stderr.split(separator: "\n").count == 1, "\(write)")
                 let page = try await run("next-page")
                 #expect(page.status == 7 && page.stderr.contains("read-only"), "\(page)")
+                let avatars = try await run("avatars", "prefetch")
+                #expect(avatars.status == 7 && avatars.stderr.contains("read-only") && avatars.stderr.split(separator: "\n").count == 1, "\(avatars)")
             }
             // Nothing changed.
             #expect(try await world.run("note", "mojombo").stdout == "met at a conference\n")
