@@ -53,11 +53,12 @@ struct JSONSchemaEndToEndTests {
                 let result = try await world.run(arguments)
                 #expect(result.status == 0, "\(result)")
                 let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
-                // Notes on users not cached yet are not user objects: {login, id: null, note, seen: false, gone: false}.
+                // Notes on users not cached yet are not user objects: {login, id: null, note, seen: false,
+                // gone: false, profile: null} (every row of list and search --json has `profile`).
                 let users = rows.filter { $0["node_id"] != nil }
                 for note in rows where note["node_id"] == nil {
-                    #expect(Set(note.keys) == ["login", "id", "note", "seen", "gone"], "\(note)")
-                    #expect(note["id"] is NSNull && note["seen"] as? Bool == false && note["gone"] as? Bool == false)
+                    #expect(Set(note.keys) == ["login", "id", "note", "seen", "gone", "profile"], "\(note)")
+                    #expect(note["id"] is NSNull && note["seen"] as? Bool == false && note["gone"] as? Bool == false && note["profile"] is NSNull)
                 }
                 let data = try JSONSerialization.data(withJSONObject: users)
                 #expect(try Self.errors(rows: String(decoding: data, as: UTF8.self)) == [], "\(arguments)")
