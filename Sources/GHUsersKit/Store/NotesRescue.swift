@@ -55,26 +55,23 @@ public struct NotesRescue {
             throw StoreError.corrupt(path: url.path)
         }
         var outcome = Outcome()
+        // Reads ids `from...through` into `outcome`; a damaged page fails the whole read.
+        func read(_ from: Int64, _ through: Int64) throws {
+            let (notes, unreadable) = try queue.read { db in try Self.notes(db, from: from, through: through) }
+            for note in notes { try each(note) }
+            outcome.notes += notes.count
+            outcome.unreadable += unreadable
+        }
         let window: Int64 = 256
         var start: Int64 = 1
         while start <= last {
             let end = start + window - 1
             do {
-                let (notes, unreadable) = try queue.read { db in try Self.notes(db, from: start, through: end) }
-                for note in notes { try each(note) }
-                outcome.notes += notes.count
-                outcome.unreadable += unreadable
+                try read(start, end)
             } catch is DatabaseError {
                 // One row at a time: only the rows on a damaged page are lost.
                 for id in start...end {
-                    do {
-                        let (notes, unreadable) = try queue.read { db in try Self.notes(db, from: id, through: id) }
-                        for note in notes { try each(note) }
-                        outcome.notes += notes.count
-                        outcome.unreadable += unreadable
-                    } catch is DatabaseError {
-                        outcome.unreadable += 1
-                    }
+                    do { try read(id, id) } catch is DatabaseError { outcome.unreadable += 1 }
                 }
             }
             start = end + 1
