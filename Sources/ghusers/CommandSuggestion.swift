@@ -1,6 +1,7 @@
-/// A first word that is no command of ghusers: one line naming it, with the nearest command
-/// when one is near (`lsit` → `list`), as git and gh answer a typo. ArgumentParser suggests
-/// options, not subcommands.
+/// A first word that is no command of ghusers, or a second word that is no command of a
+/// command of commands (`notes exprot`, `help lsit`): one line naming it, with the nearest
+/// command when one is near (`lsit` → `list`), as git and gh answer a typo. ArgumentParser
+/// suggests options, not subcommands.
 enum CommandSuggestion {
     /// The global options that take a value, which may stand before the command.
     private static let valued: Set<String> = ["--api-url", "--home", "--color"]
@@ -9,26 +10,46 @@ enum CommandSuggestion {
     private static let flags: Set<String> = ["--offline", "--json"]
 
     /// The error for `arguments` (without the program's name), or `nil` when its first word is
-    /// a command (or there is none, or it comes after `--`).
-    static func error(in arguments: [String], commands: [String]) -> String? {
+    /// a command (or there is none, or it comes after `--`) and, for a command of commands
+    /// (`notes`, `profiles`, `help`), its second word is one of them. `commands` maps each
+    /// command to its own commands (empty for one that has none).
+    static func error(in arguments: [String], commands: [String: [String]]) -> String? {
+        var words = commandWords(arguments)[...]
+        guard let first = words.popFirst() else { return nil }
+        guard let children = commands[first] else { return unknown(first, among: commands.keys.sorted(), in: "ghusers") }
+        guard !children.isEmpty, let second = words.first, !children.contains(second), second != "help" else { return nil }
+        return unknown(second, among: children, in: first == "help" ? "ghusers" : "ghusers \(first)")
+    }
+
+    /// The words before `--` that are not options or a global option's value.
+    private static func commandWords(_ arguments: [String]) -> [String] {
+        var words: [String] = []
         var index = 0
         while index < arguments.count {
             let word = arguments[index]
-            if word == "--" { return nil }
+            if word == "--" { break }
             if word.hasPrefix("-") {
                 let name = String(word.prefix { $0 != "=" })
-                guard valued.contains(name) || flags.contains(name) else { return nil }
+                // Any other option before the first word (ArgumentParser's
+                // `--generate-completion-script bash`, its `---completion`) leaves the line to it.
+                guard valued.contains(name) || flags.contains(name) || !words.isEmpty else { return [] }
                 index += valued.contains(word) ? 2 : 1
                 continue
             }
-            guard !commands.contains(word) else { return nil }
-            let nearest = commands.map { ($0, distance(word.lowercased(), $0)) }.min { $0.1 < $1.1 }
-            if let nearest, nearest.1 <= max(1, min(2, word.count / 3)) {
-                return "'\(word)' is not a ghusers command; did you mean '\(nearest.0)'? (`ghusers --help` lists them)"
-            }
-            return "'\(word)' is not a ghusers command; `ghusers --help` lists them"
+            words.append(word)
+            if words.count == 2 { break }
+            index += 1
         }
-        return nil
+        return words
+    }
+
+    /// "'WORD' is not a COMMAND command", with the nearest of `names` when one is near.
+    private static func unknown(_ word: String, among names: [String], in command: String) -> String {
+        let nearest = names.map { ($0, distance(word.lowercased(), $0)) }.min { $0.1 < $1.1 }
+        if let nearest, nearest.1 <= max(1, min(2, word.count / 3)) {
+            return "'\(word)' is not a \(command) command; did you mean '\(nearest.0)'? (`\(command) --help` lists them)"
+        }
+        return "'\(word)' is not a \(command) command; `\(command) --help` lists them"
     }
 
     /// Levenshtein distance, transpositions counting one (`lsit` is one from `list`).

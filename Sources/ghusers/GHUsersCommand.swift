@@ -42,6 +42,13 @@ struct GHUsersCommand: AsyncParsableCommand {
         await invocation.run()
     }
 
+    /// Each command's name and the names of its own commands; `help` takes any command.
+    static var commandTree: [String: [String]] {
+        var tree = Dictionary(uniqueKeysWithValues: configuration.subcommands.map { ($0._commandName, $0.configuration.subcommands.map { $0._commandName }) })
+        tree["help"] = configuration.subcommands.map { $0._commandName }
+        return tree
+    }
+
     static func main() async {
         umask(0o077)  // the database, its WAL and the lock file are the owner's alone
         let level = GlobalSettings.processEnvironment["GHUSERS_LOG"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
@@ -49,6 +56,12 @@ struct GHUsersCommand: AsyncParsableCommand {
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
             return handler
+        }
+        // A terminal whose locale is not UTF-8 (LANG=C, an unset LANG) is sent ASCII symbols;
+        // files and pipes get the data as it is.
+        if !Terminal.isUTF8(environment: GlobalSettings.processEnvironment) {
+            OutputStream.standardOutput.asciiOnly = Terminal.isTerminal(1)
+            OutputStream.standardError.asciiOnly = Terminal.isTerminal(2)
         }
         for line in EnvironmentWarnings.lines(GlobalSettings.processEnvironment) { Messages.notice("warning: " + line) }
         // An argument that is not UTF-8 would reach us with U+FFFD in place of its bytes, and be
@@ -61,7 +74,7 @@ struct GHUsersCommand: AsyncParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         // The read commands' common shapes skip ArgumentParser's start-up cost (FastPath).
         let fast = FastPath.invocation(for: arguments)
-        if fast == nil, let text = CommandSuggestion.error(in: arguments, commands: configuration.subcommands.map { $0._commandName } + ["help"]) {
+        if fast == nil, let text = CommandSuggestion.error(in: arguments, commands: commandTree) {
             Messages.notice("error: " + text)
             exit(withError: ExitCode(ExitStatus.usage.rawValue))
         }

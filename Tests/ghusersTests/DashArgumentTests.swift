@@ -93,7 +93,7 @@ struct DashArgumentTests {
 /// A first word that is no command gets the nearest one, as git and gh suggest.
 @Suite("Commands typed wrong")
 struct CommandSuggestionTests {
-    static let commands = ["next-page", "list", "browse", "profile", "note", "notes", "search", "refresh", "status", "cache", "avatars", "profiles", "version", "help"]
+    static let commands = GHUsersCommand.commandTree
 
     @Test("a typo gets the nearest command; a word near none is named; commands, options and '--' pass")
     func suggestions() {
@@ -104,8 +104,19 @@ struct CommandSuggestionTests {
         for arguments in [
             ["list"], ["--offline", "search", "x"], ["--home", "lsit", "list"], [], ["--version"], ["--", "lsit"],
             ["--generate-completion-script", "bash"], ["---completion", "profile", "--", "x"], ["--color=never", "list"],
+            ["notes", "export"], ["notes"], ["notes", "--help"], ["notes", "help"], ["help", "notes"], ["profiles", "prefetch", "--limit", "5"],
         ] {
             #expect(CommandSuggestion.error(in: arguments, commands: Self.commands) == nil, "\(arguments)")
         }
+    }
+
+    @Test("a typo in a command of commands gets the nearest of its own: notes exprot, help lsit, profiles perfetch")
+    func nestedSuggestions() {
+        #expect(
+            CommandSuggestion.error(in: ["notes", "exprot"], commands: Self.commands)
+                == "'exprot' is not a ghusers notes command; did you mean 'export'? (`ghusers notes --help` lists them)")
+        #expect(CommandSuggestion.error(in: ["help", "lsit"], commands: Self.commands)?.contains("did you mean 'list'?") == true)
+        #expect(CommandSuggestion.error(in: ["--offline", "profiles", "perfetch"], commands: Self.commands)?.contains("'prefetch'") == true)
+        #expect(CommandSuggestion.error(in: ["avatars", "zap"], commands: Self.commands) == "'zap' is not a ghusers avatars command; `ghusers avatars --help` lists them")
     }
 }

@@ -10,7 +10,7 @@
 /// ██████  ✎ met at a conference
 /// ```
 ///
-/// Wide terminals get a grid of three cards per row, each with the avatar (12 × 6 cells)
+/// Wide terminals get a grid of three cards or more per row (``cardsPerLine(columns:)``), each with the avatar (12 × 6 cells)
 /// centred and the name and id below it. Seen users' text is dimmed (in colour mode).
 public struct AvatarListRenderer: Sendable {
     /// The two layouts.
@@ -28,6 +28,8 @@ public struct AvatarListRenderer: Sendable {
     public var layout: Layout
     /// The card width in the grid.
     public var cardWidth: Int
+    /// The cards per line in the grid (1 in the lines layout).
+    public var cardsPerLine: Int
     /// How avatars are drawn.
     public var drawer: AvatarDrawer
     /// Whether text gets colours and dimming.
@@ -38,15 +40,27 @@ public struct AvatarListRenderer: Sendable {
         columns >= gridMinimumColumns ? .grid : .lines
     }
 
-    /// The card width in the grid of a terminal `columns` wide: a third, 16 to 32 cells.
+    /// The widest card: a wider terminal gets more cards per line, not wider ones.
+    static let maximumCardWidth = 32
+
+    /// The cards per line of the grid of a terminal `columns` wide: three, and more while
+    /// each can be ``maximumCardWidth`` wide (five at 200 columns), two blanks apart.
+    public static func cardsPerLine(columns: Int) -> Int {
+        layout(columns: columns) == .grid ? max(3, (columns + 2) / (maximumCardWidth + 2)) : 1
+    }
+
+    /// The card width in the grid of a terminal `columns` wide: its share of the line, 16 to
+    /// 32 cells.
     public static func cardWidth(columns: Int) -> Int {
-        min(32, max(16, (columns - 4) / 3))
+        let cards = max(3, cardsPerLine(columns: columns))
+        return min(maximumCardWidth, max(16, (columns - 2 * (cards - 1)) / cards))
     }
 
     /// Creates a renderer for a terminal `columns` wide.
     public init(columns: Int, drawer: AvatarDrawer, color: Bool) {
         self.layout = Self.layout(columns: columns)
         self.cardWidth = Self.cardWidth(columns: columns)
+        self.cardsPerLine = Self.cardsPerLine(columns: columns)
         self.drawer = drawer
         self.color = color
     }
@@ -82,9 +96,9 @@ public struct AvatarListRenderer: Sendable {
             var output = ""
             var start = 0
             while start < rows.count {
-                let line = Array(rows[start..<min(rows.count, start + 3)])
+                let line = Array(rows[start..<min(rows.count, start + cardsPerLine)])
                 output += cards(line, avatars: avatars).textLines().map { $0 + "\n" }.joined() + "\n"
-                start += 3
+                start += cardsPerLine
             }
             return output
         }
@@ -121,7 +135,7 @@ public struct AvatarListRenderer: Sendable {
         return grid
     }
 
-    /// One line of up to three cards of the ``Layout/grid`` layout, two blanks apart: the avatar
+    /// One line of up to ``cardsPerLine`` cards of the ``Layout/grid`` layout, two blanks apart: the avatar
     /// centred, the login under it, then `#id type` and the note marker.
     public func cards(_ rows: [any AvatarRow], avatars: [Int64: RGBAImage]) -> CellGrid {
         var grid = CellGrid(width: rows.count * cardWidth + max(0, rows.count - 1) * 2, height: entryHeight)

@@ -1,6 +1,6 @@
 /// When to draw avatars: `--avatars auto|always|never`.
 public enum AvatarMode: String, CaseIterable, Sendable {
-    /// Only when stdout is a terminal whose `TERM` is not `dumb`, in colour (not with
+    /// Only when stdout is a terminal of 256 colours or more, with a UTF-8 locale, in colour (not with
     /// `NO_COLOR` or `--color never`: an avatar is colour, and no-color.org asks for none), and
     /// not with `--json`.
     case auto
@@ -20,8 +20,11 @@ public enum AvatarMode: String, CaseIterable, Sendable {
         case .always: return true
         case .never: return false
         // Avatars are drawn in 256 colours at the least: on an 8-colour terminal (`xterm`,
-        // `linux`) they would be escape sequences it cannot show.
-        case .auto: return colors && Terminal.isTerminal(fileDescriptor) && Terminal.colorCount(environment: environment) >= 256
+        // `linux`) they would be escape sequences it cannot show; without a UTF-8 locale there
+        // are no block symbols to draw them with.
+        case .auto:
+            return colors && Terminal.isTerminal(fileDescriptor) && Terminal.colorCount(environment: environment) >= 256
+                && Terminal.isUTF8(environment: environment)
         }
     }
 }

@@ -47,6 +47,9 @@ public struct Cell: Hashable, Sendable {
     /// Whether this is the second half of a wide character.
     public var isContinuation: Bool { high >> 56 == 0 }
 
+    /// Whether the text drawn here is one ASCII character.
+    public var isASCII: Bool { high >> 56 == 1 && low < 0x80 }
+
     /// The graphemes of more than 15 bytes drawn so far in this process, each once: a few
     /// emoji sequences in notes at most.
     private static let long = Mutex<(texts: [String], numbers: [String: Int])>(([], [:]))

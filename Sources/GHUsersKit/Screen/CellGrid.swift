@@ -50,6 +50,23 @@ public struct CellGrid: Hashable, Sendable {
         return column - x
     }
 
+    /// Replaces every character that is not ASCII with its ``ASCIIFallback`` (a wide one with
+    /// two ASCII cells, or one and a blank), styles kept: the frame for a terminal whose locale
+    /// is not UTF-8.
+    public mutating func replaceNonASCII() {
+        for index in cells.indices where !cells[index].isASCII {
+            let style = cells[index].style
+            if cells[index].isContinuation {
+                cells[index] = Cell(" ", style: style)  // a second half whose first was replaced
+                continue
+            }
+            let wide = index + 1 < cells.count && index % width + 1 < width && cells[index + 1].isContinuation
+            let ascii = Array(cells[index].text.first.map { ASCIIFallback.ascii($0) } ?? "")
+            cells[index] = Cell(ascii.first.map(String.init) ?? " ", style: style)
+            if wide { cells[index + 1] = Cell(ascii.count > 1 ? String(ascii[1]) : " ", style: cells[index + 1].style) }
+        }
+    }
+
     /// Sets the style of `count` cells from column `x` on line `y`, keeping their text.
     public mutating func restyle(x: Int, y: Int, count: Int, _ change: (inout CellStyle) -> Void) {
         guard y >= 0, y < height else { return }

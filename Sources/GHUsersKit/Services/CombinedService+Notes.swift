@@ -12,8 +12,9 @@ extension CombinedService {
 
     /// The note on `login`.
     public func note(login: String) throws -> Note {
-        guard let note = try StoreService.Notes.Find(database: database)(login: login) else {
-            throw CombinedServiceError.noNote(login: login)
+        let find = StoreService.Notes.Find(database: database)
+        guard let note = try find(login: login) else {
+            throw CombinedServiceError.noNote(login: login, hasHistory: try !find.history(login: login).isEmpty)
         }
         return note
     }

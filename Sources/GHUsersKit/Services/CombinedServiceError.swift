@@ -15,8 +15,8 @@ public enum CombinedServiceError: Error, Equatable {
     /// GitHub no longer has the cached account of this login (deleted or suspended), and no
     /// profile of it is cached.
     case accountGone(login: String)
-    /// There is no note on this login.
-    case noNote(login: String)
+    /// There is no note on this login; `hasHistory`: it had one (deleted, its texts kept).
+    case noNote(login: String, hasHistory: Bool = false)
     /// `refresh` before any page was fetched.
     case nothingToRefresh
     /// `refresh` stopped at the primary rate limit, used up until `reset`: what it did, and
@@ -42,8 +42,10 @@ extension CombinedServiceError: LocalizedError {
             "no GitHub user is named \(login); check the spelling"
         case .accountGone(let login):
             "GitHub no longer has the account \(login) (deleted or suspended); it stays in your cache, marked gone, with its note"
-        case .noNote(let login):
+        case .noNote(let login, false):
             "there is no note on \(login); write one with `ghusers note \(login) \"text\"`"
+        case .noNote(let login, true):
+            "there is no note on \(login) any more; `ghusers note \(login) --history` shows the texts it had"
         case .nothingToRefresh:
             "nothing is cached yet; run `ghusers next-page` first"
         case .refreshStopped(let summary, let reset):

@@ -26,6 +26,9 @@ public final class OutputStream {
     public private(set) var failure: Int32?
     /// Called once, with the `errno`, when a write fails.
     public var onFailure: ((Int32) -> Void)?
+    /// Whether what is written is turned into ASCII first (``ASCIIFallback``): set for a
+    /// terminal whose locale is not UTF-8, never for a file or a pipe, where data stays as it is.
+    public var asciiOnly = false
 
     /// Standard output.
     nonisolated(unsafe) public static let standardOutput = OutputStream(fileDescriptor: 1)
@@ -61,13 +64,23 @@ public final class OutputStream {
     private func append(_ body: (inout [UInt8]) -> Void) {
         if locked {
             mutex.withLock { _ in
-                body(&buffer)
+                appendText(body)
                 flushBuffer()
             }
             return
         }
-        body(&buffer)
+        appendText(body)
         if buffer.count >= capacity { flushBuffer() }
+    }
+
+    /// Runs `body` on the buffer, then turns what it appended into ASCII when ``asciiOnly``:
+    /// each write is whole text (a row, a message), never half a character.
+    private func appendText(_ body: (inout [UInt8]) -> Void) {
+        let start = buffer.count
+        body(&buffer)
+        guard asciiOnly, buffer[start...].contains(where: { $0 >= 0x80 }) else { return }
+        let ascii = ASCIIFallback.ascii(bytes: buffer[start...])
+        buffer.replaceSubrange(start..., with: ascii)
     }
 
     /// Writes out everything buffered.

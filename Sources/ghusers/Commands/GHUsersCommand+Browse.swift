@@ -43,7 +43,9 @@ extension GHUsersCommand {
             ) { service in
                 var pipeline: AvatarPipeline?
                 // auto: avatars are colour, so not with NO_COLOR or --color never (always: still).
-                let drawsAvatars = avatarMode == .always || (avatarMode == .auto && settings.colorsStandardOutput)
+                // A locale that is not UTF-8 has no block symbols to draw them with.
+                let utf8 = Terminal.isUTF8(environment: settings.environment)
+                let drawsAvatars = avatarMode == .always || (avatarMode == .auto && settings.colorsStandardOutput && utf8)
                 if drawsAvatars, (try? ImageLibraries.loadAll()) != nil {
                     // browse keeps what it drew (a thumbnail's cells, the pane's header) in its
                     // model: decoded pixels are only worth keeping for a redraw at another size,
@@ -57,7 +59,7 @@ extension GHUsersCommand {
                 editor.drafts = service.configuration.paths.drafts  // nothing typed is lost
                 let view = BrowserView(
                     drawer: AvatarDrawer(mode: GraphicsMode.detect(environment: settings.environment)),
-                    color: settings.colorsStandardOutput)
+                    color: settings.colorsStandardOutput, ascii: !utf8)
                 try await BrowserRuntime(
                     service: service, pipeline: pipeline, view: view, editor: editor,
                     retries: retries

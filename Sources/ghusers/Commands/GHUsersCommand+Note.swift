@@ -60,7 +60,7 @@ extension GHUsersCommand {
             await CommandRunner.run(options.settings) { service in
                 if delete {
                     try service.deleteNote(login: login)
-                    Messages.notice("deleted the note on \(login)")
+                    Messages.notice("deleted the note on \(login) (`ghusers note \(login) --history` shows its texts)")
                     if options.json {
                         var writer = JSONWriter()
                         writer.beginObject()

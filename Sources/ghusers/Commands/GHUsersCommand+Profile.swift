@@ -50,9 +50,18 @@ extension GHUsersCommand {
                     // A script that walks every cached user must not stop here: the object is
                     // printed, its unknown fields null, and this says which.
                     let fields = GHUsersKit.Profile.Field.allCases.filter(details.unknown.contains).map(\.rawValue).joined(separator: ", ")
+                    // The remedy this run could not take itself: never the very command just run.
+                    let them = details.unknown.count == 1 ? "it" : "them"
+                    let remedy =
+                        if service.database.isReadOnly {
+                            "the home is read-only, so nothing fetched can be kept; `ghusers profile \(details.user.login)` fetches \(them) from a home you can write"
+                        } else if settings.offline {
+                            "`ghusers profile \(details.user.login)` without --offline fetches \(them) over REST"
+                        } else {
+                            "`ghusers profile \(details.user.login)` fetches \(them) over REST once GitHub can be reached"
+                        }
                     Messages.notice(
-                        "the cached profile of \(details.user.login) does not know its \(fields)\(settings.json ? " (null here)" : ""); "
-                            + "`ghusers profile \(details.user.login)` fetches \(details.unknown.count == 1 ? "it" : "them") over REST when connected")
+                        "the cached profile of \(details.user.login) does not know its \(fields)\(settings.json ? " (null here)" : ""); " + remedy)
                 }
                 if settings.json {
                     var writer = JSONWriter()

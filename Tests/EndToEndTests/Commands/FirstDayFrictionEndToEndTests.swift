@@ -58,6 +58,9 @@ struct FirstDayFrictionEndToEndTests {
                 (["--offline", "note", "tawk", "--bogus"], "ghusers: error: unknown option '--bogus'"),
                 (["--offline", "note", "tawk", ""], "ghusers: error: the note is empty"),
                 (["--offline", "notes", "import", world.home.path], "is a directory"),
+                (["lsit"], "ghusers: error: 'lsit' is not a ghusers command; did you mean 'list'?"),
+                (["notes", "exprot"], "ghusers: error: 'exprot' is not a ghusers notes command; did you mean 'export'?"),
+                (["help", "lsit"], "did you mean 'list'?"),
             ]
             for (arguments, expected) in cases {
                 let result = try await world.run(arguments)

@@ -29,10 +29,13 @@ struct LocalCommandsEndToEndTests {
             #expect(uncachedRows.first?["login"] as? String == "tawk")
             #expect(uncachedRows.first?["id"] is NSNull)
 
-            #expect(try await world.run("note", "tawk", "--delete").status == 0)
+            let deleted = try await world.run("note", "tawk", "--delete")
+            #expect(deleted.status == 0 && deleted.stderr.contains("`ghusers note tawk --history` shows its texts"), "\(deleted)")
             let gone = try await world.run("note", "tawk")
             #expect(gone.status == 3)
-            #expect(gone.stderr.contains("there is no note on tawk"))
+            #expect(gone.stderr.contains("there is no note on tawk any more; `ghusers note tawk --history` shows the texts it had"), "\(gone)")
+            let hinted = try await world.run("note", "tawk", "--history")
+            #expect(hinted.status == 0 && hinted.stdout.contains("line two"), "the hint works when pasted: \(hinted)")
             #expect(before == 1)
         }
     }

@@ -85,6 +85,25 @@ struct BrowseModesScreenTests {
         }
     }
 
+    @Test("at 40x24 the pane scrolls with J to the end of a long note, and K back to the top")
+    func paneScrolls() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
+            #expect(try await world.run("next-page").status == 0)
+            let note = (1...25).map { "line \($0) of the note" }.joined(separator: "\n")
+            #expect(try await world.run("note", "mojombo", note).status == 0)
+            let session = try await Self.browse(world, columns: 40, rows: 24)
+            defer { session.close() }
+            try await session.send("Enter")
+            let top = try await session.waitFor("the pane") { $0.contains("followers") && $0.contains("J") }
+            #expect(!top.contains("line 25 of the note"), "\(top)")
+            for _ in 0..<60 { try await session.send("J") }
+            let end = try await session.waitFor("the note's last line") { $0.contains("line 25 of the note") }
+            #expect(!end.contains("followers") && end.contains("K"), "\(end)")
+            for _ in 0..<60 { try await session.send("K") }
+            try await session.waitFor("the top again") { $0.contains("followers") && !$0.contains("line 25 of the note") }
+        }
+    }
+
     @Test("e saves the note written in $EDITOR (VISUAL unset) and the list marks it; a failing editor changes nothing")
     func editNote() async throws {
         try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in

@@ -26,4 +26,33 @@ struct NoColorScreenTests {
             #expect(colored.escaped.contains("8;2;"), "a colour terminal draws them")
         }
     }
+
+    @Test("LANG=C: list and browse draw ASCII symbols (* for a note, ~ for a cut), no avatar; a pipe gets the note as written")
+    func asciiLocale() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 40)) { world in
+            #expect(try await world.run("next-page", "--avatars", "never").status == 0)
+            #expect(try await world.run("note", "mojombo", "café résumé").status == 0)
+            let ascii = ["LANG": "C"]
+            let list = try await world.runOnTerminal("list", "--limit", "4", environment: ascii.merging(["TERM": "xterm-256color"]) { $1 })
+            let text = list.stdout.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+            #expect(list.status == 0 && text.contains("* cafe resume"), "\(list)")
+            #expect(list.stdout.utf8.allSatisfy { $0 < 0x80 }, "nothing but ASCII: \(list.stdout)")
+            #expect(await world.server.stats().log.filter { $0.path.hasPrefix("/avatars/") }.isEmpty, "no block symbols, no avatar")
+            let piped = try await world.run("list", "--limit", "4", environment: ascii)
+            #expect(piped.stdout.contains("café résumé"), "data in a pipe stays as it is: \(piped)")
+
+            let session = try await BrowseScreenTests.browse(world, "--avatars never", environment: ascii)
+            defer { session.close() }
+            let screen = try await session.waitFor("the first frame") { $0.contains("row 1 of 40 cached") }
+            #expect(screen.contains("* cafe resume"), "\(screen)")
+            try await session.send("?")
+            let help = try await session.waitFor("the help") { $0.contains("keys") }
+            #expect(help.contains("j v / k ^"), "\(help)")
+            let shown = help + screen
+            #expect(shown.utf8.allSatisfy { $0 < 0x80 }, "nothing but ASCII on screen:\n\(help)")
+            try await session.send("q")
+            try await session.send("q")
+            try await session.waitFor("the exit") { $0.contains("__EXIT 0") }
+        }
+    }
 }

@@ -19,6 +19,10 @@ struct TmuxScreen {
         ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].contains { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
+    /// `env`'s arguments that start a pane's command from the same settings on every machine: no
+    /// colour overrides, a UTF-8 locale (a test of another sets its own after these).
+    static let neutralEnvironment = "-u NO_COLOR -u CLICOLOR_FORCE -u LC_ALL -u LC_CTYPE LANG=C.UTF-8"
+
     /// Runs `command` in a new `columns` × `rows` session on a private socket, waits for it to
     /// finish, captures the pane and ends the session.
     static func run(_ command: String, columns: Int, rows: Int, environment: [String: String]) async throws -> TmuxScreen {
@@ -31,9 +35,9 @@ struct TmuxScreen {
         // The pane stays open after the command (for the capture) for at most two minutes, so
         // even a session whose test crashed goes away by itself.
         let pidFile = socket + ".pid"
-        // `env -u`: the pane must not inherit colour settings from whoever runs the tests
-        // (a test runner may set NO_COLOR when its output is not a terminal).
-        let line = "echo $PPID $$ > \(pidFile); env -u NO_COLOR -u CLICOLOR_FORCE \(exports) \(command); echo __END__; exec sleep 120"
+        // The pane must not inherit colour or locale settings from whoever runs the tests (a test
+        // runner may set NO_COLOR when its output is not a terminal, a CI machine no LANG).
+        let line = "echo $PPID $$ > \(pidFile); env \(Self.neutralEnvironment) \(exports) \(command); echo __END__; exec sleep 120"
         try await tmux(socket, ["new-session", "-d", "-s", "screen", "-x", String(columns), "-y", String(rows), line])
         // The server (the pane shell's parent) and the pane's last process (the shell, which
         // execs sleep) are killed by pid: neither `kill-server` nor SIGTERM proved reliable here.
@@ -76,7 +80,8 @@ struct TmuxScreen {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = (["tmux", "-S", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
+        // `-u`: the pane is UTF-8 whatever the locale of the test process.
+        let argv = (["tmux", "-u", "-S", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         guard posix_spawnp(&pid, "tmux", &actions, nil, argv, environ) == 0 else { throw HarnessError("cannot start tmux") }

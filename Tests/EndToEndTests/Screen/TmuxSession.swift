@@ -18,7 +18,7 @@ final class TmuxSession: @unchecked Sendable {
         let socket = FileManager.default.temporaryDirectory.appendingPathComponent("ghusers-tmux-\(UUID().uuidString.prefix(8))").path
         let session = TmuxSession(socket: socket)
         let exports = environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
-        let line = "echo $PPID $$ > \(session.pidFile); env -u NO_COLOR -u CLICOLOR_FORCE SWIFT_BACKTRACE=interactive=no \(exports) \(command); echo __EXIT $?; exec sleep 300"
+        let line = "echo $PPID $$ > \(session.pidFile); env \(TmuxScreen.neutralEnvironment) SWIFT_BACKTRACE=interactive=no \(exports) \(command); echo __EXIT $?; exec sleep 300"
         try await TmuxScreen.tmux(socket, ["new-session", "-d", "-s", "s", "-x", String(columns), "-y", String(rows), line])
         return session
     }

@@ -54,9 +54,11 @@ struct GHUsersProcess {
         var environment = ProcessInfo.processInfo.environment.filter {
             ![
                 "GH_TOKEN", "GITHUB_TOKEN", "GH_ENTERPRISE_TOKEN", "GITHUB_ENTERPRISE_TOKEN", "GH_HOST", "NO_COLOR", "CLICOLOR_FORCE",
-                "GHUSERS_HOME", "GHUSERS_API_URL", "XDG_DATA_HOME", "XDG_CACHE_HOME",
+                "GHUSERS_HOME", "GHUSERS_API_URL", "XDG_DATA_HOME", "XDG_CACHE_HOME", "LC_ALL", "LC_CTYPE",
             ].contains($0.key)
         }
+        // The same locale on every machine (a CI machine may set none): tests of another set theirs.
+        environment["LANG"] = "C.UTF-8"
         // The machine's own `gh` login never reaches a test; a test with a fake `gh` sets "0".
         environment["GHUSERS_NO_GH"] = "1"
         // A full run loads the machine (the in-process fakes share its cores with every test

@@ -65,4 +65,21 @@ struct OutputStreamTests {
         #expect(stream.failure == ENOSPC)
         #expect(reported == [ENOSPC])
     }
+
+    @Test("asciiOnly turns text, raw bytes and rows built in place into ASCII; off, bytes pass as they are")
+    func asciiOnly() throws {
+        let (url, descriptor) = try Self.temporaryFile()
+        defer {
+            close(descriptor)
+            try? FileManager.default.removeItem(at: url)
+        }
+        let stream = OutputStream(fileDescriptor: descriptor)
+        stream.write("café ✎\n")
+        stream.asciiOnly = true
+        stream.write("café ✎\n")
+        stream.write(bytes: Array("… │\n".utf8))
+        stream.write { $0 += Array("naïve\n".utf8) }
+        stream.flush()
+        #expect(try String(contentsOf: url, encoding: .utf8) == "café ✎\ncafe *\n~ |\nnaive\n")
+    }
 }

@@ -11,6 +11,8 @@ public enum BrowserAction: Hashable, Sendable, CaseIterable {
     case pageDown, pageUp
     /// The first / last cached user.
     case first, last
+    /// The profile pane a line down / up.
+    case paneDown, paneUp
     /// Open the profile pane.
     case open
     /// Close the pane, or leave the search.

@@ -32,6 +32,9 @@ public enum BrowserKeymap {
             keys: [(.pageDown, .pageDown), (.character(" "), .pageDown), (.control("d"), .pageDown), (.pageUp, .pageUp), (.control("u"), .pageUp)],
             label: "PgDn Space ^D / PgUp ^U", summary: "a screen down / up", footer: [:]),
         Binding(
+            keys: [(.character("J"), .paneDown), (.character("K"), .paneUp)],
+            label: "J / K", summary: "scroll the profile pane down / up", footer: [.pane: "J/K scroll"]),
+        Binding(
             keys: [(.character("g"), .first), (.home, .first), (.character("G"), .last), (.end, .last)],
             label: "g Home / G End", summary: "first / last cached user", footer: [:]),
         Binding(
@@ -47,10 +50,10 @@ public enum BrowserKeymap {
         Binding(
             keys: [(.character("e"), .editNote), (.character("x"), .deleteNote)],
             label: "e / x", summary: "edit the note in $EDITOR / delete it",
-            footer: [.list: "e note  x delete", .pane: "e edit note  x delete note", .search: "e note  x delete"]),
+            footer: [.list: "e note  x delete", .pane: "e note  x delete", .search: "e note  x delete"]),
         Binding(
             keys: [(.character("o"), .openPage)],
-            label: "o", summary: "open the GitHub page in your browser", footer: [.list: "o open", .pane: "o open page"]),
+            label: "o", summary: "open the GitHub page in your browser", footer: [.list: "o open", .pane: "o open"]),
         Binding(
             keys: [(.character("r"), .retry)],
             label: "r", summary: "retry the network and failed avatars now", footer: [:]),

@@ -74,8 +74,17 @@ extension BrowserModel {
         case .pageUp: move(by: -pageUsers, page: true)
         case .first: move(to: 0)
         case .last: move(to: knownUsers - 1)
+        case .paneDown: scrollPane(by: 1)
+        case .paneUp: scrollPane(by: -1)
         }
         return []
+    }
+
+    /// Scrolls the open pane by `lines`, from its top to where its last line is at the bottom.
+    private mutating func scrollPane(by lines: Int) {
+        guard let scroll = pane.profile?.scroll else { return }
+        let top = PaneLayout(self, color: false).top(scroll: scroll + lines, visible: listHeight)
+        pane.profile?.scroll = top
     }
 
     /// A key that moves the selection or the view, from the query line (a bound key's action,

@@ -86,8 +86,8 @@ public struct BrowserModel: Sendable {
     /// The selected user, if in the window.
     public var selected: UserDetails? { window.user(at: window.cursor) }
 
-    /// Users per line of entries: 3 cards, or 1.
-    public var perLine: Int { layout == .grid ? 3 : 1 }
+    /// Users per line of entries: the grid's cards (three or more), or 1.
+    public var perLine: Int { AvatarListRenderer.cardsPerLine(columns: listColumns) }
 
     /// Terminal lines per line of entries: 3 for an entry, 9 for a line of cards and its gap.
     public var lineHeight: Int { layout == .grid ? 9 : 3 }
@@ -116,7 +116,7 @@ public struct BrowserModel: Sendable {
     /// selection marker).
     public var gutter: Int {
         guard layout == .grid else { return 2 }
-        return max(0, (listColumns - (3 * cardWidth + 4)) / 2)
+        return max(0, (listColumns - (perLine * cardWidth + 2 * (perLine - 1))) / 2)
     }
 
     /// The width of a card in the grid (as ``AvatarListRenderer`` lays it out).

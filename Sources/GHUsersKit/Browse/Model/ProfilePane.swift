@@ -22,6 +22,8 @@ public struct ProfilePane: Sendable {
     /// The same avatar as a pixel picture (the bytes of a forced `GHUSERS_GRAPHICS` protocol)
     /// and the cells it was drawn for.
     public var picture: PanePicture?
+    /// How many lines the pane is scrolled down (`J`/`K`); a new user's pane starts at its top.
+    public var scroll = 0
     /// Bumped when the pane moves to another user: a rest timer or a result for an older user
     /// is stale.
     public var generation: Int

@@ -6,19 +6,28 @@ public struct BrowserView: Sendable {
     public var drawer: AvatarDrawer
     /// Whether text gets colours and dimming.
     public var color: Bool
+    /// Whether the terminal's locale is not UTF-8: every frame is ASCII (``ASCIIFallback``).
+    public var ascii: Bool
 
     /// Creates a view.
-    public init(drawer: AvatarDrawer, color: Bool) {
+    public init(drawer: AvatarDrawer, color: Bool, ascii: Bool = false) {
         self.drawer = drawer
         self.color = color
+        self.ascii = ascii
     }
 
     /// The frame for `model`, `model.columns` × `model.rows`.
     public func frame(_ model: BrowserModel) -> CellGrid {
+        var grid = drawFrame(model)
+        if ascii { grid.replaceNonASCII() }
+        return grid
+    }
+
+    private func drawFrame(_ model: BrowserModel) -> CellGrid {
         var grid = CellGrid(width: model.columns, height: model.rows)
         guard !model.isTooSmall else {
             let message = "Terminal too small (\(model.columns)×\(model.rows)): browse needs \(BrowserModel.minimumColumns)×\(BrowserModel.minimumRows)."
-            let lines = wrap(message, width: max(1, model.columns))
+            let lines = Self.wrap(message, width: max(1, model.columns))
             for (offset, line) in lines.enumerated() {
                 grid.write(line, x: max(0, (model.columns - line.count) / 2), y: model.rows / 2 - lines.count / 2 + offset)
             }
@@ -224,7 +233,7 @@ public struct BrowserView: Sendable {
 
     /// `text` in lines of at most `width` terminal columns, broken between words (a longer word
     /// is cut).
-    func wrap(_ text: String, width: Int) -> [String] {
+    static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
         var line = ""

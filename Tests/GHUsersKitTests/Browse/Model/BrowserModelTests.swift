@@ -116,6 +116,20 @@ struct BrowserModelTests {
         #expect(paused.contains { if case .loadAvatar(_, _, _, let priority) = $0 { priority >= 1_000 } else { false } })
     }
 
+    @Test("a wide terminal gets more cards per line, not wider gutters: 3 at 120 columns, 4 at 136, 5 at 200")
+    func gridFillsWideTerminals() {
+        var model = Self.model(total: 100, loaded: 100, avatars: false)
+        for (columns, cards) in [(96, 3), (120, 3), (136, 4), (200, 5)] {
+            _ = model.update(.resized(columns: columns, rows: 40))
+            #expect(model.perLine == cards, "\(columns) columns")
+            let used = cards * model.cardWidth + 2 * (cards - 1)
+            #expect(model.gutter * 2 <= columns - used && columns - used - 2 * model.gutter <= 1)
+            #expect(model.gutter < model.cardWidth, "\(columns) columns: \(model.gutter) empty each side")
+        }
+        _ = Self.keys(&model, [.down], at: 0)
+        #expect(model.window.cursor == 5, "down is a line of five cards")
+    }
+
     @Test("grid: j/k by one user, down/up by a line of cards, h/l within the line")
     func gridKeys() {
         var model = Self.model(total: 100, loaded: 100, avatars: false)

@@ -42,14 +42,36 @@ struct BrowserViewTests {
         #expect(actual == expected, "frame \(name) differs from \(file.path):\n\(actual)")
     }
 
+    @Test("a pane longer than the screen scrolls with J and K: to its last line, no further, and back to its top")
+    func paneScrolls() {
+        var model = BrowserModel(columns: 40, rows: 24, offline: false, avatarsEnabled: false)
+        _ = model.start()
+        _ = model.update(.windowLoaded(.first(count: BrowserModel.chunk), start: 0, users: BrowserModelTests.users(0..<5)))
+        _ = model.update(.keys([.character("j"), .enter], at: 0))
+        var profile = Self.profile
+        profile.note = (1...30).map { "note line \($0)" }.joined(separator: "\n")
+        _ = model.update(.profileFetched(id: 2, profile))
+        let view = BrowserView(drawer: AvatarDrawer(mode: GraphicsMode(pixels: .symbols, colors: .indexed256)), color: false)
+        func screen() -> String { view.frame(model).textLines(color: false).joined(separator: "\n") }
+        #expect(screen().contains("user2") && !screen().contains("note line 30") && screen().contains("↓ J"))
+        for _ in 0..<200 { _ = model.update(.keys([.character("J")], at: 0)) }
+        #expect(screen().contains("note line 30") && screen().contains("↑ K") && !screen().contains("↓ J"), "\(screen())")
+        let bottom = model.pane.profile?.scroll ?? 0
+        _ = model.update(.keys([.character("K")], at: 0))
+        #expect(model.pane.profile?.scroll == bottom - 1, "one K is one line back, however many J went past the end")
+        for _ in 0..<200 { _ = model.update(.keys([.character("K")], at: 0)) }
+        #expect(model.pane.profile?.scroll == 0 && screen().contains("user2"))
+        _ = model.update(.keys([.character("J"), .character("j")], at: 0))
+        #expect(model.pane.profile?.scroll == 0, "another user's pane starts at its top")
+    }
+
     @Test("wrapping counts terminal columns: wide characters take two, a long word is cut where the line ends")
     func wrapsByColumns() {
-        let view = BrowserView(drawer: AvatarDrawer(mode: GraphicsMode(pixels: .symbols, colors: .indexed256)), color: true)
-        #expect(view.wrap("日本語 テキスト です", width: 6) == ["日本語", "テキス", "ト", "です"])  // "ト です" would be 7 columns
-        #expect(view.wrap("a bb ccc", width: 4) == ["a bb", "ccc"])
-        #expect(view.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
-        #expect(view.wrap("", width: 4) == [""])
-        for line in view.wrap("絵文字😀とテキストを混ぜた長い文 with words", width: 7) {
+        #expect(BrowserView.wrap("日本語 テキスト です", width: 6) == ["日本語", "テキス", "ト", "です"])  // "ト です" would be 7 columns
+        #expect(BrowserView.wrap("a bb ccc", width: 4) == ["a bb", "ccc"])
+        #expect(BrowserView.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+        #expect(BrowserView.wrap("", width: 4) == [""])
+        for line in BrowserView.wrap("絵文字😀とテキストを混ぜた長い文 with words", width: 7) {
             #expect(CellGrid.columns(of: line) <= 7, "\(line)")
         }
     }
