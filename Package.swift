@@ -127,6 +127,11 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // The fuzz targets' oracles, a library of every build, so that the unit tests replay the
+        // committed seed corpus through them (Tests/GHUsersFuzzTests); `bash scripts/fuzz` runs
+        // them under libFuzzer.
+        .target(name: "GHUsersFuzz", dependencies: ["GHUsersKit"], path: "Fuzz/Sources/GHUsersFuzz"),
+        .testTarget(name: "GHUsersFuzzTests", dependencies: ["GHUsersFuzz"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
@@ -138,14 +143,13 @@ let package = Package(
     ]
 )
 
-// The fuzz targets (Fuzz/, `bash scripts/fuzz SECONDS`), declared only when GHUSERS_FUZZ=1: they
-// are built with `-sanitize=fuzzer,address` into a build folder of their own (.build-fuzz),
-// and a plain `swift build` neither sees nor builds them (libFuzzer brings
-// their `main`; Fuzz/Sources/ghusers-fuzz/FuzzerEntry.c says why the executable is in C).
+// The fuzzer (`bash scripts/fuzz SECONDS`), declared only when GHUSERS_FUZZ=1: it is built with
+// `-sanitize=fuzzer,address` into a build folder of its own (.build-fuzz), and a plain
+// `swift build` neither sees nor builds it (libFuzzer brings its `main`;
+// Fuzz/Sources/ghusers-fuzz/FuzzerEntry.c says why the executable is in C).
 if Context.environment["GHUSERS_FUZZ"] == "1" {
     package.targets += [
-        .target(name: "GHUsersFuzz", dependencies: ["GHUsersKit"], path: "Fuzz/Sources/GHUsersFuzz"),
-        .executableTarget(name: "ghusers-fuzz", dependencies: ["GHUsersFuzz"], path: "Fuzz/Sources/ghusers-fuzz"),
+        .executableTarget(name: "ghusers-fuzz", dependencies: ["GHUsersFuzz"], path: "Fuzz/Sources/ghusers-fuzz")
     ]
     package.products.append(.executable(name: "ghusers-fuzz", targets: ["ghusers-fuzz"]))
 }

@@ -104,6 +104,13 @@ public final class GitHubFakeServer: Sendable {
         backend.reset()
     }
 
+    /// Moves the clock that expiring avatar tokens (``FakeConfiguration/expiringAvatarIDs``)
+    /// are issued and checked by `duration` ahead: a token listed before expires at once,
+    /// with no test waiting out its lifetime. The API's clock (rate-limit resets) is not moved.
+    public func advanceAvatarTokenClock(by duration: Duration) async {
+        backend.advanceAvatarTokenClock(seconds: Int(duration.components.seconds))
+    }
+
     /// Gives user `id` a new login: lists and profiles show it, the old login answers 404,
     /// the new one is found case-insensitively, and `GET /user/{id}` answers with it. Ignored
     /// for an id not in the population. Like `POST /_fake/rename?id=ID&login=LOGIN`.

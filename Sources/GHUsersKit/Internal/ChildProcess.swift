@@ -50,6 +50,7 @@ enum ChildProcess {
             flags |= POSIX_SPAWN_SETPGROUP
         }
         posix_spawnattr_setflags(&attributes, Int16(flags))
+        closeDescriptorsAboveStandardError(&actions)
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
@@ -123,6 +124,26 @@ enum ChildProcess {
         }
         return exitCode(status) == 0 && output.count <= 1 << 16 ? output : nil
     }
+
+    /// Adds "close every descriptor above stderr" to `actions`, after what they already do: the
+    /// editor, the URL opener and `gh auth token` get no socket of ghusers' connections, and
+    /// no lock or database file (a long-lived child, such as a browser the opener starts,
+    /// would hold them open for its own life). SwiftNIO and SQLite open theirs without
+    /// close-on-exec. glibc 2.34's `posix_spawn_file_actions_addclosefrom_np`, looked up at run
+    /// time because Swift's Glibc module does not declare it; where it is missing (an older
+    /// glibc, macOS) the child inherits as before.
+    static func closeDescriptorsAboveStandardError(_ actions: inout posix_spawn_file_actions_t) {
+        #if os(Linux)
+            typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+            guard let symbol = closeFromSymbol else { return }
+            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+        #endif
+    }
+
+    #if os(Linux)
+        /// `posix_spawn_file_actions_addclosefrom_np`, when the C library has it.
+        nonisolated(unsafe) private static let closeFromSymbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+    #endif
 
     /// Waits for `pid` to end: its exit status, or `128 + signal` when a signal ended it.
     static func wait(_ pid: pid_t) -> Int32 {

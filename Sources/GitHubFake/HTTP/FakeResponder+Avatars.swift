@@ -17,7 +17,7 @@ extension FakeResponder {
         if configuration.avatarFaults[id] == .refusingHost { return "\(AvatarFault.refusingBaseURL)/avatars/u/\(id)?v=4" }
         guard configuration.expiringAvatarIDs.contains(id) else { return "\(baseURL)/avatars/u/\(id)?v=4" }
         let token = AvatarToken.current(
-            id: id, now: FakeBackend.now(), lifetime: Int(configuration.avatarTokenLifetime.components.seconds),
+            id: id, now: backend.avatarTokenNow(), lifetime: Int(configuration.avatarTokenLifetime.components.seconds),
             secret: backend.avatarTokenSecret)
         return "\(baseURL)/avatars/u/\(id)?jwt=\(token)&v=4"
     }
@@ -58,7 +58,7 @@ extension FakeResponder {
         // "If it's omitted, invalid, or when the underlying JWT expires, we get a 404" on the
         // private-avatars host, while the plain URL "without" a jwt keeps working (gitpod-io/gitpod #20461).
         if let jwt = request.queryDictionary["jwt"],
-            !AvatarToken.isValid(jwt, id: id, now: FakeBackend.now(), secret: backend.avatarTokenSecret)
+            !AvatarToken.isValid(jwt, id: id, now: backend.avatarTokenNow(), secret: backend.avatarTokenSecret)
         {
             return avatarNotFound()
         }

@@ -33,6 +33,21 @@ final class FakeBackend: Sendable {
         Int(Date().timeIntervalSince1970)
     }
 
+    /// Seconds added to the clock that avatar tokens are issued and checked by
+    /// (``GitHubFakeServer/advanceAvatarTokenClock(by:)``): a test expires a token without
+    /// waiting its lifetime.
+    private let avatarClockOffset = Mutex(0)
+
+    /// The epoch seconds of the avatar tokens' clock.
+    func avatarTokenNow() -> Int {
+        Self.now() + avatarClockOffset.withLock { $0 }
+    }
+
+    /// Moves the avatar tokens' clock `seconds` ahead.
+    func advanceAvatarTokenClock(seconds: Int) {
+        avatarClockOffset.withLock { $0 += seconds }
+    }
+
     // MARK: - Address
 
     var port: Int {

@@ -25,7 +25,11 @@ struct NotesArchiveEndToEndTests {
                 let mode = (try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int ?? 0) & 0o777
                 #expect(mode == 0o600)
 
-                // The target's fake is another site (another port): the import is asked for.
+                // The target's fake is another site (another port): the import is asked for. Its
+                // own note is written in a later second than the exported one (notes keep
+                // seconds; the same second is a tie, another case).
+                let exported = try #require((notes.first?["updated_at"] as? String).flatMap { try? Date($0, strategy: .iso8601) })
+                while Date().timeIntervalSince1970.rounded(.down) <= exported.timeIntervalSince1970 { try await Task.sleep(for: .milliseconds(50)) }
                 #expect(try await target.run("note", "mojombo", "my own opinion").status == 0)
                 let imported = try await target.run("notes", "import", file.path, "--json", "--from-other-site")
                 #expect(imported.status == 0, "\(imported)")

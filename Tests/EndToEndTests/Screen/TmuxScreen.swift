@@ -83,6 +83,15 @@ struct TmuxScreen {
         // `-u`: the pane is UTF-8 whatever the locale of the test process.
         let argv = (["tmux", "-u", "-S", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        // The tmux server this may start lives past the test: it must not keep a listener or a
+        // connection of the test process (NIO opens them without close-on-exec), as ghusers'
+        // own ChildProcess does not.
+        #if os(Linux)
+            typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+            if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
+                _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+            }
+        #endif
         var pid: pid_t = 0
         guard posix_spawnp(&pid, "tmux", &actions, nil, argv, environ) == 0 else { throw HarnessError("cannot start tmux") }
         var status: Int32 = 0
