@@ -1,6 +1,6 @@
 /// A misbehaving avatar, set per user id with ``FakeConfiguration/avatarFaults``: what a
 /// client's byte and pixel caps are for.
-public enum AvatarFault: Sendable, Equatable {
+public enum AvatarFault: Sendable, Equatable, Codable {
     /// Answers `200 image/png` with a body of this many bytes: a PNG signature, then zeros.
     case oversized(bytes: Int)
     /// Answers `200 image/png` with a valid PNG header claiming `width` × `height` RGBA pixels,

@@ -3,7 +3,7 @@
 /// Every property has a default, so `FakeConfiguration()` is a loopback server on a free
 /// port with 1,000 users, pages of 30, 60 requests an hour without a token and 5,000 an hour
 /// per token, as GitHub. Docs/FAKE.md lists each GitHub behaviour the fake models, with its source.
-public struct FakeConfiguration: Sendable {
+public struct FakeConfiguration: Sendable, Codable {
     /// The address to listen on; `"127.0.0.1"` by default.
     public var host: String = "127.0.0.1"
     /// The TCP port to listen on; `0` (the default) lets the system pick a free port,

@@ -4,7 +4,7 @@
 /// Faults apply only to the API (`GET /users`, `GET /users/{login}`, `GET /user/{id}`), in FIFO order, one per
 /// request. Faults that replace the response (everything but ``slow(_:)`` and
 /// ``invalidItems``) do not consume the rate limit.
-public enum Fault: Sendable, Equatable {
+public enum Fault: Sendable, Equatable, Codable {
     /// Answers with this status and a GitHub-like JSON body, e.g. `{"message":"Server Error"}` for 5xx.
     case status(Int)
     /// Answers 429 with `Retry-After: retryAfter` (seconds).

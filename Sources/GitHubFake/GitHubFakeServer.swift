@@ -104,6 +104,11 @@ public final class GitHubFakeServer: Sendable {
         backend.reset()
     }
 
+    /// Carries out `command`, as `POST /_fake/command` does for a `github-fake` process.
+    public func apply(_ command: FakeCommand) async {
+        backend.apply(command)
+    }
+
     /// Moves the clock that expiring avatar tokens (``FakeConfiguration/expiringAvatarIDs``)
     /// are issued and checked by `duration` ahead: a token listed before expires at once,
     /// with no test waiting out its lifetime. The API's clock (rate-limit resets) is not moved.

@@ -1,7 +1,7 @@
 /// A misbehaviour the fake applies to an upcoming GraphQL query, queued with
 /// ``GitHubFakeServer/inject(_:count:)`` or `POST /_fake/graphql-fault`, one per query in FIFO
 /// order, apart from the REST faults (``Fault``).
-public enum GraphQLFault: Sendable, Equatable {
+public enum GraphQLFault: Sendable, Equatable, Codable {
     /// A secondary limit: its message and no `type`, in a 200 or a 403 (`status`), with
     /// `Retry-After` when given; no points are spent. GitHub Docs, "Rate limits and query
     /// limits for the GraphQL API", "Exceeding the rate limit": a secondary limit answers "a

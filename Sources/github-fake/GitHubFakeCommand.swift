@@ -30,6 +30,7 @@ struct GitHubFakeCommand: AsyncParsableCommand {
               POST /_fake/rename?id=ID&login=LOGIN
               POST /_fake/delete?id=ID      POST /_fake/restore?id=ID
               POST /_fake/name?login=LOGIN&name=NAME
+              POST /_fake/command   (a FakeCommand as JSON)
             """
     )
 
@@ -98,6 +99,11 @@ struct GitHubFakeCommand: AsyncParsableCommand {
     @Option(name: .customLong("graphql-timeout-above"), help: "A nodes(ids:) query of more ids than this ends with GitHub's 502 timeout.")
     var graphQLTimeoutAbove: Int?
 
+    @Option(
+        name: .customLong("configuration"),
+        help: "A file of a FakeConfiguration as JSON (what the end-to-end tests start their fakes with); it replaces every other setting but --port and --host.")
+    var configurationFile: String?
+
     @Flag(help: "Allow listening on an address other than loopback (the fake has no authentication).")
     var allowNonLoopback = false
 
@@ -133,6 +139,35 @@ struct GitHubFakeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let configuration = try configurationFile.map(readConfiguration) ?? optionsConfiguration()
+        let server = GitHubFakeServer(configuration: configuration)
+        try await server.start()
+        // FileHandle writes are unbuffered, so the line reaches a pipe at once.
+        FileHandle.standardOutput.write(Data("github-fake listening on \(server.baseURL)\n".utf8))
+        if let avatars = server.avatarBaseURL {
+            FileHandle.standardOutput.write(Data("github-fake avatars on \(avatars)\n".utf8))
+        }
+        await waitForTerminationSignal()
+        await server.stop()
+    }
+
+    /// The configuration in `path`, on the host and port of the options.
+    private func readConfiguration(_ path: String) throws -> FakeConfiguration {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ValidationError("--configuration \(path) cannot be read; give a file of a FakeConfiguration as JSON.")
+        }
+        do {
+            var configuration = try JSONDecoder().decode(FakeConfiguration.self, from: data)
+            configuration.host = host
+            configuration.port = port
+            return configuration
+        } catch {
+            throw ValidationError("--configuration \(path) is not a FakeConfiguration as JSON: \(error)")
+        }
+    }
+
+    /// The configuration the options describe.
+    private func optionsConfiguration() -> FakeConfiguration {
         var configuration = FakeConfiguration(
             host: host,
             port: port,
@@ -157,15 +192,7 @@ struct GitHubFakeCommand: AsyncParsableCommand {
         configuration.graphQLTimeoutAbove = graphQLTimeoutAbove
         configuration.avatarLatency = .milliseconds(avatarLatencyMilliseconds)
         for case let (id, fault)? in avatarFaults.map(Self.avatarFault) { configuration.avatarFaults[id] = fault }
-        let server = GitHubFakeServer(configuration: configuration)
-        try await server.start()
-        // FileHandle writes are unbuffered, so the line reaches a pipe at once.
-        FileHandle.standardOutput.write(Data("github-fake listening on \(server.baseURL)\n".utf8))
-        if let avatars = server.avatarBaseURL {
-            FileHandle.standardOutput.write(Data("github-fake avatars on \(avatars)\n".utf8))
-        }
-        await waitForTerminationSignal()
-        await server.stop()
+        return configuration
     }
 
     /// `ID=KIND` as a user id and its fault, or `nil` when it is not one.

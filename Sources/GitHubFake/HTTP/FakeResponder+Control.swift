@@ -15,6 +15,7 @@ import NIOCore
 /// - `POST /_fake/rename?id=ID&login=LOGIN`: rename a user.
 /// - `POST /_fake/delete?id=ID`: delete (or suspend) an account; `POST /_fake/restore?id=ID` brings it back.
 /// - `POST /_fake/name?login=LOGIN[&name=NAME]`: change (or, without `name`, null) a user's name.
+/// - `POST /_fake/command` with a ``FakeCommand`` as JSON: any change a test makes in process.
 extension FakeResponder {
     func control(_ request: Request, path: String) async throws -> Response {
         let query = request.queryDictionary
@@ -51,6 +52,14 @@ extension FakeResponder {
             guard count >= 1 else { return controlError(.badRequest, "count must be a whole number of at least 1.") }
             backend.inject(fault, count: count)
             return controlMessage(.ok, "Queued \(count) x \(fault).")
+
+        case ("command", true):
+            let body = try await request.body.collect(upTo: 64 << 20)  // a hostile profile text of megabytes
+            guard let command = try? JSONDecoder().decode(FakeCommand.self, from: Data(body.readableBytesView)) else {
+                return controlError(.badRequest, "The body must be a FakeCommand as JSON.")
+            }
+            backend.apply(command)
+            return controlMessage(.ok, "Done: \(command).")
 
         case ("reset", true):
             backend.reset()
@@ -101,11 +110,11 @@ extension FakeResponder {
             return controlMessage(.ok, "Name of \(login) changed.")
 
         case ("stats", _), ("fault", false), ("graphql-fault", false), ("reset", false), ("refuse", false), ("rename", false), ("name", false),
-            ("delete", false), ("restore", false):
+            ("delete", false), ("restore", false), ("command", false):
             return controlError(.methodNotAllowed, "Use \(command == "stats" ? "GET" : "POST") for /_fake/\(command).")
 
         default:
-            return controlError(.notFound, "Unknown control endpoint; use /_fake/fault, graphql-fault, stats, reset, refuse, rename, delete, restore or name.")
+            return controlError(.notFound, "Unknown control endpoint; use /_fake/fault, graphql-fault, stats, reset, refuse, rename, delete, restore, name or command.")
         }
     }
 

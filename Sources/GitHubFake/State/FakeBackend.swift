@@ -79,6 +79,21 @@ final class FakeBackend: Sendable {
 
     // MARK: - Faults
 
+    /// Carries out `command` (``FakeCommand``).
+    func apply(_ command: FakeCommand) {
+        switch command {
+        case .inject(let fault, let count): inject(fault, count: count)
+        case .injectGraphQL(let fault, let count): inject(fault, count: count)
+        case .resetStats: resetStats()
+        case .reset: reset()
+        case .rename(let id, let login): renameUser(id: id, to: login)
+        case .delete(let id): deleteUser(id: id)
+        case .restore(let id): restoreUser(id: id)
+        case .setProfileText(let login, let field, let value): setProfileText(login: login, field: field, to: value)
+        case .advanceAvatarTokenClock(let seconds): advanceAvatarTokenClock(seconds: seconds)
+        }
+    }
+
     func inject(_ fault: Fault, count: Int) {
         guard count > 0 else { return }
         state.withLock { $0.faults.append(contentsOf: repeatElement(fault, count: count)) }

@@ -219,16 +219,12 @@ struct BrowseModesScreenTests {
 
     @Test("connections refused: a banner, browsing goes on, and the pending page arrives when the server is back")
     func offlineAndBack() async throws {
-        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
-            // A fake of its own, killed and started again: connecting is refused meanwhile.
-            // 300 users: a full first page of 100, so that a second page is pending.
-            let fake = try await FakeProcess(users: 300)
-            defer { fake.kill() }
-            let api = ["GHUSERS_API_URL": fake.apiURL]
-            #expect(try await world.run(["next-page"], environment: api).status == 0)
-            let session = try await Self.browse(world, environment: api)
+        // 300 users: a full first page of 100, so that a second page is pending.
+        try await EndToEnd.with(FakeConfiguration(userCount: 300)) { world in
+            #expect(try await world.run("next-page").status == 0)
+            let session = try await Self.browse(world)
             defer { session.close() }
-            fake.kill()
+            world.server.kill()  // connecting is refused from now on
             try await session.send("G")
             // At 80 columns the banner names the key before anything is cut.
             try await session.waitFor("the banner") { $0.contains("⚠ offline · r retries now") && $0.contains("connection refused") }
@@ -238,7 +234,7 @@ struct BrowseModesScreenTests {
             try await session.send("tech", literal: true)
             try await session.waitFor("search still works") { $0.contains("match 1 of 1") && $0.contains("technoweenie") }
             try await session.send("Escape")
-            try await fake.restart()
+            try await world.server.restart()
             try await session.waitFor("the page, with no key", timeout: .seconds(40)) { $0.contains("of 200 cached") && !$0.contains("⚠ offline") }
         }
     }

@@ -26,10 +26,6 @@ struct TmuxScreen {
     /// Runs `command` in a new `columns` × `rows` session on a private socket, waits for it to
     /// finish, captures the pane and ends the session.
     static func run(_ command: String, columns: Int, rows: Int, environment: [String: String]) async throws -> TmuxScreen {
-        // As GHUsersProcess: under a full run's load an avatar may miss its 5 s of production
-        // and leave a placeholder in a test that is not about time.
-        var environment = environment
-        if environment["GHUSERS_AVATAR_TIMEOUT"] == nil { environment["GHUSERS_AVATAR_TIMEOUT"] = "60" }
         let socket = FileManager.default.temporaryDirectory.appendingPathComponent("ghusers-tmux-\(UUID().uuidString.prefix(8))").path
         let exports = environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
         // The pane stays open after the command (for the capture) for at most two minutes, so

@@ -2,9 +2,10 @@ import Foundation
 import GHUsersKit
 import GitHubFake
 
-/// A fake GitHub API on loopback and a fresh ghusers home: the world of one end-to-end test.
+/// A fake GitHub API on loopback (a github-fake process of its own) and a fresh ghusers home:
+/// the world of one end-to-end test.
 struct EndToEnd {
-    let server: GitHubFakeServer
+    let server: FakeServerProcess
     let home: URL
     let ghusers: GHUsersProcess
 
@@ -42,8 +43,7 @@ struct EndToEnd {
         } else if configuration.anonymousRateLimit == FakeConfiguration().anonymousRateLimit {
             configuration.anonymousRateLimit = configuration.rateLimit
         }
-        let server = GitHubFakeServer(configuration: configuration)
-        try await server.start()
+        let server = try await FakeServerProcess(configuration: configuration)
         let home = home ?? FileManager.default.temporaryDirectory.appendingPathComponent("ghusers-e2e-home-\(UUID().uuidString)")
         return EndToEnd(server: server, home: home, ghusers: GHUsersProcess(home: home, apiURL: server.baseURL))
     }

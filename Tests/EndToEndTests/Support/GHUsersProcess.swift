@@ -61,10 +61,6 @@ struct GHUsersProcess {
         environment["LANG"] = "C.UTF-8"
         // The machine's own `gh` login never reaches a test; a test with a fake `gh` sets "0".
         environment["GHUSERS_NO_GH"] = "1"
-        // A full run loads the machine (the in-process fakes share its cores with every test
-        // running): an avatar given its 5 s in production could miss it there and fail a test
-        // that is not about time. Tests of the deadline set their own.
-        environment["GHUSERS_AVATAR_TIMEOUT"] = "60"
         environment["GHUSERS_HOME"] = home.path
         environment["GHUSERS_API_URL"] = apiURL
         environment.merge(self.environment) { $1 }

@@ -9,7 +9,7 @@ import GitHubFake
 /// cached is exactly a prefix of it: no user skipped, none duplicated.
 enum ServerList {
     /// The first `count` ids of the server's list.
-    static func ids(of server: GitHubFakeServer, count: Int) async throws -> [Int64] {
+    static func ids(of server: FakeServerProcess, count: Int) async throws -> [Int64] {
         var ids: [Int64] = []
         var since: Int64 = 0
         while ids.count < count {
@@ -24,7 +24,7 @@ enum ServerList {
     }
 
     /// Whether `cached` is exactly the first `cached.count` ids of the server's list.
-    static func isPrefix(_ cached: [Int64], of server: GitHubFakeServer) async throws -> Bool {
+    static func isPrefix(_ cached: [Int64], of server: FakeServerProcess) async throws -> Bool {
         try await ids(of: server, count: cached.count) == cached
     }
 }

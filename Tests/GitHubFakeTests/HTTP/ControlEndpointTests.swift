@@ -1,5 +1,7 @@
+import AsyncHTTPClient
 import Foundation
 import GitHubFake
+import NIOCore
 import Testing
 
 @Suite("Control endpoints under /_fake/")
@@ -32,6 +34,30 @@ struct ControlEndpointTests {
     func faultKinds(kind: String) async throws {
         try await FakeHarness.run { fake async throws in
             #expect(try await fake.request("/_fake/fault?kind=\(kind)", method: .POST).status == 200)
+        }
+    }
+
+    @Test("POST /_fake/command carries out a FakeCommand sent as JSON, as apply(_:) does in process; a body that is not one is 400")
+    func commandEndpoint() async throws {
+        try await FakeHarness.run { fake async throws in
+            func send(_ body: Data) async throws -> UInt {
+                try await FakeHarness.withClient(HTTPClient.Configuration()) { client in
+                    var request = HTTPClientRequest(url: fake.server.baseURL + "/_fake/command")
+                    request.method = .POST
+                    request.headers.add(name: "User-Agent", value: FakeHarness.userAgent)
+                    request.body = .bytes(ByteBuffer(bytes: body))
+                    let response = try await client.execute(request, timeout: .seconds(15))
+                    _ = try await response.body.collect(upTo: 1 << 20)
+                    return response.status.code
+                }
+            }
+            #expect(try await send(JSONEncoder().encode(FakeCommand.rename(id: 2, login: "renamed-defunkt"))) == 200)
+            #expect(try await fake.request("/users/renamed-defunkt").status == 200)
+            #expect(try await fake.request("/users/defunkt").status == 404)
+            #expect(try await send(JSONEncoder().encode(FakeCommand.inject(.status(503), count: 1))) == 200)
+            #expect(try await fake.request("/users").status == 503)
+            #expect(try await send(Data("{\"meteor\":{}}".utf8)) == 400)
+            #expect(await fake.server.stats().log.allSatisfy { !$0.path.hasPrefix("/_fake") }, "control requests are not counted")
         }
     }
 
