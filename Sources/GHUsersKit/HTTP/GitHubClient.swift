@@ -34,7 +34,7 @@ public final class GitHubClient: Sendable {
     }
 
     /// The `User-Agent` sent with every request.
-    public static let userAgent = "ghusers/\(GHUsersVersion.current) (+https://github.com/ghusers)"
+    public static let userAgent = "ghusers/\(GHUsersVersion.number) (+https://github.com/ghusers)"
 
     public let configuration: Configuration
     private let transport: any HTTPTransporting

@@ -11,6 +11,14 @@ public final class DatabaseWatcher: @unchecked Sendable {  // a dispatch source 
     public static let interval = DispatchTimeInterval.milliseconds(250)
 
     private let timer: any DispatchSourceTimer
+    private let pollCount = PollCount()
+
+    /// How many times the file has been looked at (tests wait for polls, not for time).
+    var polls: Int { pollCount.value.load(ordering: .acquiring) }
+
+    private final class PollCount: Sendable {
+        let value = Atomic(0)
+    }
 
     /// Starts watching the file of `database`; `onChange` is called (on a private queue) after
     /// each change seen. `nil` for an in-memory database.
@@ -20,7 +28,8 @@ public final class DatabaseWatcher: @unchecked Sendable {  // a dispatch source 
         let queue = DispatchQueue(label: "ghusers.database-watcher")
         timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + Self.interval, repeating: Self.interval, leeway: .milliseconds(20))
-        timer.setEventHandler {
+        timer.setEventHandler { [pollCount] in
+            defer { pollCount.value.add(1, ordering: .releasing) }
             guard let version = try? reader.dataVersion() else { return }
             let changed = last.withLock { last in
                 defer { last = version }

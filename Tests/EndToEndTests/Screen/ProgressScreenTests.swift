@@ -36,16 +36,27 @@ struct ProgressScreenTests {
             await world.server.inject(.status(503), count: 3)
             let session = try await Self.start(world, "next-page --wait --avatars never")
             defer { session.close() }
+            // Each sample notes the rows holding a retry line and the attempt each names: a line
+            // rewritten in place shows two attempts or more, on one row, never two lines at once.
+            var rows = Set<Int>()
+            var attempts = Set<Substring>()
             var most = 0
             var screen = ""
             let deadline = ContinuousClock.now + .seconds(60)
             while !screen.contains("__EXIT"), ContinuousClock.now < deadline {
                 screen = try await session.screen()
-                most = max(most, screen.split(separator: "\n").count { $0.contains("retrying in") })
+                let retrying = screen.split(separator: "\n", omittingEmptySubsequences: false).enumerated().filter { $0.element.contains("retrying in") }
+                most = max(most, retrying.count)
+                for (row, line) in retrying {
+                    rows.insert(row)
+                    if let attempt = line.firstMatch(of: /attempt \d+/) { attempts.insert(attempt.output) }
+                }
                 try await Task.sleep(for: .milliseconds(20))
             }
             #expect(screen.contains("__EXIT 0"), "\(screen)")
             #expect(most == 1, "one status line, rewritten: at most \(most) at once")
+            #expect(attempts.count >= 2, "the line was seen rewritten, attempt by attempt: \(attempts.sorted())")
+            #expect(rows.count == 1, "every attempt on the same row: rows \(rows.sorted())")
             #expect(!screen.contains("retrying in"), "erased before the rows:\n\(screen)")
             #expect(await world.apiRequests().count >= 4, "three 503s, then the page")
         }

@@ -15,16 +15,19 @@ struct DatabaseWatcherTests {
         let changes = Mutex(0)
         let watcher = try #require(DatabaseWatcher(database: database) { changes.withLock { $0 += 1 } })
         defer { watcher.stop() }
-        // Reads change nothing
+        // Reads change nothing: three polls after a read, and none saw a change.
         _ = try StoreService.Users.Window(database: database).count()
-        try await Task.sleep(for: .milliseconds(600))
+        let polled = watcher.polls
+        var deadline = ContinuousClock.now + .seconds(60)
+        while watcher.polls < polled + 3, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(watcher.polls >= polled + 3, "the watcher polls")
         #expect(changes.withLock { $0 } == 0)
         // Another connection (as another process would) saves a note
         let other = try AppDatabase.open(at: file)
         try StoreService.Notes.Save(database: other)(login: "tawk", text: "from elsewhere")
         // Generous deadlines: under a full run's load the watcher's 250 ms poll can wait long
         // for a thread; a watcher that never sees the write still fails.
-        var deadline = ContinuousClock.now + .seconds(60)
+        deadline = ContinuousClock.now + .seconds(60)
         while changes.withLock({ $0 }) == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
         #expect(changes.withLock { $0 } >= 1)
         // This process's own main connection counts too
