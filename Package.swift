@@ -99,8 +99,6 @@ let package = Package(
                 "CImagingChecks",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
-                // The profiles query, validated against GitHub's schema.
-                .product(name: "GraphQL", package: "GraphQL"),
                 // The HTTP layer's errors, to classify every one the transport can meet.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -5,12 +5,21 @@ import GraphQL
 /// see Tests/Fixtures/github/SOURCES.md), against which the fake validates every query before
 /// answering it, as GitHub does.
 ///
-/// Built once per process, on the first GraphQL request, without validating the SDL itself: it
-/// defines two fields of `EnterpriseOwnerInfo` twice, which GitHub's own server tolerates
-/// (graphql-core's `assume_valid_sdl` does the same).
+/// Built once per process, when the first GraphQL request asks for it, on a queue of its own: the
+/// request awaits it, and no event loop or task thread spends the second it takes. The SDL itself
+/// is not validated: it defines two fields of `EnterpriseOwnerInfo` twice, which GitHub's own
+/// server tolerates (graphql-core's `assume_valid_sdl` does the same).
 enum GitHubSchema {
     /// The schema, or why it could not be built.
-    static let shared: Result<GraphQLSchema, any Error> = Result {
+    static func shared() async -> Result<GraphQLSchema, any Error> {
+        await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: built) }
+        }
+    }
+
+    private static let queue = DispatchQueue(label: "github-fake.graphql-schema")
+
+    private static let built: Result<GraphQLSchema, any Error> = Result {
         guard let url = Bundle.module.url(forResource: "graphql-schema", withExtension: "graphql", subdirectory: "Resources") else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "Resources/graphql-schema.graphql"])
         }

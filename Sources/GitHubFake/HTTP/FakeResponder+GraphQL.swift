@@ -38,7 +38,7 @@ extension FakeResponder {
         }
         let variables = object["variables"] as? [String: Any] ?? [:]
         let schema: GraphQLSchema
-        switch GitHubSchema.shared {
+        switch await GitHubSchema.shared() {
         case .success(let built): schema = built
         case .failure(let error): return .response(graphQLErrors(["github-fake cannot read GitHub's schema: \(error)"], request: request, ticket: ticket))
         }

@@ -20,7 +20,7 @@ struct TaskCoalescerTests {
         async let first = coalescer.value(for: "a", operation: operation)
         async let second = coalescer.value(for: "a", operation: operation)
         await gate.waitForWaiters(1)
-        while coalescer.waiterCount(for: "a") < 2 { await Task.yield() }
+        await eventually { coalescer.waiterCount(for: "a") >= 2 }
         await gate.open()
         // Then both get the value from one run
         #expect(try await first == 42)
@@ -42,7 +42,7 @@ struct TaskCoalescerTests {
         let leaving = Task { try await coalescer.value(for: "a", operation: operation) }
         let staying = Task { try await coalescer.value(for: "a", operation: operation) }
         await gate.waitForWaiters(1)
-        while coalescer.waiterCount(for: "a") < 2 { await Task.yield() }
+        await eventually { coalescer.waiterCount(for: "a") >= 2 }
         // When one is cancelled
         leaving.cancel()
         // Then it stops waiting at once with CancellationError
@@ -75,7 +75,7 @@ struct TaskCoalescerTests {
         waiter.cancel()
         await #expect(throws: CancellationError.self) { try await waiter.value }
         // Then the run sees the cancellation (its sleep ends early) and the key is free
-        while observed.withLock({ $0 }) == nil { await Task.yield() }
+        await eventually { observed.withLock { $0 } != nil }
         #expect(observed.withLock { $0 } == true)
         #expect(coalescer.runningCount == 0)
         #expect(try await coalescer.value(for: "a") { 2 } == 2)
@@ -102,6 +102,6 @@ actor Gate {
 
     /// Returns once `count` callers are suspended in `wait()`.
     func waitForWaiters(_ count: Int) async {
-        while waiters.count < count { await Task.yield() }
+        while waiters.count < count { try? await Task.sleep(for: .milliseconds(1)) }
     }
 }

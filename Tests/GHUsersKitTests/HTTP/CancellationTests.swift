@@ -53,7 +53,7 @@ struct CancellationTests {
 
     /// Returns once `count` requests wait in `queue` (bounded by the test's time limit).
     func waitForWaiters(_ queue: RequestQueue, _ count: Int) async {
-        while await queue.waiting != count { await Task.yield() }
+        await eventually { await queue.waiting == count }
     }
 
     // Every step waits for an event, never for a deadline: Swift Testing starts the suite's

@@ -74,24 +74,17 @@ struct RequestQueueTests {
         func open() { continuation.yield() }
     }
 
-    /// Returns once `condition` holds, bounded by the suite's time limit, not by a deadline of
-    /// its own: the tasks it waits for may wait for a thread of the cooperative pool while the
-    /// tests beside them hold both (CancellationTests says why).
-    static func eventually(_ condition: () async -> Bool) async throws {
-        while !(await condition()) { await Task.yield() }
-    }
-
     @Test("waiters are served by priority, then in arrival order")
     func priorities() async throws {
         let queue = RequestQueue(lockFileURL: nil)
         let gate = Gate()
         let gauge = Gauge()
         let holder = Task { try await queue.run { gauge.enter(0); await gate.wait(); gauge.leave() } }
-        try await Self.eventually { gauge.state.withLock { $0.order == [0] } }
+        await eventually { gauge.state.withLock { $0.order == [0] } }
         var tasks: [Task<Void, any Error>] = []
         for (id, priority) in [(1, 5), (2, 1), (3, 5), (4, -1)] {
             tasks.append(Task { try await RequestQueue.$priority.withValue(priority) { try await queue.run { gauge.enter(id); gauge.leave() } } })
-            try await Self.eventually { await queue.waiting == tasks.count }
+            await eventually { await queue.waiting == tasks.count }
         }
         gate.open()
         try await holder.value
@@ -105,9 +98,9 @@ struct RequestQueueTests {
         let gate = Gate()
         let gauge = Gauge()
         let holder = Task { try await queue.run { gauge.enter(0); await gate.wait(); gauge.leave() } }
-        try await Self.eventually { gauge.state.withLock { $0.order == [0] } }
+        await eventually { gauge.state.withLock { $0.order == [0] } }
         let waiter = Task { try await queue.run { gauge.enter(1); gauge.leave() } }
-        try await Self.eventually { await queue.waiting == 1 }
+        await eventually { await queue.waiting == 1 }
         waiter.cancel()
         await #expect(throws: CancellationError.self) { try await waiter.value }
         #expect(await queue.waiting == 0)
