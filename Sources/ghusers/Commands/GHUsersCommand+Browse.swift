@@ -42,10 +42,12 @@ extension GHUsersCommand {
                 onRetry: retries.send
             ) { service in
                 var pipeline: AvatarPipeline?
-                // auto: avatars are colour, so not with NO_COLOR or --color never (always: still).
-                // A locale that is not UTF-8 has no block symbols to draw them with.
+                // The rule every command follows (AvatarMode): auto draws them on a terminal of 256
+                // colours or more with a UTF-8 locale, in colour, unless GHUSERS_AVATARS says
+                // otherwise; always: still.
                 let utf8 = Terminal.isUTF8(environment: settings.environment)
-                let drawsAvatars = avatarMode == .always || (avatarMode == .auto && settings.colorsStandardOutput && utf8)
+                let drawsAvatars = avatarMode.drawsAvatars(
+                    fileDescriptor: 1, json: false, environment: settings.environment, colors: settings.colorsStandardOutput)
                 if drawsAvatars, (try? ImageLibraries.loadAll()) != nil {
                     // browse keeps what it drew (a thumbnail's cells, the pane's header) in its
                     // model: decoded pixels are only worth keeping for a redraw at another size,

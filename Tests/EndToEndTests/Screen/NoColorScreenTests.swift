@@ -55,4 +55,27 @@ struct NoColorScreenTests {
             try await session.waitFor("the exit") { $0.contains("__EXIT 0") }
         }
     }
+
+    @Test("browse draws avatars by the rule list follows: none on an 8-colour terminal or with GHUSERS_AVATARS=never")
+    func browseAvatarsFollowTheTerminal() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 40)) { world in
+            #expect(try await world.run("next-page", "--avatars", "never").status == 0)
+            let environments = [
+                "TERM=xterm (8 colours)": ["TERM": "xterm", "COLORTERM": ""],
+                "GHUSERS_AVATARS=never": ["GHUSERS_AVATARS": "never"],
+            ]
+            for (name, environment) in environments {
+                let session = try await BrowseScreenTests.browse(world, environment: environment)
+                defer { session.close() }
+                // The list's placeholders (initials), and no avatar counters: no pipeline runs.
+                let screen = try await session.waitFor("the first frame, \(name)") { $0.contains("row 1 of 40 cached") && $0.contains("MO") }
+                #expect(!screen.contains("avatars 0 queued"), "\(name):\n\(screen)")
+                try await session.send("j")
+                try await session.waitFor("a key later, \(name)") { $0.contains("row 2 of 40 cached") }
+                try await session.send("q")
+                try await session.waitFor("the exit, \(name)") { $0.contains("__EXIT 0") }
+            }
+            #expect(await world.server.stats().log.filter { $0.path.hasPrefix("/avatars/") }.isEmpty, "no avatar asked for")
+        }
+    }
 }
