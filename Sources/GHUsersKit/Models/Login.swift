@@ -47,9 +47,13 @@ public enum Login {
         }
     }
 
-    /// `login` (valid) as one URL path segment: `[` and `]` percent-encoded, the rest as is.
-    public static func pathComponent(_ login: String) -> String {
-        precondition(isValid(login), "logins are validated before they reach a URL")
+    /// `login` as one URL path segment: `[` and `]` percent-encoded, the rest as is.
+    ///
+    /// - Throws: ``User/ValidationError/invalidLogin(_:)`` when `login` is not valid: typed
+    ///   logins are checked before they get here, but one read back from a database edited by
+    ///   hand is not, and must not reach a URL.
+    public static func pathComponent(_ login: String) throws(User.ValidationError) -> String {
+        guard isValid(login) else { throw .invalidLogin(login) }
         var component = ""
         for character in login {
             switch character {

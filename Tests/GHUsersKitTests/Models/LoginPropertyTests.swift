@@ -40,10 +40,12 @@ struct LoginPropertyTests {
     @Test("anything valid is safe in a URL path and a terminal; '/', '?', '%', space and controls never pass")
     func validIsSafe() async {
         await propertyCheck(count: PropertyScale.count(2_000), input: Self.candidates) { login in
-            guard Login.isValid(login) else { return }
+            guard Login.isValid(login), let component = try? Login.pathComponent(login) else {
+                #expect(throws: User.ValidationError.self) { try Login.pathComponent(login) }
+                return
+            }
             #expect(!login.contains(where: { "/.?% #\n\u{1B}".contains($0) }))
             #expect(TerminalSanitizer.sanitize(login) == login)
-            let component = Login.pathComponent(login)
             #expect(component.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_%".contains($0)) })
             #expect(component.removingPercentEncoding == login)
         }

@@ -30,9 +30,10 @@ struct LoginTests {
     }
 
     @Test("a bot's brackets are percent-encoded in a URL path; other logins go as they are")
-    func pathComponent() {
-        #expect(Login.pathComponent("dependabot[bot]") == "dependabot%5Bbot%5D")
-        #expect(Login.pathComponent("-ACE-") == "-ACE-")
-        #expect(Login.pathComponent("mona-cat_octo") == "mona-cat_octo")
+    func pathComponent() throws {
+        #expect(try Login.pathComponent("dependabot[bot]") == "dependabot%5Bbot%5D")
+        #expect(try Login.pathComponent("-ACE-") == "-ACE-")
+        #expect(try Login.pathComponent("mona-cat_octo") == "mona-cat_octo")
+        #expect(throws: User.ValidationError.invalidLogin("a/b")) { try Login.pathComponent("a/b") }
     }
 }

@@ -83,6 +83,31 @@ struct CombinedServiceProfileTests {
         }
     }
 
+    @Test("stale, 304 for an account marked gone: it answered, so it is not gone, in the profile and in the list")
+    func notModifiedClearsGone() async throws {
+        try await withCached([Self.notModified]) { service, _, _ in
+            // Given tawk marked gone (the users list stopped listing it)
+            try StoreService.Users.MarkGone(database: service.database)(id: 9)
+            #expect(try #require(try StoreService.Profiles.Find(database: service.database)(login: "tawk")).details.gone)
+            // When its profile is revalidated and GitHub answers 304
+            let details = try await service.profile(login: "tawk", now: Self.fetchedAt + 2 * 3_600)
+            // Then neither the profile shown nor the cache says gone
+            #expect(details.source == .network && !details.gone)
+            #expect(try #require(try StoreService.Profiles.Find(database: service.database)(login: "tawk")).details.gone == false)
+        }
+    }
+
+    @Test("a login edited by hand in the database is an error when its profile is fetched, not a trap, and nothing is sent")
+    func handEditedLogin() async throws {
+        try await withCached([]) { service, transport, _ in
+            try service.database.write { db in try db.execute(sql: "UPDATE user SET login = 'ta wk' WHERE id = 9") }
+            await #expect(throws: User.ValidationError.invalidLogin("ta wk")) {
+                try await service.profile(login: "ta wk", now: Self.fetchedAt + 2 * 3_600)
+            }
+            #expect(transport.sent.count == 1)
+        }
+    }
+
     @Test("stale, 200: the new profile is saved and shown with the note")
     func staleChanged() async throws {
         try await withCached([Self.profile(name: "After", etag: "\"p2\"")]) { service, transport, _ in

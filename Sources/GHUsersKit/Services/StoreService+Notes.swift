@@ -2,6 +2,118 @@ import Foundation
 import GRDB
 
 extension StoreService.Notes {
+    /// Writes the note on a user, replacing any earlier one, which is kept in the note's history
+    /// (`ghusers note LOGIN --history`). Works for users not cached yet: the note is attached to
+    /// the user's id as soon as the user is seen.
+    public struct Save: Sendable {
+        let database: AppDatabase
+
+        /// Creates the operation.
+        public init(database: AppDatabase) {
+            self.database = database
+        }
+
+        /// Saves `text` (not empty) as the note on `login` (a valid login) and returns it.
+        ///
+        /// - Parameter base: when given, the note an editor was opened on (`.some(nil)`: none);
+        ///   the save goes ahead only if the note is still that, in the same transaction.
+        /// - Throws: ``NoteConflict`` when the note is no longer `base`.
+        @discardableResult
+        public func callAsFunction(login: String, text: String, base: String?? = nil, now: Date = Date()) throws -> Note {
+            precondition(!text.isEmpty, "empty notes are refused before they reach the store")
+            let text = Note.normalized(text)
+            return try database.write { db in
+                let existing = try Note.find(db, login: login)
+                if let base, existing?.note.text != base { throw NoteConflict(login: login, current: existing?.note.text) }
+                let user = try User.identity(db, login: login)
+                let note = Note(login: user?.login ?? login, userID: user?.id, text: text, updatedAt: now)
+                if let existing {
+                    if existing.note.text != text { try existing.note.keepInHistory(replacedAt: now, db) }
+                    try note.update(rowID: existing.rowID, db)
+                } else {
+                    // A note kept under this login for another account (renamed, its login taken
+                    // over) stays, keyed by that account's id.
+                    try note.insert(db)
+                }
+                return note
+            }
+        }
+    }
+}
+
+extension StoreService.Notes {
+    /// Reads the note on a user.
+    public struct Find: Sendable {
+        let database: AppDatabase
+
+        /// Creates the operation.
+        public init(database: AppDatabase) {
+            self.database = database
+        }
+
+        /// The note on `login`, or `nil`.
+        public func callAsFunction(login: String) throws -> Note? {
+            try database.read { db in try Note.find(db, login: login)?.note }
+        }
+
+        /// The texts the note on `login` had before, the most recently replaced first (an edit,
+        /// a delete, an import of a newer note each keep the text they replace).
+        public func history(login: String) throws -> [Note] {
+            try database.read { db in
+                let userID = try User.identity(db, login: login)?.id ?? Note.find(db, login: login)?.note.userID
+                return try Note.history(db, login: login, userID: userID)
+            }
+        }
+    }
+}
+
+extension StoreService.Notes {
+    /// Deletes the note on a user.
+    public struct Delete: Sendable {
+        let database: AppDatabase
+
+        /// Creates the operation.
+        public init(database: AppDatabase) {
+            self.database = database
+        }
+
+        /// Deletes the note on `login`, keeping its text in the note's history; returns whether
+        /// there was one.
+        ///
+        /// - Parameter base: when given, the note the user decided to delete; the delete goes
+        ///   ahead only if the note is still that. - Throws: ``NoteConflict`` otherwise.
+        @discardableResult
+        public func callAsFunction(login: String, base: String? = nil, now: Date = Date()) throws -> Bool {
+            try database.write { db in
+                let existing = try Note.find(db, login: login)
+                if let base, existing?.note.text != base { throw NoteConflict(login: login, current: existing?.note.text) }
+                guard let existing else { return false }
+                try existing.note.keepInHistory(replacedAt: now, db)
+                try Note.delete(rowID: existing.rowID, db)
+                return true
+            }
+        }
+    }
+}
+
+extension StoreService.Notes {
+    /// Streams every note, sorted by login without regard to case (stable across runs).
+    public struct Export: Sendable {
+        let database: AppDatabase
+
+        /// Creates the operation.
+        public init(database: AppDatabase) {
+            self.database = database
+        }
+
+        /// Calls `each` for every note, in one read transaction.
+        public func callAsFunction(_ each: (Note) throws -> Void) throws {
+            try database.read { db in try Note.all(db, each) }
+        }
+    }
+}
+
+extension StoreService.Notes {
     /// Imports an archive of notes in one transaction: all of it or nothing.
     ///
     /// An entry matches a local note by the user's id when the archive knows it, else by login.
