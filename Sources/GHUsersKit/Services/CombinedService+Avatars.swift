@@ -26,12 +26,15 @@ extension CombinedService {
         if let memoryLimit { settings.memoryLimit = memoryLimit }
         settings.networkAllowed = !configuration.offline && !diskOnly
         settings.networkFailurePause = networkFailurePause
-        let client = self.client
+        let client = { @Sendable [token, madeClient] in
+            _ = await token.value
+            return await madeClient.value
+        }
         // The pipeline, for the download closure it is made with: a host found walled while a
         // download waited for its turn is not asked (the check runs in the queue's turn).
         let made = Mutex<WeakPipeline>(WeakPipeline())
         let pipeline = AvatarPipeline(configuration: settings, disk: avatarDiskCache(sizeLimit: sizeLimit)) { url, etag, maximumBytes in
-            let response = try await client.wrappedValue.download(url, etag: etag, maximumBytes: maximumBytes) { url in
+            let response = try await client().download(url, etag: etag, maximumBytes: maximumBytes) { url in
                 if made.withLock({ $0.value })?.isWalled(url) == true { throw AvatarError.signInRequired(host: url.host ?? "") }
             }
             if response.notModified { return .notModified }

@@ -27,7 +27,7 @@ extension CombinedService {
     /// (a cron job beside you) waits, then reads the cursor this one left and fetches the pages
     /// after it, never the same ones (Docs/ARCHITECTURE.md, "a page a turn").
     public func nextPage(pages: Int = 1, onPage: (PageOutcome) throws -> Void) async throws {
-        let fetch = HTTPService.Users.Fetch(client: try network(for: "next-page"))
+        let fetch = HTTPService.Users.Fetch(client: try await network(for: "next-page"))
         let save = StoreService.Users.Save(database: database)
         let state = StoreService.Sync.State(database: database)
         let fingerprint = TokenSource.fingerprint(fetch.client.configuration.token)
@@ -107,7 +107,7 @@ extension CombinedService {
     public func refresh(pages: Int? = nil, onPlan: (RefreshPlan) -> Void = { _ in }) async throws -> RefreshSummary {
         let state = try StoreService.Sync.State(database: database)()
         guard let cursor = state.cursor else { throw CombinedServiceError.nothingToRefresh }
-        let client = try network(for: "refresh")
+        let client = try await network(for: "refresh")
         let fetch = HTTPService.Users.Fetch(client: client)
         let fingerprint = TokenSource.fingerprint(client.configuration.token)
         let cachedPages = StoreService.Sync.Page(database: database)

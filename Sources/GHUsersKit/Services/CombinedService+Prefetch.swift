@@ -76,13 +76,14 @@ extension CombinedService {
         let total = min(try pending.count(staleBefore: staleBefore, incomplete: complete), limit ?? .max)
         var summary = PrefetchSummary()
         guard total > 0 else { return summary }
-        if !overREST, token.wrappedValue == nil {
+        if !overREST, await token.value == nil {
             throw ProfilesPrefetchError.needsToken(profiles: total, variables: TokenSource(site: site, environment: [:]).variables, restLimit: knownRESTLimit())
         }
-        let client = try network(for: "profiles prefetch")
+        let client = try await network(for: "profiles prefetch")
+        let fingerprint = TokenSource.fingerprint(await token.value)
         var queries = try ProfileQueries(
             fetch: HTTPService.Users.FetchProfiles(client: client, url: site.graphQLURL),
-            memory: StoreService.Sync.TokenEmail(database: database), fingerprint: TokenSource.fingerprint(token.wrappedValue))
+            memory: StoreService.Sync.TokenEmail(database: database), fingerprint: fingerprint)
         let rest = HTTPService.Users.FetchProfile(client: client)
         var after: Int64 = 0
         var done = 0

@@ -32,7 +32,7 @@ extension CombinedService {
         if let cached, !refresh, !cached.partial, now.timeIntervalSince(cached.fetchedAt) < configuration.profileMaxAge {
             return try fromCache(cached, .cache)
         }
-        let fetch = HTTPService.Users.FetchProfile(client: try network(for: "profile"))
+        let fetch = HTTPService.Users.FetchProfile(client: try await network(for: "profile"))
         do {
             let fetched = try await RetryController.$showsCacheOnNetworkFailure.withValue(cached != nil && staleOnFailure) {
                 try await observingRateLimit { try await fetch(login: login, etag: cached?.partial == true ? nil : cached?.etag) }

@@ -53,13 +53,15 @@ public final class CombinedService: Sendable {
     public let database: AppDatabase
     /// The site's folder, held while the service runs; `nil` for folders used as they are.
     let folder: SiteFolder?
-    /// Made on first use (also by ``makeAvatarPipeline(sizeLimit:)``).
-    let client: Lazy<GitHubClient>
+    /// The network client with its token, made on first use (also by
+    /// ``makeAvatarPipeline(sizeLimit:)``): ``client()`` gives it.
+    let madeClient: AsyncLazy<GitHubClient>
     /// Whether requests so far carried a token (`false` before the first request).
     public var sentToken: Bool { (token.ifMade ?? nil) != nil }
 
-    /// The token: the configured one, else the lookup's answer, asked once on first use.
-    let token: Lazy<String?>
+    /// The token: the configured one, else the lookup's answer (`gh auth token`, a child
+    /// process), asked once on first use, on a thread of its own.
+    let token: AsyncLazy<String?>
 
     /// Opens the site's database (moving a home written before sites into its site folder
     /// first, see ``AppDatabase/adoptLegacyDatabase(of:)``), checks that it holds this API
@@ -93,10 +95,11 @@ public final class CombinedService: Sendable {
             folder?.release(removing: empty && folder?.isOnlyHolderOfFolderItMade() == true)
             throw error
         }
-        let token = Lazy { configuration.token ?? configuration.tokenLookup?() }
+        let token = AsyncLazy { configuration.token ?? configuration.tokenLookup?() }
         self.token = token
-        self.client = Lazy {
-            var client = GitHubClient.Configuration(apiURL: configuration.apiURL, token: token.wrappedValue)
+        self.madeClient = AsyncLazy {
+            // Made once the token is: client() waits for it first.
+            var client = GitHubClient.Configuration(apiURL: configuration.apiURL, token: token.ifMade ?? nil)
             if let deadline = configuration.downloadDeadline { client.downloadDeadline = deadline }
             return GitHubClient(
                 configuration: client,
@@ -111,7 +114,7 @@ public final class CombinedService: Sendable {
     /// written there (a mistyped `--api-url`; see ``SiteFolder``). Call once at the end; the
     /// service is unusable afterwards.
     nonisolated(nonsending) public func shutdown() async {
-        try? await client.ifMade?.shutdown()
+        try? await madeClient.ifMade?.shutdown()
         let removing = folder?.isOnlyHolderOfFolderItMade() == true && !database.holdsData()
         database.close()
         folder?.release(removing: removing)
@@ -122,12 +125,18 @@ public final class CombinedService: Sendable {
         GitHubSite(apiRoot: configuration.apiURL.absoluteString) ?? .gitHubDotCom
     }
 
-    func network(for what: String) throws -> GitHubClient {
+    func network(for what: String) async throws -> GitHubClient {
         guard !configuration.offline else { throw CombinedServiceError.offline(what) }
         // Whatever the network brings is saved: a read-only home says so before any request.
         guard !database.isReadOnly else { throw StoreError.readOnly(path: database.path) }
-        try configuration.checkTokenTransport(token: token.wrappedValue)
-        return client.wrappedValue
+        try configuration.checkTokenTransport(token: await token.value)
+        return await client()
+    }
+
+    /// The network client, made with the token once the token is known.
+    func client() async -> GitHubClient {
+        _ = await token.value
+        return await madeClient.value
     }
 
     func record(_ rateLimit: RateLimit?) {

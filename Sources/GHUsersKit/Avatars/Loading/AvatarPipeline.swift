@@ -131,12 +131,12 @@ public final class AvatarPipeline: Sendable {
     }
 
     private func load(_ request: AvatarRequest) async throws -> RGBAImage {
-        let cached = disk.cachedData(for: request.key)
+        let cached = await offPool { self.disk.cachedData(for: request.key) }
         let host = Self.hostKey(request.url)
         let walledHost = isWalled(request.url)
         let online = !walledHost && mayUseNetwork(request.url)
         if let cached, !online || now().timeIntervalSince(cached.fetchedAt) < configuration.maximumAge,
-            let image = try? decode(cached.data, request)
+            let image = try? await decode(cached.data, request)
         {
             return image
         }
@@ -151,7 +151,7 @@ public final class AvatarPipeline: Sendable {
             // Only a connection that cannot be made marks the host down: one image that hangs
             // or is cut short says nothing about the others.
             if case .unreachable = error { downSince.withLock { $0[Self.hostKey(request.url)] = now() } }
-            if let cached, let image = try? decode(cached.data, request) { return image }
+            if let cached, let image = try? await decode(cached.data, request) { return image }
             throw Self.avatarError(error, url: request.url)
         }
         downSince.withLock { _ = $0.removeValue(forKey: Self.hostKey(request.url)) }
@@ -162,12 +162,14 @@ public final class AvatarPipeline: Sendable {
             throw AvatarError.signInRequired(host: request.url.host ?? host)
         case .notModified:
             guard let cached else { throw AvatarError.failed(url: request.url.absoluteString, reason: "304 for an avatar not cached") }
-            let image = try decode(cached.data, request)
-            store(CachedData(data: cached.data, etag: cached.etag, fetchedAt: now()), for: request.key)
+            let image = try await decode(cached.data, request)
+            let entry = CachedData(data: cached.data, etag: cached.etag, fetchedAt: now())
+            await offPool { self.store(entry, for: request.key) }
             return image
         case .data(let data, let etag):
-            let image = try decode(data, request)
-            store(CachedData(data: data, etag: etag, fetchedAt: now()), for: request.key)
+            let image = try await decode(data, request)
+            let entry = CachedData(data: data, etag: etag, fetchedAt: now())
+            await offPool { self.store(entry, for: request.key) }
             return image
         }
     }
@@ -185,11 +187,24 @@ public final class AvatarPipeline: Sendable {
         }
     }
 
-    private func decode(_ data: Data, _ request: AvatarRequest) throws -> RGBAImage {
+    private func decode(_ data: Data, _ request: AvatarRequest) async throws -> RGBAImage {
+        let limits = configuration.limits
+        let decoded = await offPool { Result { try ImageDecoder.decode(data, limits: limits) } }
         do {
-            return try ImageDecoder.decode(data, limits: configuration.limits)
+            return try decoded.get()
         } catch let error as ImageDecodingError {
             throw AvatarError.refused(url: request.url.absoluteString, reason: error.localizedDescription)
+        }
+    }
+
+    /// Disk reads and writes and decoding run here, one at a time, off Swift's cooperative
+    /// pool: its threads (two on a 2-core machine) are the browser's and the network's, and a
+    /// decode or a slow disk would hold one for milliseconds, as a database read would.
+    private static let work = DispatchQueue(label: "ghusers.avatars.work")
+
+    private func offPool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Self.work.async { continuation.resume(returning: body()) }
         }
     }
 
