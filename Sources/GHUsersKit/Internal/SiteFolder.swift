@@ -68,8 +68,15 @@ public final class SiteFolder: Sendable {
     /// Whether the folder may be removed: this process made it and, taking the lock
     /// exclusively, finds no other process holding it. Ask it at the end, then look at the
     /// database (still open), close it, and ``release(removing:)``.
+    ///
+    /// The shared lock is let go first and the exclusive one then tried (`flock(2)` converts a
+    /// lock that way anyway, not atomically). Another process may take the shared lock in
+    /// between: then the exclusive one fails and nothing is removed. One that asks after it
+    /// succeeded waits, and finds the folder gone or kept.
     public func isOnlyHolderOfFolderItMade() -> Bool {
-        created && flock(descriptor, LOCK_EX | LOCK_NB) == 0
+        guard created else { return false }
+        flock(descriptor, LOCK_UN)
+        return flock(descriptor, LOCK_EX | LOCK_NB) == 0
     }
 
     /// Lets the folder go; with `removing` (after ``isOnlyHolderOfFolderItMade()``, with the

@@ -51,19 +51,36 @@ public struct Cell: Hashable, Sendable {
     public var isASCII: Bool { high >> 56 == 1 && low < 0x80 }
 
     /// The graphemes of more than 15 bytes drawn so far in this process, each once: a few
-    /// emoji sequences in notes at most.
-    private static let long = Mutex<(texts: [String], numbers: [String: Int])>(([], [:]))
+    /// emoji sequences in notes, usually.
+    private static let long = Mutex(LongGraphemes())
+
+    /// Numbers for graphemes of more than 15 bytes, up to ``limit`` of them: the text drawn
+    /// comes from servers too (names, bios), and a table that only grows must not grow without
+    /// bound.
+    struct LongGraphemes {
+        /// How many are kept: 4,096 graphemes of a few dozen bytes.
+        static let limit = 4_096
+        private(set) var texts: [String] = []
+        private var numbers: [String: Int] = [:]
+        var limit = Self.limit
+
+        /// The number of `text`, made if there is room; `nil` when the table is full.
+        mutating func number(for text: String) -> Int? {
+            if let number = numbers[text] { return number }
+            guard texts.count < limit else { return nil }
+            texts.append(text)
+            numbers[text] = texts.count - 1
+            return texts.count - 1
+        }
+    }
 
     private static func encode(_ text: String) -> (UInt64, UInt64) {
         let utf8 = text.utf8
         guard utf8.count <= 15 else {
-            let number = long.withLock { long -> Int in
-                if let number = long.numbers[text] { return number }
-                long.texts.append(text)
-                long.numbers[text] = long.texts.count - 1
-                return long.texts.count - 1
-            }
-            return (UInt64(number), 0xFF << 56)
+            if let number = long.withLock({ $0.number(for: text) }) { return (UInt64(number), 0xFF << 56) }
+            // Full: the grapheme's first scalar (its base letter or emoji, the same width), not
+            // the marks and joiners after it.
+            return encode(text.unicodeScalars.first.map { String($0) } ?? " ")
         }
         var (low, high) = (UInt64(0), UInt64(utf8.count) << 56)
         for (index, byte) in utf8.enumerated() {

@@ -34,4 +34,16 @@ struct CellTests {
         }
         #expect(Cell.blank == Cell(" ") && Cell() == Cell.blank)
     }
+
+    @Test("long graphemes get numbers up to the table's limit, the same one each time; past it, none")
+    func longGraphemesAreBounded() {
+        var table = Cell.LongGraphemes()
+        table.limit = 3
+        let texts = (0..<5).map { "a" + String(repeating: "\u{301}", count: 8 + $0) }  // 17+ bytes each
+        let numbers = texts.map { table.number(for: $0) }
+        #expect(numbers == [0, 1, 2, nil, nil])
+        #expect(table.number(for: texts[1]) == 1, "known ones keep their number when full")
+        #expect(table.texts.count == 3)
+    }
 }
+
