@@ -48,15 +48,15 @@ extension GHUsersBenchCommand {
             let qualified = StoreService.Users.Qualified(database: database)
             for _ in 0..<runs {
                 index.forgetQueries()
-                // As BrowseSearch: the last filter's ids are kept while only the text changes.
-                var kept: (filter: SearchQuery, ids: [Int64])?
+                // As BrowseSearch: the unindexed part's ids are kept while only the text changes.
+                var kept: (query: SearchQuery, ids: [Int64])?
                 for session in Self.sessions {
                     for (query, kind) in session {
                         let start = DispatchTime.now().uptimeNanoseconds
-                        let among = try SearchQuery(query).filter.map { filter in
-                            if let kept, kept.filter == filter { return kept.ids }
-                            let ids = try qualified.ids(filter)
-                            kept = (filter, ids)
+                        let among = try SearchQuery(query).unindexed.map { unindexed in
+                            if let kept, kept.query == unindexed { return kept.ids }
+                            let ids = try qualified.ids(unindexed)
+                            kept = (unindexed, ids)
                             return ids
                         }
                         let found = index.window(query, id: nil, count: 200, among: among)

@@ -77,7 +77,7 @@ public struct SearchQuery: Sendable, Hashable {
 
     /// The part that SQLite answers for `browse` as a set of user ids: the qualifiers the
     /// index does not hold (``Qualifier/isIndexed``); nil when none.
-    public var filter: SearchQuery? {
+    public var unindexed: SearchQuery? {
         let qualifiers = qualifiers.filter { !$0.isIndexed }
         return qualifiers.isEmpty ? nil : SearchQuery(terms: [], qualifiers: qualifiers, fields: fields)
     }

@@ -105,11 +105,11 @@ struct SearchQueryQualifierTests {
     @Test("the index answers the terms and most qualifiers, in:name term by term; SQLite is:seen, is:gone and bio:")
     func split() {
         let query = SearchQuery("ka location:berlin is:seen bio:rust")
-        #expect(query.indexed == SearchQuery("ka") && query.filter == SearchQuery("is:seen bio:rust"))
+        #expect(query.indexed == SearchQuery("ka") && query.unindexed == SearchQuery("is:seen bio:rust"))
         #expect(query.qualifiers.filter(\.isIndexed) == SearchQuery("location:berlin").qualifiers)
-        #expect(SearchQuery("ka").filter == nil && SearchQuery("location:berlin").indexed.isEmpty)
+        #expect(SearchQuery("ka").unindexed == nil && SearchQuery("location:berlin").indexed.isEmpty)
         let named = SearchQuery("ka in:name")
-        #expect(named.indexed.isEmpty && named.filter == nil && named.readsProfiles)
+        #expect(named.indexed.isEmpty && named.unindexed == nil && named.readsProfiles)
         #expect(!SearchQuery("ka type:org is:seen").readsProfiles && SearchQuery("!followers:5").readsProfiles)
     }
 

@@ -135,7 +135,7 @@ struct StoreServiceQualifiedTests {
                 let expected = fixtures.filter { Self.matches(query, $0) }.map(\.user.id)
                 #expect(found.sorted() == expected, "\(text)")
                 var among: [Int64]?
-                if let filter = query.filter {
+                if let filter = query.unindexed {
                     let ids = try StoreService.Users.Qualified(database: database).ids(filter)
                     #expect(ids == fixtures.filter { Self.matches(filter, $0) }.map(\.user.id), "filter of \(text)")
                     among = ids

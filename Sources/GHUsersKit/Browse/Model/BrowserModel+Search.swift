@@ -6,7 +6,7 @@ extension BrowserModel {
             search?.editing = true
             return []
         }
-        search = SearchFilter(saved: window, total: counting.total)
+        search = BrowserSearchLine(saved: window, total: counting.total)
         return []
     }
 
@@ -94,7 +94,7 @@ extension BrowserModel {
         return [.cancelSearch] + load(.around(id: chosen, count: Self.chunk))
     }
 
-    private mutating func restore(_ search: SearchFilter) {
+    private mutating func restore(_ search: BrowserSearchLine) {
         let saved = search.saved
         window.replace(with: saved.users, start: saved.start, cursor: saved.cursor, top: saved.top)
         counting.total = search.savedTotal

@@ -37,7 +37,7 @@ public struct BrowserModel: Sendable {
     /// The profile pane (Enter).
     public var pane = BrowserPane()
     /// The search filter, from `/` until Esc.
-    public var search: SearchFilter?
+    public var search: BrowserSearchLine?
     /// The help is drawn over the list; it takes the next key.
     public var showsHelp = false
     /// A y/n question in the footer; it takes the next key.

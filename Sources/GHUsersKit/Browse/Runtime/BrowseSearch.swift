@@ -21,8 +21,8 @@ final class BrowseSearch: Sendable {
     /// The read running, and the one the model waits for.
     private let requests = Mutex<(running: WindowRequest?, current: WindowRequest?)>((nil, nil))
     private let deliver: @Sendable (BrowserMessage) -> Void
-    /// The last query filter's ids from SQLite, until the database changes.
-    private let filtered = Mutex<(filter: SearchQuery, ids: [Int64])?>(nil)
+    /// The ids SQLite gave for the last query's unindexed part, until the database changes.
+    private let unindexedIDs = Mutex<(query: SearchQuery, ids: [Int64])?>(nil)
 
     /// A search over `service`'s cache whose answers go to `deliver`.
     init(service: CombinedService, deliver: @escaping @Sendable (BrowserMessage) -> Void) {
@@ -76,10 +76,10 @@ final class BrowseSearch: Sendable {
         if index.isLoaded {
             // The one place where ids computed in SQLite (qualifiers) meet the text's matches.
             let isStale = { self.requests.withLock { $0.current != request } }
-            let among = try SearchQuery(query).filter.map { filter in
-                if let kept = filtered.withLock({ $0 }), kept.filter == filter { return kept.ids }
-                let ids = try reads.ids(filter)
-                filtered.withLock { $0 = (filter, ids) }
+            let among = try SearchQuery(query).unindexed.map { unindexed in
+                if let kept = unindexedIDs.withLock({ $0 }), kept.query == unindexed { return kept.ids }
+                let ids = try reads.ids(unindexed)
+                unindexedIDs.withLock { $0 = (unindexed, ids) }
                 return ids
             }
             guard let found = index.window(query, id: id, before: before, count: count, among: among, isCancelled: isStale), !isStale() else { return [] }
@@ -121,7 +121,7 @@ final class BrowseSearch: Sendable {
     /// Brings the index up to date after a change to the database, before the reads that follow.
     func refresh() {
         queue.async { [self] in
-            filtered.withLock { $0 = nil }
+            unindexedIDs.withLock { $0 = nil }
             try? reads.wrappedValue.refresh(index)
         }
     }

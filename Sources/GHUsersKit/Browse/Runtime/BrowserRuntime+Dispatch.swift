@@ -17,9 +17,9 @@ extension BrowserRuntime {
             // squeeze an escape sequence's timing.
             let read = decoder.read(bytes, at: seconds(readAt - clockStart))
             if let generation = read.escapeTimer {
-                Task { [send] in
+                Task { [events] in
                     try? await Task.sleep(for: BrowserInputDecoder.escapeDelay)
-                    send.yield(.escapeTimeout(generation))
+                    events.yield(.escapeTimeout(generation))
                 }
             }
             return read.message.map { [$0] } ?? []
@@ -82,7 +82,7 @@ extension BrowserRuntime {
             case .suspend:
                 session.suspend()
                 screen.repaint()
-                send.yield(.resized)  // a stopped job gets no SIGWINCH
+                events.yield(.resized)  // a stopped job gets no SIGWINCH
             case .quit: break
             }
         }
@@ -90,7 +90,7 @@ extension BrowserRuntime {
 
     /// Hands `message` to the loop (from an effect's task).
     func deliver(_ message: BrowserMessage) {
-        send.yield(.message(message))
+        events.yield(.message(message))
     }
 
     private func fire(_ timer: BrowserTimer, after seconds: Double) {

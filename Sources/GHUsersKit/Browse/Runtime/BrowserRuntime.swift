@@ -27,9 +27,9 @@ public final class BrowserRuntime: Sendable {
     let editor: NoteEditor
     let session = TerminalSession()
     let input = TerminalInput()
-    /// Posts an event to the loop (from the reader thread, signals, timers, effects' tasks),
-    /// which takes them on its own thread.
-    let send: BrowserEventQueue
+    /// The loop's events: posted from the reader thread, signals, timers and effects' tasks,
+    /// taken by the loop on its own thread.
+    let events: BrowserEventQueue
     let avatarTasks = Mutex<[Int64: Task<Void, Never>]>([:])
     /// Whether the avatar host's sign-in wall was said (once a session).
     let signInSaid = Mutex(false)
@@ -69,9 +69,9 @@ public final class BrowserRuntime: Sendable {
         self.editor = editor
         reads = service.reads()
         pixels = GraphicsMode.forcedPixels(environment: ProcessInfo.processInfo.environment)
-        let send = BrowserEventQueue()
-        self.send = send
-        search = BrowseSearch(service: service) { send.yield(.message($0)) }
+        let events = BrowserEventQueue()
+        self.events = events
+        search = BrowseSearch(service: service) { events.yield(.message($0)) }
         if let path = ProcessInfo.processInfo.environment["GHUSERS_BROWSE_TRACE"], FileManager.default.createFile(atPath: path, contents: nil) {
             trace = FileHandle(forWritingAtPath: path)
         } else {
@@ -80,13 +80,13 @@ public final class BrowserRuntime: Sendable {
         // Only API requests report retries (avatar downloads are silenced): a host out of reach
         // makes the banner; a secondary rate limit the request waits out shows until when
         // ("rate limited until HH:MM"), as GitHub asks it to wait.
-        retries?.listen { [send] event in
+        retries?.listen { [events] event in
             if case .secondaryRateLimit = event.error {
-                send.yield(.message(.rateLimitExhausted(until: Date().addingTimeInterval(event.delay.seconds))))
+                events.yield(.message(.rateLimitExhausted(until: Date().addingTimeInterval(event.delay.seconds))))
                 return
             }
             guard case .offline(let reason) = RequestFailure(event.error) else { return }
-            send.yield(.message(.networkTrouble(reason: TerminalSanitizer.sanitize(reason, keepNewlines: false))))
+            events.yield(.message(.networkTrouble(reason: TerminalSanitizer.sanitize(reason, keepNewlines: false))))
         }
     }
 
@@ -101,13 +101,13 @@ public final class BrowserRuntime: Sendable {
         }
         try session.enter(
             onSignal: { number in exit(128 + number) },
-            onContinue: { [send] in send.yield(.resized) })
+            onContinue: { [events] in events.yield(.resized) })
         defer { session.restore() }
         let resizes = watchResizes()
         defer { resizes.cancel() }
         // Keys go from the reader thread straight into the loop's events, with the instant of
         // their read (the trace's start).
-        input.start { [send] chunk, readAt in send.yield(.input(chunk, readAt: readAt)) } ended: { [send] in send.yield(.inputEnded) }
+        input.start { [events] chunk, readAt in events.yield(.input(chunk, readAt: readAt)) } ended: { [events] in events.yield(.inputEnded) }
         defer { input.stop() }
         defer { watcher.withLock { $0?.stop() } }
 
@@ -122,8 +122,8 @@ public final class BrowserRuntime: Sendable {
                 thread.qualityOfService = .userInteractive
                 thread.start()
             }
-        } onCancel: { [send] in
-            send.yield(.inputEnded)
+        } onCancel: { [events] in
+            events.yield(.inputEnded)
         }
         avatarTasks.withLock { tasks in tasks.values.forEach { $0.cancel() } }
         writeQueue.sync {}  // a note being saved is saved before the service closes
@@ -143,7 +143,7 @@ public final class BrowserRuntime: Sendable {
         var firstFrame = true
         perform(model.start(), model: &model, screen: &screen)
         while true {
-            var event = send.next()
+            var event = events.next()
             var readAts: [Duration] = []
             // A key's first window of matches is drawn in its own frame if it comes within the
             // budget (one bounded wait, as nucleo's `tick(timeout)`); what comes meanwhile is
@@ -152,7 +152,7 @@ public final class BrowserRuntime: Sendable {
             while true {
                 if case .input(_, let at) = event { readAts.append(at - clockStart) }
                 dispatch(event, model: &model, decoder: &decoder, screen: &screen)
-                guard !model.quitting, search.awaitsFirstWindow(model.window.request), let next = send.next(before: deadline) else { break }
+                guard !model.quitting, search.awaitsFirstWindow(model.window.request), let next = events.next(before: deadline) else { break }
                 event = next
             }
             if model.quitting { return }
@@ -170,7 +170,7 @@ public final class BrowserRuntime: Sendable {
     private func watchResizes() -> any DispatchSourceSignal {
         let source = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
         signal(SIGWINCH, SIG_IGN)
-        source.setEventHandler { [send] in send.yield(.resized) }
+        source.setEventHandler { [events] in events.yield(.resized) }
         source.resume()
         return source
     }
@@ -179,8 +179,8 @@ public final class BrowserRuntime: Sendable {
     /// database watcher and the search index.
     private func startAfterFirstFrame() {
         // Opening its connection may wait on a locked file: not on this loop.
-        DispatchQueue.global().async { [self, send] in
-            let started = DatabaseWatcher(database: service.database) { send.yield(.message(.databaseChanged)) }
+        DispatchQueue.global().async { [self, events] in
+            let started = DatabaseWatcher(database: service.database) { events.yield(.message(.databaseChanged)) }
             watcher.withLock { $0 = started }
         }
         search.load { [self] in

@@ -1,7 +1,7 @@
 /// The search of `browse`, from `/` until Esc: the query line and what the list showed before,
 /// as in fzf. Each edit replaces the list with the local search's matches at once, read in
 /// windows (from ``SearchIndex`` once it is loaded, else from SQLite).
-public struct SearchFilter: Sendable {
+public struct BrowserSearchLine: Sendable {
     /// The query as typed.
     public var query = ""
     /// Whether the query line has the keys; `false` after Enter, when list keys work on the matches.
