@@ -119,7 +119,7 @@ struct FaultInjectionTests {
 
             // And the next request is served normally
             #expect(try await fake.request("/users").status == 200)
-            let stats = await fake.server.stats()
+            let stats = await StatsTests.settled(fake)
             #expect(stats.log.first?.status == (fault == .dropConnection ? 0 : 200))
             #expect(stats.inFlight == 0)
         }
