@@ -99,7 +99,10 @@ public struct AvatarDrawer: Sendable {
         chafa.canvas_config_set_bg_color(config, 0x000000)
         chafa.canvas_config_set_canvas_mode(
             config,
-            UInt32(mode.colors == .trueColor || pixels != .symbols ? CIMAGING_CHAFA_CANVAS_MODE_TRUECOLOR : CIMAGING_CHAFA_CANVAS_MODE_INDEXED_256))
+            UInt32(
+                mode.colors == .trueColor || pixels != .symbols
+                    ? CIMAGING_CHAFA_CANVAS_MODE_TRUECOLOR
+                    : mode.colors == .indexed8 ? CIMAGING_CHAFA_CANVAS_MODE_INDEXED_8 : CIMAGING_CHAFA_CANVAS_MODE_INDEXED_256))
         chafa.canvas_config_set_pixel_mode(config, Self.chafaMode(pixels))
         let symbols = chafa.symbol_map_new()
         defer { chafa.symbol_map_unref(symbols) }

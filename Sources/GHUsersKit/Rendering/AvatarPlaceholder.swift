@@ -62,7 +62,19 @@ public struct AvatarPlaceholder: Sendable, Hashable {
         switch colors {
         case .trueColor: .rgb(color.red, color.green, color.blue)
         case .indexed256: .indexed(UInt8(palette(color)))
+        case .indexed8: .indexed(UInt8(standard(color)))
         }
+    }
+
+    /// The nearest of the 8 standard colours (xterm's values), which an 8-colour terminal
+    /// shows: written as `30`–`37`/`40`–`47` (``CellStyle``).
+    static func standard(_ color: RGBAImage.RGBA) -> Int {
+        let standard: [(Int, Int, Int)] = [(0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229)]
+        func distance(_ other: (Int, Int, Int)) -> Int {
+            let (r, g, b) = (Int(color.red) - other.0, Int(color.green) - other.1, Int(color.blue) - other.2)
+            return r * r + g * g + b * b
+        }
+        return standard.indices.min { distance(standard[$0]) < distance(standard[$1]) } ?? 0
     }
 
     /// The nearest colour of the 6 × 6 × 6 cube of the 256-colour palette.

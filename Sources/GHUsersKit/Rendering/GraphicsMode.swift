@@ -11,7 +11,8 @@ import CImaging
 /// Pixel protocols (kitty, iTerm2, sixel) draw the real image and are used for the profile
 /// header; rows and grid cards always use symbols, because an image must share its lines with
 /// text there. Symbols are Unicode block elements in 24-bit colour, or in the 256-colour
-/// palette when the terminal does not announce 24-bit colour.
+/// palette when the terminal does not announce 24-bit colour, or in the 8 standard colours when
+/// terminfo gives it fewer than 256 (`TERM=xterm`, `linux`).
 public struct GraphicsMode: Sendable, Hashable {
     /// How pixels reach the terminal.
     public enum Pixels: String, Sendable, CaseIterable {
@@ -22,6 +23,7 @@ public struct GraphicsMode: Sendable, Hashable {
     public enum Colors: String, Sendable {
         case trueColor = "24bit"
         case indexed256 = "256"
+        case indexed8 = "8"
     }
 
     /// The best pixel protocol.
@@ -43,8 +45,12 @@ public struct GraphicsMode: Sendable, Hashable {
     public static func detect(environment: [String: String]) -> GraphicsMode {
         let colorterm = environment["COLORTERM"]?.lowercased() ?? ""
         var colors: Colors = ["truecolor", "24bit"].contains(colorterm) ? .trueColor : .indexed256
+        // A terminal whose terminfo has colours, fewer than 256: the 8 it has. None known (no
+        // TERM, `dumb`: avatars forced into a file) keeps the palette most terminals read.
+        let count = Terminal.colorCount(environment: environment)
+        if colors == .indexed256, count > 0, count < 256 { colors = .indexed8 }
         var pixels = detectPixels(environment: environment)
-        if colors == .indexed256, pixels != .symbols { colors = .trueColor }
+        if colors != .trueColor, pixels != .symbols { colors = .trueColor }
         if let forced = forcedPixels(environment: environment) { pixels = forced }
         switch environment["GHUSERS_GRAPHICS"]?.lowercased() {
         case "symbols", "24bit": (pixels, colors) = (.symbols, .trueColor)

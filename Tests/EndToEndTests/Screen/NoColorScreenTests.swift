@@ -70,6 +70,22 @@ struct NoColorScreenTests {
                 // The list's placeholders (initials), and no avatar counters: no pipeline runs.
                 let screen = try await session.waitFor("the first frame, \(name)") { $0.contains("row 1 of 40 cached") && $0.contains("MO") }
                 #expect(!screen.contains("avatars 0 queued"), "\(name):\n\(screen)")
+                if environment["TERM"] == "xterm" {
+                    // Every byte of a redraw (^L): the placeholders' colours are the 8 standard ones.
+                    let bytes = BrowseNetworkScreenTests.recording(world)
+                    defer { try? FileManager.default.removeItem(at: bytes) }
+                    try await session.record(to: bytes)
+                    try await session.send("C-l")
+                    var written = ""
+                    let deadline = ContinuousClock.now + .seconds(30)
+                    while !written.contains("MO"), ContinuousClock.now < deadline {
+                        try await Task.sleep(for: .milliseconds(20))
+                        written = (try? String(contentsOf: bytes, encoding: .utf8)) ?? ""
+                    }
+                    #expect(written.contains("MO"), "the redraw was recorded")
+                    #expect(written.contains("\u{1B}[") && !written.contains("38;5;") && !written.contains("48;5;") && !written.contains("8;2;"), "\(written.debugDescription)")
+                    #expect(written.firstMatch(of: /\e\[[0-9;]*4[0-7]m/) != nil, "a standard background: \(written.debugDescription)")
+                }
                 try await session.send("j")
                 try await session.waitFor("a key later, \(name)") { $0.contains("row 2 of 40 cached") }
                 try await session.send("q")

@@ -57,8 +57,10 @@ struct GHUsersProcess {
                 "GHUSERS_HOME", "GHUSERS_API_URL", "XDG_DATA_HOME", "XDG_CACHE_HOME", "LC_ALL", "LC_CTYPE",
             ].contains($0.key)
         }
-        // The same locale on every machine (a CI machine may set none): tests of another set theirs.
+        // The same locale and terminal type on every machine (a CI machine may set none, a
+        // developer's shell `xterm`): tests of another set theirs.
         environment["LANG"] = "C.UTF-8"
+        environment["TERM"] = "xterm-256color"
         // The machine's own `gh` login never reaches a test; a test with a fake `gh` sets "0".
         environment["GHUSERS_NO_GH"] = "1"
         environment["GHUSERS_HOME"] = home.path
