@@ -4,7 +4,7 @@ import GHUsersKit
 
 extension GHUsersBenchCommand {
     /// Fills a new benchmark home through the store's public operations: users in pages of
-    /// 10,000 (`StoreService.Users.Save`, one transaction each), then notes
+    /// 10,000 (`StoreService.Users.SavePage`, one transaction each), then notes
     /// (`StoreService.Notes.Save`) and profiles (`StoreService.Profiles.Save`) one by one.
     struct Seed: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -43,7 +43,7 @@ extension GHUsersBenchCommand {
             try database.claim(.gitHubDotCom)
             let population = BenchmarkPopulation(userCount: users, noteCount: notes, profileCount: profiles)
             let started = Date()
-            let save = StoreService.Users.Save(database: database)
+            let save = StoreService.Users.SavePage(database: database)
             let pageSize = 10_000
             var since: Int64 = 0
             for start in stride(from: 0, to: users, by: pageSize) {

@@ -58,7 +58,7 @@ extension FuzzTarget {
                 [{"login":"mojombo","id":1,"node_id":"MDQ6VXNlcjE=","avatar_url":"https://avatars.githubusercontent.com/u/1?v=4","html_url":"https://github.com/mojombo","type":"User","site_admin":false},
                 {"login":"defunkt","id":2,"node_id":"MDQ6VXNlcjI=","avatar_url":"https://avatars.githubusercontent.com/u/2?v=4","html_url":"https://github.com/defunkt","type":"User","site_admin":false}]
                 """.utf8))
-        try StoreService.Users.Save(database: database)(page, request: UsersPageRequest(since: 0, movesCursor: true), etag: nil)
+        try StoreService.Users.SavePage(database: database)(page, request: UsersPageRequest(since: 0, movesCursor: true), etag: nil)
         let save = StoreService.Notes.Save(database: database)
         for (login, text) in [("mojombo", "local note"), ("defunkt", "another"), ("pending", "waiting for its user")] {
             _ = try save(login: login, text: text)

@@ -28,7 +28,7 @@ extension CombinedService {
     /// after it, never the same ones (Docs/ARCHITECTURE.md, "a page a turn").
     public func nextPage(pages: Int = 1, onPage: (PageOutcome) throws -> Void) async throws {
         let fetch = HTTPService.Users.Fetch(client: try await network(for: "next-page"))
-        let save = StoreService.Users.Save(database: database)
+        let save = StoreService.Users.SavePage(database: database)
         let state = StoreService.Sync.State(database: database)
         let fingerprint = TokenSource.fingerprint(fetch.client.configuration.token)
         for _ in 0..<max(1, pages) {
@@ -145,7 +145,7 @@ extension CombinedService {
                 guard let cached else { throw GitHubAPIError.invalidResponse("304 for a page that is not cached") }
                 since = cached.lastID
             case .page(let page, let etag, let rateLimit):
-                try StoreService.Users.Save(database: database)(
+                try StoreService.Users.SavePage(database: database)(
                     page, request: UsersPageRequest(since: since, movesCursor: false, tokenFingerprint: fingerprint), etag: etag,
                     rateLimit: rateLimit)
                 summary.updated += 1

@@ -2,11 +2,45 @@ import Foundation
 import GRDB
 
 extension StoreService.Users {
-    /// Saves a page of users with the pagination state it implies, in one transaction: the
-    /// users, the page's ETag and next cursor, the page size, the cursor and the rate limit move
-    /// together or not at all, so a crash never leaves half a page or a skipped user. The same
-    /// transaction reads back what the caller shows next (``Saved``), so nothing is read twice.
+    /// Saves users from any source (a page of the users list, a search, a profile's owner): each
+    /// is inserted or updated by id with its seen mark kept, is no longer gone (it was just
+    /// served), and takes the notes written for its login before it was cached. Nothing of the
+    /// users-list walk moves: no cursor, no page row, no other user marked gone (``SavePage``
+    /// does those, for a page of `GET /users`).
     public struct Save: Sendable {
+        let database: AppDatabase
+
+        /// Creates the operation.
+        public init(database: AppDatabase) {
+            self.database = database
+        }
+
+        /// Saves `users`, and the response's `rateLimit`, in one transaction.
+        public func callAsFunction(_ users: [User], rateLimit: RateLimit? = nil, now: Date = Date()) throws {
+            guard !users.isEmpty || rateLimit != nil else { return }
+            try database.write { db in
+                try Self.save(users, db, now: now)
+                if let rateLimit { try SyncState.record(rateLimit, db) }
+            }
+        }
+
+        /// The users' part of any save, inside the caller's transaction (``SavePage`` runs it).
+        static func save(_ users: [User], _ db: Database, now: Date) throws {
+            guard let first = users.map(\.id).min(), let last = users.map(\.id).max() else { return }
+            try User.upsert(users, db, now: now)
+            try User.attachNotes(db, ids: first...last)
+            try User.markNotGone(db, ids: users.map(\.id))
+        }
+    }
+}
+
+extension StoreService.Users {
+    /// Saves a page of `GET /users`, the users-list walk's step: the users (as ``Save`` does),
+    /// the page's ETag and next cursor, the page size, the cursor, the accounts the list no
+    /// longer holds marked gone, and the rate limit move together in one transaction or not at
+    /// all, so a crash never leaves half a page or a skipped user. The same transaction reads
+    /// back what the caller shows next (``Saved``), so nothing is read twice.
+    public struct SavePage: Sendable {
         /// What the store holds once a page is saved, read in the saving transaction.
         public struct Saved: Sendable, Hashable {
             /// The cached users with ids after the request's `since` and up to the page's cursor
@@ -35,10 +69,7 @@ extension StoreService.Users {
         ) throws -> Saved {
             try database.write { db in
                 let before = try SyncState.read(db)
-                try User.upsert(page.users, db, now: now)
-                if let first = page.users.first?.id, let last = page.users.last?.id {
-                    try User.attachNotes(db, ids: min(first, last)...max(first, last))
-                }
+                try Save.save(page.users, db, now: now)
                 if let cursor = page.cursor, cursor > request.since {
                     try PageTable.save(
                         since: request.since, lastID: cursor, itemCount: page.itemCount, etag: etag,

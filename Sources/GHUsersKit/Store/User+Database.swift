@@ -228,6 +228,13 @@ extension User {
                 WHERE id > ? AND id <= ? AND gone = 0 AND id NOT IN (SELECT value FROM json_each(?))
                 """
         ).execute(arguments: [after, through, ids])
+        try markNotGone(db, ids: listed)
+    }
+
+    /// Clears the gone mark of the users `ids` (a source just served them), inside a
+    /// transaction the caller holds.
+    static func markNotGone(_ db: Database, ids: [Int64]) throws {
+        let ids = "[" + ids.map(String.init).joined(separator: ",") + "]"
         try db.cachedStatement(
             sql: "UPDATE user SET gone = 0 WHERE gone = 1 AND id IN (SELECT value FROM json_each(?))"
         ).execute(arguments: [ids])

@@ -28,7 +28,7 @@ struct SearchIndexTests {
         logins[79] = "E"  // exact logins of one and two characters (found among the short logins)
         logins[80] = "oc"
         let ids = Array(Int64(1)...600)
-        try StoreService.Users.Save(database: database)(
+        try StoreService.Users.SavePage(database: database)(
             Factory.page(ids, logins: logins), request: .init(since: 0, movesCursor: true), etag: nil)
         for id in stride(from: Int64(7), through: 600, by: 7) {
             try StoreService.Notes.Save(database: database)(login: logins[id]!, text: "met at Octo camp \(id % 3 == 0 ? "été" : "winter") \(id)")
@@ -157,7 +157,7 @@ struct SearchIndexTests {
     func refresh() throws {
         #expect(try searched("brandnew").isEmpty)
         // Given a new user, a new note, a deleted note and a login taken over by another account
-        try StoreService.Users.Save(database: database)(
+        try StoreService.Users.SavePage(database: database)(
             Factory.page([700], logins: [700: "brandnew"]), request: .init(since: 600, movesCursor: true), etag: nil)
         try StoreService.Notes.Save(database: database)(login: "brandnew", text: "zebra keeper")
         try StoreService.Notes.Delete(database: database)(login: "mojo")
@@ -169,7 +169,7 @@ struct SearchIndexTests {
             #expect(indexed(query) == (try searched(query)), "\(query)")
         }
         let taken = try StoreService.Users.Window(database: database).after(0, count: 1)[0].user
-        try StoreService.Users.Save(database: database)(
+        try StoreService.Users.SavePage(database: database)(
             Factory.page([800], logins: [800: taken.login]), request: .init(since: 700, movesCursor: true), etag: nil)
         try index.refresh(from: database)
         #expect(indexed(taken.login) == (try searched(taken.login)))
@@ -183,7 +183,7 @@ struct SearchIndexTests {
             name: "Ann", company: nil, blog: nil, location: "Berlin", email: nil, hireable: nil, bio: nil, twitterUsername: nil,
             publicRepos: 3, publicGists: 0, followers: 1_200, following: 0, createdAt: "2011-05-01T10:00:00Z", updatedAt: nil)
         try database.write { db in try CachedProfile.save(profile, userID: 77, etag: nil, now: Date(), db) }
-        try StoreService.Users.Save(database: database)(
+        try StoreService.Users.SavePage(database: database)(
             UsersPage(users: [Factory.user(900, "acme", type: "Organization")], itemCount: 1, skipped: 0, cursor: 900),
             request: .init(since: 600, movesCursor: true), etag: nil)
         _ = index.window("type:org", id: nil, before: false, count: 5)  // kept before the refresh
@@ -202,7 +202,7 @@ struct SearchIndexTests {
         let large = try AppDatabase.inMemory()
         let logins = Dictionary(uniqueKeysWithValues: (Int64(1)...12_000).map { ($0, "u\($0 * 7919 % 100_003)x\($0 % 97)") })
         for start in stride(from: Int64(1), through: 12_000, by: 3_000) {
-            try StoreService.Users.Save(database: large)(
+            try StoreService.Users.SavePage(database: large)(
                 Factory.page(Array(start..<(start + 3_000)), logins: logins), request: .init(since: start - 1, movesCursor: true),
                 etag: nil)
         }

@@ -75,7 +75,7 @@ struct CombinedServiceTests {
                 paths: GHUsersPaths(dataDirectory: home.url, cacheDirectory: home.url.appendingPathComponent("cache")), apiURL: URL(string: apiRoot)!)
             configuration.offline = true
             let service = try CombinedService(configuration: configuration, transport: { ScriptedTransport([]) })
-            try StoreService.Users.Save(database: service.database)(
+            try StoreService.Users.SavePage(database: service.database)(
                 Factory.page([1, 2], logins: [1: "u1", 2: "u2"]), request: .init(since: 0, movesCursor: true), etag: nil)
             if !byID {
                 #expect(throws: CombinedServiceError.self) { try service.importNotes(file, onConflict: .merge) }

@@ -15,7 +15,7 @@ import Testing
         let database: AppDatabase
         init() throws {
             database = try AppDatabase.inMemory()
-            try StoreService.Users.Save(database: database)(
+            try StoreService.Users.SavePage(database: database)(
                 Factory.page([1, 2, 3, 4, 5], logins: Dictionary(uniqueKeysWithValues: NotesSyncPropertyTests.logins.enumerated().map { (Int64($0 + 1), $1) })),
                 request: .init(since: 0, movesCursor: true), etag: nil)
         }

@@ -19,7 +19,7 @@ struct SearchFoldingPropertyTests {
     func sameUsers() async throws {
         let database = try AppDatabase.inMemory()
         let logins = (1...8).reduce(into: [Int64: String]()) { $0[Int64($1)] = "user\($1)" }
-        try StoreService.Users.Save(database: database)(Factory.page(Array(1...8), logins: logins), request: .init(since: 0, movesCursor: true), etag: nil)
+        try StoreService.Users.SavePage(database: database)(Factory.page(Array(1...8), logins: logins), request: .init(since: 0, movesCursor: true), etag: nil)
         await propertyCheck(count: PropertyScale.count(150), input: Self.notes, Gen.int(in: 0...7), Gen.int(in: 0...3), Gen.bool) { notes, pick, cut, upper in
             do {
                 try database.write { db in try db.execute(sql: "DELETE FROM note") }
@@ -47,7 +47,7 @@ struct SearchFoldingPropertyTests {
     @Test("İst finds İstanbul in search as in browse; straße finds STRAẞE either way")
     func examples() throws {
         let database = try AppDatabase.inMemory()
-        try StoreService.Users.Save(database: database)(Factory.page([1], logins: [1: "ivey"]), request: .init(since: 0, movesCursor: true), etag: nil)
+        try StoreService.Users.SavePage(database: database)(Factory.page([1], logins: [1: "ivey"]), request: .init(since: 0, movesCursor: true), etag: nil)
         try StoreService.Notes.Save(database: database)(login: "ivey", text: "Straße İstanbul")
         for query in ["İstanbul", "İst", "İ", "straße", "STRASSE"] {
             var found: [String] = []

@@ -13,7 +13,7 @@ struct StoreServiceLoginsTests {
     init() throws {
         database = try AppDatabase.inMemory()
         let logins: [Int64: String] = [1: "mojombo", 2: "defunkt", 3: "Mojodna", 4: "mo", 5: "wycats"]
-        try StoreService.Users.Save(database: database)(
+        try StoreService.Users.SavePage(database: database)(
             Factory.page([1, 2, 3, 4, 5], logins: logins), request: .init(since: 0, movesCursor: true), etag: nil)
         try StoreService.Notes.Save(database: database)(login: "mozart", text: "not cached")
         try StoreService.Notes.Save(database: database)(login: "MOJOMBO", text: "cached, under another case")

@@ -16,7 +16,7 @@ struct StoreServiceNotesImportTests {
     /// Users 1 (alice) and 2 (bob) are cached.
     init() throws {
         database = try AppDatabase.inMemory()
-        try StoreService.Users.Save(database: database)(
+        try StoreService.Users.SavePage(database: database)(
             Factory.page([1, 2], logins: [1: "alice", 2: "bob"]), request: .init(since: 0, movesCursor: true), etag: nil)
     }
 

@@ -44,7 +44,7 @@ struct StoreServiceNotesTests {
     @Test("a note waiting for a login that turns out to be a renamed account with a note is merged into it, never hidden")
     func waitingNoteMeetsRenamedAccount() throws {
         // Given account 10 cached as alice with a note, and a note on bob, not cached
-        let save = StoreService.Users.Save(database: database)
+        let save = StoreService.Users.SavePage(database: database)
         try save(Factory.page([10], logins: [10: "alice"]), request: .init(since: 0, movesCursor: true), etag: nil)
         try StoreService.Notes.Save(database: database)(login: "alice", text: "written as alice", now: Date(timeIntervalSince1970: 1))
         try StoreService.Notes.Save(database: database)(login: "bob", text: "written for bob", now: Date(timeIntervalSince1970: 2))

@@ -38,7 +38,7 @@ import Testing
     @Test func unknownFieldsAreStoredUnknownAndNeverAsAValue() throws {
         // Given: a user whose email was not asked and whose location GitHub nulled.
         let user = Factory.user(1, "mojombo")
-        try StoreService.Users.Save(database: database)(UsersPage(users: [user], itemCount: 1, skipped: 0, cursor: 1, hasNext: false), request: .init(since: 0, movesCursor: true), etag: nil)
+        try StoreService.Users.SavePage(database: database)(UsersPage(users: [user], itemCount: 1, skipped: 0, cursor: 1, hasNext: false), request: .init(since: 0, movesCursor: true), etag: nil)
         let profile = Profile(location: "Berlin", email: "stale@example.com", followers: 3)
         // When
         try StoreService.Profiles.SaveBatch(database: database)(
@@ -53,7 +53,7 @@ import Testing
     @Test func theNextFormatNodeIdStaysWhenRESTListsTheLegacyOne() throws {
         // Given: a user cached from a page, then its profile from GraphQL with the next-format id.
         let user = Factory.user(1, "mojombo")
-        let save = StoreService.Users.Save(database: database)
+        let save = StoreService.Users.SavePage(database: database)
         try save(UsersPage(users: [user], itemCount: 1, skipped: 0, cursor: 1, hasNext: false), request: .init(since: 0, movesCursor: true), etag: nil)
         try StoreService.Profiles.SaveBatch(database: database)(
             [Self.fetched(user, profile: Profile(), unknown: [], nodeID: "U_kgAB")], users: [1: user], rateLimit: nil)

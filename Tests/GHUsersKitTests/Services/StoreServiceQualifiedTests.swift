@@ -58,7 +58,7 @@ struct StoreServiceQualifiedTests {
                     partial: organization && id % 8 == 0))
         }
         let users = fixtures.map(\.user)
-        try StoreService.Users.Save(database: database)(
+        try StoreService.Users.SavePage(database: database)(
             UsersPage(users: users, itemCount: users.count, skipped: 0, cursor: users.last?.id), request: .init(since: 0, movesCursor: true), etag: nil)
         for fixture in fixtures {
             if let note = fixture.note { try StoreService.Notes.Save(database: database)(login: fixture.user.login, text: note) }

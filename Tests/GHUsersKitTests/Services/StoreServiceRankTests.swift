@@ -12,7 +12,7 @@ struct StoreServiceRankTests {
         // cached or not
         let database = try AppDatabase.inMemory()
         let cached: [Int64] = [1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144]
-        try StoreService.Users.Save(database: database)(
+        try StoreService.Users.SavePage(database: database)(
             Factory.page(cached), request: .init(since: 0, movesCursor: true), etag: nil)
         let rank = StoreService.Users.Rank(database: database)
         await propertyCheck(count: PropertyScale.count(200), input: Gen<Int64>.value(in: 0...150).array(of: 0...12)) { ids in

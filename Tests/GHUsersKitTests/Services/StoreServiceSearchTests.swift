@@ -10,7 +10,7 @@ struct StoreServiceSearchTests {
     init() throws {
         database = try AppDatabase.inMemory()
         let logins: [Int64: String] = [1: "mojombo", 2: "defunkt", 3: "pjhyett", 4: "wycats", 5: "ezmobius", 6: "mojo", 7: "ivey"]
-        try StoreService.Users.Save(database: database)(
+        try StoreService.Users.SavePage(database: database)(
             Factory.page([1, 2, 3, 4, 5, 6, 7], logins: logins), request: .init(since: 0, movesCursor: true), etag: nil)
         try StoreService.Notes.Save(database: database)(login: "wycats", text: "Works on MOJO tooling")
         try StoreService.Notes.Save(database: database)(login: "ivey", text: "met in Berlin")

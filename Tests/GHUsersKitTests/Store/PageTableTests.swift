@@ -27,7 +27,7 @@ struct PageTableTests {
     func save(_ listed: [Int64], since: Int64, size: Int, moves: Bool) throws {
         let ids = Array(listed.filter { $0 > since }.prefix(size))
         let hasNext = ids.last.map { $0 < (listed.last ?? 0) } ?? false
-        try StoreService.Users.Save(database: database)(
+        try StoreService.Users.SavePage(database: database)(
             Factory.page(ids, hasNext: hasNext), request: .init(since: since, movesCursor: moves), etag: "W/\"\(since)\"")
     }
 

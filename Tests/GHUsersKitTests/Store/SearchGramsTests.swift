@@ -158,7 +158,7 @@ struct SearchGramsTests {
         // Renamed through the page save's upsert (ON CONFLICT DO UPDATE), as a sync renames.
         let ids = Array(Int64(21)...25)
         let page = Factory.page(ids, logins: Dictionary(uniqueKeysWithValues: ids.map { ($0, "Renamed\($0)") }))
-        try StoreService.Users.Save(database: database)(page, request: .init(since: 20, movesCursor: false), etag: nil)
+        try StoreService.Users.SavePage(database: database)(page, request: .init(since: 20, movesCursor: false), etag: nil)
         for user in page.users {
             if let note = home.notes.removeValue(forKey: home.logins[user.id]!) { home.notes[user.login] = note }
             home.logins[user.id] = user.login
