@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmarks of `ghusers browse` (Docs/BENCHMARKS.md, "browse"), each beside its anchor in the
+"""Benchmarks of `ghusers browse` (Docs/BENCHMARKS.md, "Targets and where they stand"), each beside its anchor in the
 same run, through a real terminal (tmux):
 
 - first frame: from starting the process to the first cached logins on screen, against

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Memory of a long `ghusers browse` session (Docs/BENCHMARKS.md, "memory in a long session";
-issue #31 item 18), through a real terminal (tmux) against github-fake:
+"""Memory of a long `ghusers browse` session (Docs/BENCHMARKS.md, "Targets and where they stand"),
+through a real terminal (tmux) against github-fake:
 
 browse is kept open at 150 x 40 while another process writes notes and fetches pages (a cron
 job), and the "user" moves around: a few rows, a screen, the ends of the list, the pane opened

@@ -199,7 +199,7 @@ const char *_Nullable cimaging_load_chafa(const char *_Nonnull library, struct c
 /// fixed M_MMAP_THRESHOLD, which also turns off glibc's raising of it after the first such free).
 /// Decoded avatars (a 460-pixel header is 846 KB) then leave nothing behind in the heap when
 /// they go: with the raised threshold, a long `browse` kept them as heap fragments and its RSS
-/// rose by about 9 MB a minute (Docs/BENCHMARKS.md, "memory in a long session"). Does nothing
+/// kept rising (Docs/BENCHMARKS.md, "Where the time goes"). Does nothing
 /// outside glibc.
 void cimaging_unmap_large_buffers(void);
 

@@ -3,7 +3,7 @@ import Synchronization
 
 /// The second core's share of the search index's scans and filters: a serial queue of its
 /// own, which gets a thread at once where `DispatchQueue.concurrentPerform` often ran every
-/// part on the caller, the pool having none to lend (Docs/BENCHMARKS.md, "Search made simple").
+/// part on the caller, the pool having none to lend, and a key's scan took twice as long.
 final class ScanHelper: Sendable {
     /// The helper of the index's scans (tests make their own).
     static let shared = ScanHelper()

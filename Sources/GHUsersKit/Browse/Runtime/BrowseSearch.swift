@@ -107,7 +107,7 @@ final class BrowseSearch: Sendable {
     /// `loaded`; and opens the search queue's connection, so that the first key does not.
     func load(then loaded: @escaping @Sendable () -> Void) {
         // The index's buffers, grown by doubling, go back to the system when let go, not to
-        // the heap (glibc raises its mmap threshold): Docs/BENCHMARKS.md, "Search qualifiers".
+        // the heap (glibc raises its mmap threshold): Docs/BENCHMARKS.md, "Where the time goes".
         ImageLibraries.unmapLargeBuffers()
         queue.async { [self] in _ = reads.wrappedValue }
         DispatchQueue.global(qos: .utility).async { [self] in
