@@ -24,7 +24,7 @@ extension GHUsersBenchCommand {
             [("g", "1 char"), ("ga", "2 chars"), ("gar", "3+ chars"), ("gard", "note text"), ("garden", "note text"), ("gardening", "note text")],
             [("o", "1 char"), ("oc", "2 chars"), ("oct", "3+ chars"), ("octo", "3+ chars"), ("oct", "backspace"), ("oc", "backspace"), ("o", "backspace")],
             [("^ka", "extended"), ("^ka !e", "extended"), ("^ka !e 7$", "extended")],
-            // Qualifiers (issue #33): the index answers them from memory, but is:seen, is:gone and
+            // Qualifiers: the index answers them from memory, but is:seen, is:gone and
             // bio:, which SQLite answers (once for the keys that keep them).
             [("location:b", "qualifier"), ("location:be", "qualifier"), ("location:berlin", "qualifier"), ("location:berlin d", "qualifier + text"),
              ("location:berlin dev", "qualifier + text")],

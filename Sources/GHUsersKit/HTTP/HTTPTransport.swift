@@ -88,7 +88,7 @@ public final class HTTPTransport: HTTPTransporting {
     /// `answered`: whether the response's head had arrived. A connection closed before any
     /// answer (a proxy resetting connections, a server restarting, flaky Wi-Fi) is an API that
     /// cannot be reached, retried as long as the caller waits for the network; only an answer
-    /// cut short after its head is that request's own failure (issue #20's bounded retries).
+    /// cut short after its head is that request's own failure (retried a bounded number of times).
     static func classify(_ error: any Error, limit: Int, answered: Bool = true) -> TransportError {
         let classified = kind(of: error, limit: limit)
         if !answered, case .connectionLost = classified {

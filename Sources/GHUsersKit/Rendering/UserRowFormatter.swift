@@ -211,6 +211,6 @@ public struct UserRowFormatter: Sendable {
     private static let ellipsis = Array("…".utf8)
     private static let plainMarker = Array(noteMarker.utf8)
     /// Bold in the terminal's own foreground: legible on light and dark backgrounds alike, where
-    /// the yellow it was is faint on white (issue #31).
+    /// yellow would be faint on white.
     private static let colouredMarker = Array(("\u{1B}[1m" + noteMarker + "\u{1B}[22m").utf8)
 }
