@@ -1,6 +1,6 @@
 /// What a key does in `ghusers browse`, whatever key it is: ``BrowserKeymap`` binds keys to
 /// actions, ``BrowserModel`` carries them out.
-public enum BrowserAction: Hashable, Sendable, CaseIterable {
+package enum BrowserAction: Hashable, Sendable, CaseIterable {
     /// The next / previous user.
     case next, previous
     /// A line down / up: the next user, or a line of cards in the grid.

@@ -2,11 +2,11 @@
 /// state, the counters ("done", "failed", "not cached"; "queued" and "loading" are the slots
 /// still loading)
 /// and the timer that asks again for the failed ones.
-public struct BrowserAvatars: Sendable {
+package struct BrowserAvatars: Sendable {
     /// An avatar's state: asked for, drawn (cells for both layouts), failed (that row's state,
     /// marked on its thumbnail, never the screen's; `retryable`: asked again on `r` and after
     /// ``BrowserModel/avatarRetryDelay``), or not cached in a session off the network.
-    public enum Slot: Sendable {
+    package enum Slot: Sendable {
         case loading
         case drawn(AvatarCells)
         case failed(retryable: Bool)
@@ -17,33 +17,33 @@ public struct BrowserAvatars: Sendable {
     }
 
     /// Whether avatars are drawn at all.
-    public var enabled: Bool
+    package var enabled: Bool
     /// The avatars asked for, by user id: only users in the window (or loads still running).
-    public var slots: [Int64: Slot] = [:]
+    package var slots: [Int64: Slot] = [:]
     /// Avatars drawn so far.
-    public var done = 0
+    package var done = 0
     /// The generation of the timer that asks again for failed thumbnails (an older timer is
     /// stale), and whether one is set.
-    public var retryGeneration = 0
-    public var retryPending = false
+    package var retryGeneration = 0
+    package var retryPending = false
 
     /// Avatars for `enabled`, none asked for yet.
-    public init(enabled: Bool) {
+    package init(enabled: Bool) {
         self.enabled = enabled
     }
 
     /// Avatars asked for and not drawn or failed yet.
-    public var pending: Int {
+    package var pending: Int {
         slots.values.count { if case .loading = $0 { true } else { false } }
     }
 
     /// Rows whose avatar failed and is still marked so.
-    public var failed: Int {
+    package var failed: Int {
         slots.values.count { if case .failed = $0 { true } else { false } }
     }
 
     /// Rows whose avatar is not cached, in a session off the network.
-    public var notCached: Int {
+    package var notCached: Int {
         slots.values.count { if case .notCached = $0 { true } else { false } }
     }
 }

@@ -1,8 +1,8 @@
 /// How long the list is and how it grows, as the status bar and the list's last row show it:
 /// the count of cached users, GitHub's page size, and the fetch of the next page.
-public struct BrowserCounting: Sendable {
+package struct BrowserCounting: Sendable {
     /// The state of fetching the next page from GitHub.
-    public enum Paging: Hashable, Sendable {
+    package enum Paging: Hashable, Sendable {
         case idle
         case loading
         case failed(String)
@@ -13,7 +13,7 @@ public struct BrowserCounting: Sendable {
     /// The count of the cache: at most one in flight, and one more after it when the database
     /// changed meanwhile (a count of a million rows takes longer than the watcher's interval;
     /// counts never queue up).
-    public enum Count: Hashable, Sendable {
+    package enum Count: Hashable, Sendable {
         /// No count is running.
         case idle
         /// A count is running.
@@ -24,18 +24,18 @@ public struct BrowserCounting: Sendable {
 
     /// How many users the list holds: the cached users, or a search's matches (`nil` until
     /// counted).
-    public var total: Int?
+    package var total: Int?
     /// The count in flight, if any.
-    public var count = Count.idle
+    package var count = Count.idle
     /// Users per page of GitHub's list, as the store keeps it (`nil` until known).
-    public var pageSize: Int?
+    package var pageSize: Int?
     /// The next page's fetch.
-    public var paging = Paging.idle
+    package var paging = Paging.idle
     /// The end of GitHub's list has been said in the status line (it is said once).
-    public var endAnnounced = false
+    package var endAnnounced = false
 
     /// A failed page fetch is forgotten: the next page may be fetched again.
-    public mutating func forgetPageFailure() {
+    package mutating func forgetPageFailure() {
         if case .failed = paging { paging = .idle }
     }
 }

@@ -1,26 +1,26 @@
 /// The one table of `ghusers browse`'s keys: ``BrowserModel`` handles keys through it, and the
 /// help overlay, the footers and the command's help text (hence its man page) are drawn from
 /// it, so a key is added, changed or described in one place (a test checks that they agree).
-public enum BrowserKeymap {
+package enum BrowserKeymap {
     /// Where the footer is: the list, the profile pane, or a kept search.
-    public enum Context: Hashable, Sendable, CaseIterable {
+    package enum Context: Hashable, Sendable, CaseIterable {
         case list, pane, search
     }
 
     /// One line of the help: keys, what they do, and the footer's words for it by context.
-    public struct Binding: Sendable {
+    package struct Binding: Sendable {
         /// The keys and the action of each.
-        public var keys: [(KeyEvent, BrowserAction)]
+        package var keys: [(KeyEvent, BrowserAction)]
         /// The keys as the help shows them, e.g. `j ↓ / k ↑`.
-        public var label: String
+        package var label: String
         /// What they do, in a few words.
-        public var summary: String
+        package var summary: String
         /// The footer's words where this binding is shown there, e.g. `j/k move`.
-        public var footer: [Context: String]
+        package var footer: [Context: String]
     }
 
     /// Every binding, in the help's order (the footers follow it too).
-    public static let bindings: [Binding] = [
+    package static let bindings: [Binding] = [
         Binding(
             keys: [(.character("j"), .next), (.down, .lineDown), (.character("k"), .previous), (.up, .lineUp)],
             label: "j ↓ / k ↑", summary: "next / previous user (↓ ↑: a line of cards)",
@@ -81,13 +81,13 @@ public enum BrowserKeymap {
 
     /// The action of `key`, or `nil` when it is not bound (mouse events and pastes are not
     /// keys: the model handles them itself).
-    public static func action(for key: KeyEvent) -> BrowserAction? {
+    package static func action(for key: KeyEvent) -> BrowserAction? {
         actions[key]
     }
 
     /// The footer in `context`: its bindings' words, in the table's order (made once: every
     /// frame draws one).
-    public static func footer(_ context: Context) -> String {
+    package static func footer(_ context: Context) -> String {
         footers[context] ?? ""
     }
 
@@ -97,7 +97,7 @@ public enum BrowserKeymap {
         })
 
     /// The keys as the command's help and man page list them, one line a binding.
-    public static var manual: String {
+    package static var manual: String {
         let width = bindings.map { $0.label.count }.max() ?? 0
         return bindings.map { "  " + $0.label.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary }
             .joined(separator: "\n")

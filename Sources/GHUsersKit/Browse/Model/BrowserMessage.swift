@@ -2,7 +2,7 @@ import Foundation
 
 /// What happened: input, a new size, a timer, or an effect's result.
 /// ``BrowserModel/update(_:)`` takes one at a time.
-public enum BrowserMessage: Sendable {
+package enum BrowserMessage: Sendable {
     /// Keys decoded from one read, at a monotonic time in seconds.
     case keys([KeyEvent], at: Double)
     case resized(columns: Int, rows: Int)
@@ -59,7 +59,7 @@ public enum BrowserMessage: Sendable {
 }
 
 /// What the editor hand-over came to.
-public enum NoteEdit: Hashable, Sendable {
+package enum NoteEdit: Hashable, Sendable {
     /// The editor exited 0 with this text, which differs from the note.
     case changed(String)
     /// The editor exited 0 and the text is the note's (a trailing newline aside).
@@ -72,7 +72,7 @@ public enum NoteEdit: Hashable, Sendable {
 
 /// The browser's timers, each with the generation it was set for (a timer of an older
 /// generation is stale and does nothing).
-public enum BrowserTimer: Hashable, Sendable {
+package enum BrowserTimer: Hashable, Sendable {
     /// Keys may have stopped repeating: prefetch may resume.
     case scrollPause
     /// The profile pane's selection has rested.
@@ -87,7 +87,7 @@ public enum BrowserTimer: Hashable, Sendable {
 
 /// Work for the runtime: reads, requests, timers, terminal hand-over. Results come back as
 /// ``BrowserMessage``s.
-public enum BrowserEffect: Hashable, Sendable {
+package enum BrowserEffect: Hashable, Sendable {
     case loadWindow(WindowRequest)
     /// Stop a search read in flight (its query changed).
     case cancelSearch

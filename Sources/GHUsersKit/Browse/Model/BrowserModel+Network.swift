@@ -4,18 +4,18 @@ extension BrowserModel {
     /// The longest wait between two tries of the network while it is down: 8 s (the retry
     /// policy's schedule, capped lower than for one-shot commands so that the browser notices
     /// the network's return soon).
-    public static let retryCap = 8.0
+    package static let retryCap = 8.0
 
     /// The wait before try number `attempt` (1-based) after the network went down: the retry
     /// policy's exponential schedule, capped at ``retryCap``, without jitter.
-    public static func retryDelay(attempt: Int) -> Double {
+    package static func retryDelay(attempt: Int) -> Double {
         var policy = RetryPolicy()
         policy.maxDelay = .seconds(retryCap)
         return policy.backoff(retry: attempt, jitter: 0.5).seconds
     }
 
     /// How long a failed thumbnail waits before it is asked for again: 30 s (`r` asks at once).
-    public static let avatarRetryDelay = 30.0
+    package static let avatarRetryDelay = 30.0
 
     /// An API request could not reach the API (`reason`): the banner, and the first retry timer
     /// (the page fetch retries by itself; this one ends the banner when nothing waits any more).
@@ -153,7 +153,7 @@ extension BrowserModel {
     }
 
     /// `date` as the local time of day, HH:MM.
-    public static func clock(_ date: Date) -> String {
+    package static func clock(_ date: Date) -> String {
         let formatter = DateFormatter()
         formatter.dateFormat = "HH:mm"
         return formatter.string(from: date)

@@ -1,7 +1,7 @@
 extension BrowserModel {
     /// The size of the pane's avatar in cells: 24 × 12 when the list area has 30 lines or more,
     /// else 16 × 8.
-    public var paneHeaderCells: (columns: Int, rows: Int) {
+    package var paneHeaderCells: (columns: Int, rows: Int) {
         listHeight >= 30 ? AvatarListRenderer.headerCells : (16, 8)
     }
 

@@ -1,9 +1,9 @@
 extension BrowserModel {
     /// How long the selection must rest before the pane asks the network for a profile: 0.3 s.
-    public static let restDelay = 0.3
+    package static let restDelay = 0.3
 
     /// The first effects: count the cached users and read the first screens.
-    public mutating func start() -> [BrowserEffect] {
+    package mutating func start() -> [BrowserEffect] {
         window.request = .first(count: Self.chunk)
         // The window first: its read is quick, the count of a million rows is not.
         return [.loadWindow(.first(count: Self.chunk))] + requestCount()
@@ -11,10 +11,10 @@ extension BrowserModel {
 
     /// How long a notice leads the activity line before the counters have it back: 8 s, time
     /// to read a sentence at 80 columns.
-    public static let noticeSeconds = 8.0
+    package static let noticeSeconds = 8.0
 
     /// Applies `message` and returns the effects to run, in order.
-    public mutating func update(_ message: BrowserMessage) -> [BrowserEffect] {
+    package mutating func update(_ message: BrowserMessage) -> [BrowserEffect] {
         let selectedBefore = selected?.user.id
         let noticeBefore = notice
         var effects = apply(message)

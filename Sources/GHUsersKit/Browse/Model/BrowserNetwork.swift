@@ -3,10 +3,10 @@ import Foundation
 /// The network as `browse` shows it (the banner, the status bar's "offline" and "rate"): the
 /// session's choice to stay off it, whether the GitHub API can be reached, the last rate limit
 /// seen, and the retry timer while it cannot.
-public struct BrowserNetwork: Sendable {
+package struct BrowserNetwork: Sendable {
     /// Whether the GitHub API can be reached, as far as the browser knows: only requests to
     /// the API root (pages, profiles) are evidence; avatars, on their own hosts, are not.
-    public enum Connection: Hashable, Sendable {
+    package enum Connection: Hashable, Sendable {
         case online
         /// API requests fail for want of a network (`reason`: DNS, refused, timeout); the
         /// browser tries again on the retry schedule and recovers by itself.
@@ -16,27 +16,27 @@ public struct BrowserNetwork: Sendable {
     }
 
     /// The session stays off the network (`--offline`).
-    public var offline: Bool
-    public var connection = Connection.online
+    package var offline: Bool
+    package var connection = Connection.online
     /// The rate limit as last seen (stored or answered).
-    public var rateLimit: RateLimit?
+    package var rateLimit: RateLimit?
     /// Retries since the network went down (the delay grows with it) and the generation of the
     /// retry timer (an older timer is stale).
-    public var retryAttempt = 0
-    public var retryGeneration = 0
+    package var retryAttempt = 0
+    package var retryGeneration = 0
 
     /// A network state for a session that is `offline` or not, online until told otherwise.
-    public init(offline: Bool) {
+    package init(offline: Bool) {
         self.offline = offline
     }
 
     /// Whether a rate limit holds API requests back.
-    public var isRateLimited: Bool {
+    package var isRateLimited: Bool {
         if case .rateLimited = connection { true } else { false }
     }
 
     /// Whether API requests fail for want of a network.
-    public var isDown: Bool {
+    package var isDown: Bool {
         if case .down = connection { true } else { false }
     }
 }

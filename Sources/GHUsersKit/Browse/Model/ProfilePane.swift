@@ -4,32 +4,32 @@ import Foundation
 /// selection. The cached profile shows at once; the request for a stale or missing one waits
 /// until the selection has rested (``BrowserModel/restDelay``), so holding `j` costs no rate
 /// limit.
-public struct ProfilePane: Sendable {
+package struct ProfilePane: Sendable {
     /// The user shown: id and login.
-    public var id: Int64
+    package var id: Int64
     /// The login of the user shown.
-    public var login: String
+    package var login: String
     /// The profile to show: the cached one, then the fetched one.
-    public var details: ProfileDetails?
+    package var details: ProfileDetails?
     /// The cached profile has been looked up (`details` is `nil` when none is cached).
-    public var lookedUp = false
+    package var lookedUp = false
     /// A fetch (or revalidation) is running.
-    public var fetching = false
+    package var fetching = false
     /// Why the shown profile may be old or missing (offline, rate limited, a failure).
-    public var message: String?
+    package var message: String?
     /// The full-size avatar, drawn.
-    public var header: CellGrid?
+    package var header: CellGrid?
     /// The same avatar as a pixel picture (the bytes of a forced `GHUSERS_GRAPHICS` protocol)
     /// and the cells it was drawn for.
-    public var picture: PanePicture?
+    package var picture: PanePicture?
     /// How many lines the pane is scrolled down (`J`/`K`); a new user's pane starts at its top.
-    public var scroll = 0
+    package var scroll = 0
     /// Bumped when the pane moves to another user: a rest timer or a result for an older user
     /// is stale.
-    public var generation: Int
+    package var generation: Int
 
     /// A pane for `user`, nothing read yet.
-    public init(user: User, generation: Int) {
+    package init(user: User, generation: Int) {
         self.id = user.id
         self.login = user.login
         self.generation = generation

@@ -1,5 +1,5 @@
 /// A read of users for the window.
-public enum WindowRequest: Hashable, Sendable {
+package enum WindowRequest: Hashable, Sendable {
     /// The first `count` users.
     case first(count: Int)
     /// `count` users after the user `id`, whose index is `index`.
@@ -21,7 +21,7 @@ public enum WindowRequest: Hashable, Sendable {
     case searchBefore(query: String, id: Int64, index: Int, count: Int)
 
     /// Whether the read is of a search's matches.
-    public var isSearch: Bool {
+    package var isSearch: Bool {
         switch self {
         case .searchAfter, .searchBefore: true
         default: false

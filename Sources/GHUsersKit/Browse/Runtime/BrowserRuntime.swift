@@ -9,7 +9,7 @@ import Synchronization
 /// Nothing waits on anything else: the terminal is read on its own thread, database reads,
 /// page fetches and avatar loads run in their own tasks and come back as messages, so a key is
 /// answered while a download or a page save is in progress.
-public final class BrowserRuntime: Sendable {
+package final class BrowserRuntime: Sendable {
     /// What the loop waits for: terminal input, a timer, an effect's message, a signal.
     enum Event: Sendable {
         /// Bytes typed, and when their read returned on the input thread.
@@ -62,7 +62,7 @@ public final class BrowserRuntime: Sendable {
 
     /// Creates the runtime over `service`; `pipeline` is `nil` when avatars are not drawn.
     /// `retries` relays the service's retry events (the offline banner); `editor` edits notes.
-    public init(service: CombinedService, pipeline: AvatarPipeline?, view: BrowserView, editor: NoteEditor, retries: RetryRelay? = nil) {
+    package init(service: CombinedService, pipeline: AvatarPipeline?, view: BrowserView, editor: NoteEditor, retries: RetryRelay? = nil) {
         self.service = service
         self.pipeline = pipeline
         self.view = view
@@ -92,7 +92,7 @@ public final class BrowserRuntime: Sendable {
 
     /// Takes the terminal, runs until the user quits, and puts the terminal back. The loop
     /// runs on a thread of its own (``BrowserEventQueue``, ``loop()``).
-    public func run() async throws {
+    package func run() async throws {
         // After the terminal is restored (defers run last to first): unsaved text is named.
         defer {
             for path in draftsKept.withLock({ $0 }) where FileManager.default.fileExists(atPath: path) {

@@ -3,10 +3,10 @@ import Foundation
 /// Where a note's text goes when it cannot be saved (a conflict, a failed write, an editor that
 /// failed or wrote something refused): `<data>/drafts/LOGIN-DATE.md`, so that nothing typed is
 /// ever lost. Written atomically, mode 0600, in a 0700 folder.
-public enum NoteDraft {
+package enum NoteDraft {
     /// Writes `data` as a draft of the note on `login` in `folder`; its path, or `nil` when even
     /// that failed.
-    public static func keep(_ data: Data, login: String, in folder: URL, now: Date = Date()) -> String? {
+    package static func keep(_ data: Data, login: String, in folder: URL, now: Date = Date()) -> String? {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyyMMdd-HHmmss"
@@ -32,7 +32,7 @@ public enum NoteDraft {
     /// `path` as ``shown(_:environment:)`` gives it if that is at most `width` columns, else
     /// its folder and file name after `…/` (`…/drafts/alice-….md`): on a status line the file
     /// name must stay in view (the whole path is printed on stderr when browse ends).
-    public static func shown(_ path: String, width: Int, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func shown(_ path: String, width: Int, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let whole = shown(path, environment: environment)
         guard CellGrid.columns(of: whole) > width else { return whole }
         let parts = path.split(separator: "/")
@@ -40,7 +40,7 @@ public enum NoteDraft {
     }
 
     /// `path` as a person reads it: the home folder as `~`.
-    public static func shown(_ path: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func shown(_ path: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         guard let home = environment["HOME"], !home.isEmpty, home != "/", path.hasPrefix(home + "/") else { return path }
         return "~" + path.dropFirst(home.count)
     }

@@ -9,20 +9,20 @@ import Foundation
 /// Edits a note the way `git commit` edits a message: `$VISUAL`, else `$EDITOR`, else `vi`,
 /// run by `/bin/sh` (so `EDITOR="code -w"` works) on a private temporary file holding the note.
 /// The caller hands the terminal over around ``edit(_:login:)``.
-public struct NoteEditor: Sendable {
+package struct NoteEditor: Sendable {
     /// The environment the editor is chosen from.
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// Where the edited text is kept when the editor fails or writes something refused (over
     /// 1 MiB, not UTF-8), so nothing typed is lost; `nil`: nowhere.
-    public var drafts: URL?
+    package var drafts: URL?
 
     /// An editor chosen from `environment`.
-    public init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         self.environment = environment
     }
 
     /// The editor's command line: `$VISUAL`, else `$EDITOR`, else `vi` (empty values skipped).
-    public var command: String {
+    package var command: String {
         for name in ["VISUAL", "EDITOR"] {
             if let value = environment[name], !value.trimmingCharacters(in: .whitespaces).isEmpty { return value }
         }
@@ -32,7 +32,7 @@ public struct NoteEditor: Sendable {
     /// Runs the editor on `text` (the note of `login`, `nil` for none) and waits for it: what
     /// came of it. Blocks; the temporary file (in a 0700 folder, mode 0600) is removed after,
     /// once anything new in it that cannot be saved is kept in ``drafts``.
-    public func edit(_ text: String?, login: String) -> NoteEdit {
+    package func edit(_ text: String?, login: String) -> NoteEdit {
         let base = (environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp") + "/ghusers-note.XXXXXX"
         var template = Array(base.utf8CString)
         guard let folder = mkdtemp(&template).map({ String(cString: $0) }) else {
@@ -80,7 +80,7 @@ public struct NoteEditor: Sendable {
     /// What an edit of `original` into `edited` comes to: one trailing newline added by the
     /// editor is not a change (and is not kept); a file left empty (or blank) is a request to
     /// delete the note.
-    public static func outcome(original: String?, edited: String) -> NoteEdit {
+    package static func outcome(original: String?, edited: String) -> NoteEdit {
         if edited == original { return .unchanged }  // a note that ends in a newline, kept as is
         var text = edited
         if text.hasSuffix("\r\n") {

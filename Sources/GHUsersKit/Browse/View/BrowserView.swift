@@ -1,23 +1,23 @@
 /// Draws a ``BrowserModel`` into a frame of cells: the list (entries or cards, laid out by
 /// ``AvatarListRenderer`` exactly as `list` prints them), the loading, retry or end row, the
 /// status bar and the footer; or the help, or the too-small message.
-public struct BrowserView: Sendable {
+package struct BrowserView: Sendable {
     /// How avatars are drawn (placeholders too).
-    public var drawer: AvatarDrawer
+    package var drawer: AvatarDrawer
     /// Whether text gets colours and dimming.
-    public var color: Bool
+    package var color: Bool
     /// Whether the terminal's locale is not UTF-8: every frame is ASCII (``ASCIIFallback``).
-    public var ascii: Bool
+    package var ascii: Bool
 
     /// Creates a view.
-    public init(drawer: AvatarDrawer, color: Bool, ascii: Bool = false) {
+    package init(drawer: AvatarDrawer, color: Bool, ascii: Bool = false) {
         self.drawer = drawer
         self.color = color
         self.ascii = ascii
     }
 
     /// The frame for `model`, `model.columns` × `model.rows`.
-    public func frame(_ model: BrowserModel) -> CellGrid {
+    package func frame(_ model: BrowserModel) -> CellGrid {
         var grid = drawFrame(model)
         if ascii { grid.replaceNonASCII() }
         return grid

@@ -4,18 +4,18 @@
 /// before any frame that changes a cell under it (or moves or drops it), writes the frame's
 /// diff, and draws the picture again, all as one write. Block symbols stay the default: none of
 /// these protocols can be checked in tmux.
-public struct PixelOverlay: Equatable, Sendable {
+package struct PixelOverlay: Equatable, Sendable {
     /// The top-left cell (0-based) and the size in cells.
-    public var x: Int
-    public var y: Int
-    public var columns: Int
-    public var rows: Int
+    package var x: Int
+    package var y: Int
+    package var columns: Int
+    package var rows: Int
     /// The protocol and its bytes for the picture, printed with the cursor at the top-left cell.
-    public var pixels: GraphicsMode.Pixels
-    public var picture: [UInt8]
+    package var pixels: GraphicsMode.Pixels
+    package var picture: [UInt8]
 
     /// An overlay of `picture` (in `pixels`) at `x`, `y`, `columns` × `rows` cells.
-    public init(x: Int, y: Int, columns: Int, rows: Int, pixels: GraphicsMode.Pixels, picture: [UInt8]) {
+    package init(x: Int, y: Int, columns: Int, rows: Int, pixels: GraphicsMode.Pixels, picture: [UInt8]) {
         self.x = x
         self.y = y
         self.columns = columns
@@ -29,7 +29,7 @@ public struct PixelOverlay: Equatable, Sendable {
 
     /// The bytes that take the screen from `shown` with `previous` drawn over it to `frame` with
     /// `next` over it.
-    public static func bytes(previous: PixelOverlay?, next: PixelOverlay?, shown: CellGrid?, frame: CellGrid) -> [UInt8] {
+    package static func bytes(previous: PixelOverlay?, next: PixelOverlay?, shown: CellGrid?, frame: CellGrid) -> [UInt8] {
         var base = shown
         var erased = false
         if let previous, shown == nil, previous.pixels == .kitty {
