@@ -52,6 +52,17 @@ final class AsyncLazy<Value: Sendable>: Sendable {
         for waiter in waiters { waiter.resume(returning: value) }
     }
 
+    /// `nil` if nobody asked for the value yet; else the value, waited for if it is being made.
+    var valueIfStarted: Value? {
+        get async {
+            let started = state.withLock { state -> Bool in
+                if case .idle = state { return false }
+                return true
+            }
+            return started ? await value : nil
+        }
+    }
+
     /// The value if it was made, without making it.
     var ifMade: Value? {
         state.withLock { state in

@@ -78,9 +78,12 @@ public struct Cell: Hashable, Sendable {
         let utf8 = text.utf8
         guard utf8.count <= 15 else {
             if let number = long.withLock({ $0.number(for: text) }) { return (UInt64(number), 0xFF << 56) }
-            // Full: the grapheme's first scalar (its base letter or emoji, the same width), not
-            // the marks and joiners after it.
-            return encode(text.unicodeScalars.first.map { String($0) } ?? " ")
+            // Full: the grapheme's first scalar (its base letter or emoji), not the marks and
+            // joiners after it, with the emoji presentation selector if it had one, so that
+            // ``width(of:)`` counts the cells the original took.
+            var short = text.unicodeScalars.first.map { String($0) } ?? " "
+            if text.unicodeScalars.contains("\u{FE0F}") { short += "\u{FE0F}" }
+            return encode(short)
         }
         var (low, high) = (UInt64(0), UInt64(utf8.count) << 56)
         for (index, byte) in utf8.enumerated() {

@@ -26,10 +26,7 @@ extension CombinedService {
         if let memoryLimit { settings.memoryLimit = memoryLimit }
         settings.networkAllowed = !configuration.offline && !diskOnly
         settings.networkFailurePause = networkFailurePause
-        let client = { @Sendable [token, madeClient] in
-            _ = await token.value
-            return await madeClient.value
-        }
+        let client = { @Sendable [token, madeClient] in try await Self.client(token: token, made: madeClient) }
         // The pipeline, for the download closure it is made with: a host found walled while a
         // download waited for its turn is not asked (the check runs in the queue's turn).
         let made = Mutex<WeakPipeline>(WeakPipeline())

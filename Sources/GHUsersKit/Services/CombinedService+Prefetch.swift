@@ -205,6 +205,9 @@ extension CombinedService {
     ) async throws -> RateLimit? {
         var fetched: HTTPService.Users.FetchProfile.Result
         do {
+            // A login that is none GitHub could give (a database edited by hand) is never sent:
+            // the account is asked by its id instead.
+            guard Login.isValid(user.login) else { throw GitHubAPIError.notFound }
             summary.restRequests += 1
             fetched = try await rest(login: user.login, etag: nil)
         } catch GitHubAPIError.notFound {

@@ -55,7 +55,9 @@ public final class CombinedService: Sendable {
     let folder: SiteFolder?
     /// The network client with its token, made on first use (also by
     /// ``makeAvatarPipeline(sizeLimit:)``): ``client()`` gives it.
-    let madeClient: AsyncLazy<GitHubClient>
+    let madeClient: AsyncLazy<GitHubClient?>
+    /// Set by ``shutdown()``: a client asked for after it is never made.
+    let closed = ClosedFlag()
     /// Whether requests so far carried a token (`false` before the first request).
     public var sentToken: Bool { (token.ifMade ?? nil) != nil }
 
@@ -97,8 +99,12 @@ public final class CombinedService: Sendable {
         }
         let token = AsyncLazy { configuration.token ?? configuration.tokenLookup?() }
         self.token = token
+        let closed = closed
         self.madeClient = AsyncLazy {
-            // Made once the token is: client() waits for it first.
+            // Made once the token is: client() waits for it first. None once the service is
+            // shut down: a request that was waiting for the token must not open a connection
+            // nobody will close, nor write to a closed database.
+            guard !closed.isClosed else { return nil }
             var client = GitHubClient.Configuration(apiURL: configuration.apiURL, token: token.ifMade ?? nil)
             if let deadline = configuration.downloadDeadline { client.downloadDeadline = deadline }
             return GitHubClient(
@@ -114,7 +120,9 @@ public final class CombinedService: Sendable {
     /// written there (a mistyped `--api-url`; see ``SiteFolder``). Call once at the end; the
     /// service is unusable afterwards.
     nonisolated(nonsending) public func shutdown() async {
-        try? await madeClient.ifMade?.shutdown()
+        closed.close()
+        // A client being made (its token still asked of `gh`) is waited for and closed too.
+        if let client = await madeClient.valueIfStarted ?? nil { try? await client.shutdown() }
         let removing = folder?.isOnlyHolderOfFolderItMade() == true && !database.holdsData()
         database.close()
         folder?.release(removing: removing)
@@ -130,13 +138,21 @@ public final class CombinedService: Sendable {
         // Whatever the network brings is saved: a read-only home says so before any request.
         guard !database.isReadOnly else { throw StoreError.readOnly(path: database.path) }
         try configuration.checkTokenTransport(token: await token.value)
-        return await client()
+        return try await client()
     }
 
     /// The network client, made with the token once the token is known.
-    func client() async -> GitHubClient {
+    ///
+    /// - Throws: `CancellationError` once the service is shut down.
+    func client() async throws -> GitHubClient {
+        try await Self.client(token: token, made: madeClient)
+    }
+
+    /// ``client()`` for a closure that outlives a call (the avatar pipeline's downloads).
+    static func client(token: AsyncLazy<String?>, made: AsyncLazy<GitHubClient?>) async throws -> GitHubClient {
         _ = await token.value
-        return await madeClient.value
+        guard let client = await made.value else { throw CancellationError() }
+        return client
     }
 
     func record(_ rateLimit: RateLimit?) {

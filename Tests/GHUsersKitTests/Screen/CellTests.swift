@@ -45,5 +45,13 @@ struct CellTests {
         #expect(table.number(for: texts[1]) == 1, "known ones keep their number when full")
         #expect(table.texts.count == 3)
     }
+
+    @Test("past the table's limit a long grapheme keeps its first scalar, and its emoji presentation, so its width holds")
+    func fullTableKeepsTheWidth() {
+        let long = "\u{26F9}\u{1F3FB}\u{200D}\u{2642}\u{FE0F}"  // ⛹🏻‍♂️, 16 bytes
+        #expect(long.utf8.count > 15)
+        let short = "\u{26F9}\u{FE0F}"
+        #expect(Cell.width(of: Character(long)) == Cell.width(of: Character(short)))
+    }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import GHUsersKit
@@ -106,6 +107,36 @@ struct CombinedServiceProfileTests {
             }
             #expect(transport.sent.count == 1)
         }
+    }
+
+    @Test("a profile waiting for gh's token when the service shuts down: no client is made, nothing is sent", .timeLimit(.minutes(1)))
+    func shutdownWhileTheTokenIsAsked() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let transport = ScriptedTransport([])
+        var configuration = CombinedService.Configuration(
+            paths: GHUsersPaths(dataDirectory: home.url, cacheDirectory: home.url.appendingPathComponent("cache")),
+            apiURL: URL(string: "https://api.example")!)
+        // gh answers only when the test lets it, as a slow `gh auth token` would
+        let answer = DispatchSemaphore(value: 0)
+        let asked = Mutex(false)
+        configuration.tokenLookup = {
+            asked.withLock { $0 = true }
+            answer.wait()
+            return "gho_late"
+        }
+        let service = try CombinedService(configuration: configuration, transport: { transport })
+        let request = Task { try await service.profile(login: "tawk") }
+        await eventually { asked.withLock { $0 } }
+        // When the service shuts down meanwhile, and gh answers after that
+        let shutdown = Task { await service.shutdown() }
+        await eventually { service.closed.isClosed }
+        answer.signal()
+        await shutdown.value
+        // Then the request ends without a client, and nothing was sent
+        await #expect(throws: CancellationError.self) { try await request.value }
+        #expect(transport.sent.isEmpty)
+        #expect(service.madeClient.ifMade ?? nil == nil)
     }
 
     @Test("stale, 200: the new profile is saved and shown with the note")

@@ -132,6 +132,8 @@ public final class AvatarPipeline: Sendable {
 
     private func load(_ request: AvatarRequest) async throws -> RGBAImage {
         let cached = await offPool { self.disk.cachedData(for: request.key) }
+        // Nobody waits any more (a row scrolled away): no decode queued for it.
+        try Task.checkCancellation()
         let host = Self.hostKey(request.url)
         let walledHost = isWalled(request.url)
         let online = !walledHost && mayUseNetwork(request.url)
