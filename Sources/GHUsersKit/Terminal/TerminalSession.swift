@@ -102,7 +102,16 @@ public final class TerminalSession: @unchecked Sendable {
 
     private var isActive: Bool { active.withLock { $0 } }
 
+    /// Held through a whole take: a second taker (the loop back from Ctrl-Z, the SIGCONT
+    /// handler) waits until the first has written the enter sequence, instead of seeing the
+    /// session active and drawing a frame onto the normal screen before it.
+    private let taking = Mutex(())
+
     private func takeTerminal() throws {
+        try taking.withLock { _ in try takeTerminalOnce() }
+    }
+
+    private func takeTerminalOnce() throws {
         guard !isActive else { return }
         var raw = TerminalSessionState.saved
         cfmakeraw(&raw)
@@ -152,7 +161,7 @@ public final class TerminalSession: @unchecked Sendable {
         // returns; with kill, another thread may take the signal while this one runs on and
         // takes the terminal back before the process has stopped.
         raise(SIGSTOP)
-        if !isActive { try? takeTerminal() }
+        try? takeTerminal()  // waits for the SIGCONT handler's take, if it runs one
     }
 
     /// How many times the terminal has been taken (see ``write(_:)``): when it changes, the next
