@@ -8,22 +8,8 @@ import Foundation
 /// 3.2.8, which also checks that overlapping fields can merge: `User.email` is `String!` and
 /// `Organization.email` is `String`, so the organization's is aliased).
 ///
-/// What differs from REST, and how it is met (GitHub's GraphQL schema,
-/// ../shared/fixtures/github/graphql-schema.graphql, and the captured `GET /users/ORG` bodies):
-/// - `public_repos` is `repositories(privacy: PUBLIC, ownerAffiliations: [OWNER])`: REST counts
-///   the public repositories the account owns; the connection's default affiliations are owner
-///   *or* collaborator.
-/// - `public_gists` is `gists(privacy: PUBLIC)`; `blog` is `websiteUrl`, `""` when unset as
-///   REST sends it; `hireable` is `isHireable`, `null` when false as REST sends it; `User.email`
-///   is `""` when not public, REST's `null`.
-/// - `User.email` needs the `user:email` or `read:user` scope, and GitHub refuses the whole
-///   query of a token without it (`INSUFFICIENT_SCOPES`, `"data": null`: captured in
-///   mntnr/name-your-contributors #67; gh's default scopes `gist, read:org, repo, workflow`
-///   lack both, raycast/extensions #13588). So it is asked only `@include(if: $withEmail)`;
-///   an email not asked is unknown, never "none".
-/// - An `Organization`'s `bio` is its `description`; REST gives an organization `company` null,
-///   `public_gists` 0 and `following` 0; GraphQL has no `followers` for it, which stays
-///   unknown (never 0) until `profile` completes it over REST.
+/// The profile fields it asks, and how each differs from REST, are their rows of
+/// ``Profile/Field/spec``.
 /// - Cost, by GitHub's formula ("Rate limits and query limits for the GraphQL API",
 ///   https://docs.github.com/en/graphql/overview/rate-limits-and-query-limits-for-the-graphql-api):
 ///   each connection under `nodes` is one request per id, reckoned before the query runs, so
@@ -34,7 +20,7 @@ public enum ProfilesQuery {
     /// for the GraphQL API": "`nodes` … up to 100"; octokit's schema: "The list of node IDs").
     public static let batchSize = 100
 
-    /// The query text.
+    /// The query text: each account type's fields as ``Profile/Field/spec`` asks them.
     public static let text = """
         query ProfilesByNodeID($ids: [ID!]!, $withEmail: Boolean!) {
           rateLimit { cost limit remaining resetAt }
@@ -42,20 +28,36 @@ public enum ProfilesQuery {
             __typename
             ... on User {
               id databaseId login url
-              name company websiteUrl location email @include(if: $withEmail) isHireable bio twitterUsername createdAt updatedAt
-              repositories(privacy: PUBLIC, ownerAffiliations: [OWNER]) { totalCount }
-              gists(privacy: PUBLIC) { totalCount }
-              followers { totalCount }
-              following { totalCount }
+              \(selections(\.user).joined(separator: "\n      "))
             }
             ... on Organization {
               id databaseId login url
-              name websiteUrl location organizationEmail: email description twitterUsername createdAt updatedAt
-              repositories(privacy: PUBLIC, ownerAffiliations: [OWNER]) { totalCount }
+              \(selections(\.organization).joined(separator: "\n      "))
             }
           }
         }
         """
+
+    /// The selections of the fields a type's GraphQL object gives.
+    private static func selections(_ source: (Profile.Field.Spec) -> Profile.Field.GraphQLSource) -> [String] {
+        Profile.Field.allCases.compactMap { field in
+            switch source(field.spec) {
+            case .sameName: field.rawValue
+            case .asked(let selection, _): selection
+            case .fixed, .unknown: nil
+            }
+        }
+    }
+
+    /// The key of `field`'s answer in a node of type `source`'s (its alias or its name), or
+    /// `nil` where it is not asked.
+    static func responseKey(_ field: Profile.Field, _ source: Profile.Field.GraphQLSource) -> String? {
+        switch source {
+        case .sameName: field.rawValue
+        case .asked(let selection, _): String(selection.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        case .fixed, .unknown: nil
+        }
+    }
 
     /// The JSON body of a request for `ids`: `{"query": …, "variables": {"ids": […], "withEmail": …}}`.
     public static func body(ids: [String], withEmail: Bool) throws -> Data {
@@ -81,23 +83,9 @@ public enum ProfilesQuery {
     }
 
     /// The profile field a GraphQL field of the query answers (an error's `path` names it).
-    static func profileField(_ graphQLField: String) -> Profile.Field? {
-        switch graphQLField {
-        case "name": .name
-        case "company": .company
-        case "websiteUrl": .blog
-        case "location": .location
-        case "email", "organizationEmail": .email
-        case "isHireable": .hireable
-        case "bio", "description": .bio
-        case "twitterUsername": .twitterUsername
-        case "repositories": .publicRepos
-        case "gists": .publicGists
-        case "followers": .followers
-        case "following": .following
-        case "createdAt": .createdAt
-        case "updatedAt": .updatedAt
-        default: nil
+    static func profileField(_ key: String) -> Profile.Field? {
+        Profile.Field.allCases.first { field in
+            responseKey(field, field.spec.user) == key || responseKey(field, field.spec.organization) == key
         }
     }
 
@@ -122,30 +110,56 @@ public enum ProfilesQuery {
     }
 
     /// One account of `nodes`, a `User` or an `Organization` (`null` when the id resolves to
-    /// nothing).
+    /// nothing): its identity, and every other answer by its key.
     struct Node: Decodable {
-        struct Count: Decodable { var totalCount: Int }
         var __typename: String
         var id: String?
         var databaseId: Int64?
         var login: String?
         var url: String?
-        var name: String?
-        var company: String?
-        var websiteUrl: String?
-        var location: String?
-        var email: String?
-        var organizationEmail: String?
-        var description: String?
-        var isHireable: Bool?
-        var bio: String?
-        var twitterUsername: String?
-        var createdAt: String?
-        var updatedAt: String?
-        var repositories: Count?
-        var gists: Count?
-        var followers: Count?
-        var following: Count?
+        /// The profile fields' answers by key; a field not asked (`@include(if: false)`) has none.
+        var answers: [String: FieldAnswer] = [:]
+
+        private struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            __typename = try container.decode(String.self, forKey: Key(stringValue: "__typename"))
+            id = try container.decodeIfPresent(String.self, forKey: Key(stringValue: "id"))
+            databaseId = try container.decodeIfPresent(Int64.self, forKey: Key(stringValue: "databaseId"))
+            login = try container.decodeIfPresent(String.self, forKey: Key(stringValue: "login"))
+            url = try container.decodeIfPresent(String.self, forKey: Key(stringValue: "url"))
+            for key in container.allKeys where !["__typename", "id", "databaseId", "login", "url"].contains(key.stringValue) {
+                answers[key.stringValue] = try container.decode(FieldAnswer.self, forKey: key)
+            }
+        }
+    }
+
+    /// A profile field's answer: a scalar, a connection's `{ totalCount }`, or `null`.
+    enum FieldAnswer: Decodable, Equatable {
+        case null, string(String), bool(Bool), number(Int), count(Int)
+
+        private struct Count: Decodable { var totalCount: Int }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if container.decodeNil() {
+                self = .null
+            } else if let text = try? container.decode(String.self) {
+                self = .string(text)
+            } else if let flag = try? container.decode(Bool.self) {
+                self = .bool(flag)
+            } else if let number = try? container.decode(Int.self) {
+                self = .number(number)
+            } else {
+                self = .count(try container.decode(Count.self).totalCount)
+            }
+        }
     }
 
     /// One entry of `errors`.

@@ -2,6 +2,12 @@
 /// those of ``User``.
 ///
 /// Every field GitHub may send as `null` is optional here; unknown fields are ignored.
+///
+/// A field is declared here, once: its stored property, its case of ``Field`` and that case's
+/// row of ``Field/spec``. The database, the JSON, `ghusers profile`, the GraphQL query and both
+/// qualifier engines read the table (Profile+Values.swift); a new field also needs its column
+/// (a migration, AppDatabase+Schema.swift, that also clears the ETags) and, for the tests,
+/// github-fake's answer.
 public struct Profile: Codable, Sendable, Hashable {
     public var name: String?
     public var company: String?
@@ -43,78 +49,62 @@ public struct Profile: Codable, Sendable, Hashable {
         self.updatedAt = updatedAt
     }
 
-    public enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, company, blog, location, email, hireable, bio, followers, following
+    /// A field of a profile, named by its JSON key in GitHub's `public-user` object (also its
+    /// column in the `profile` table), in GitHub's order.
+    public enum Field: String, CodingKey, CaseIterable, Sendable {
+        case name, company, blog, location, email, hireable, bio
         case twitterUsername = "twitter_username"
         case publicRepos = "public_repos"
         case publicGists = "public_gists"
+        case followers, following
         case createdAt = "created_at"
         case updatedAt = "updated_at"
     }
 
-    /// A field of a profile, named by its JSON key in GitHub's `public-user` object.
-    public typealias Field = CodingKeys
-
-    /// Longest text kept for one field; longer values are cut (a hostile server cannot fill the
-    /// database or the screen).
-    public static let maximumFieldLength = 1_024
-
-    /// The same profile with every text field cut to ``maximumFieldLength`` characters.
-    public func capped() -> Profile {
-        func cap(_ value: String?) -> String? { value.map { String($0.prefix(Self.maximumFieldLength)) } }
-        var copy = self
-        copy.name = cap(name)
-        copy.company = cap(company)
-        copy.blog = cap(blog)
-        copy.location = cap(location)
-        copy.email = cap(email)
-        copy.bio = cap(bio)
-        copy.twitterUsername = cap(twitterUsername)
-        copy.createdAt = cap(createdAt)
-        copy.updatedAt = cap(updatedAt)
-        return copy
-    }
-}
-
-extension Profile {
-    /// This profile with `fields` taken from `other` (the rest kept).
-    public func copying(_ fields: Set<Field>, from other: Profile) -> Profile {
-        var copy = self
-        for field in fields {
-            switch field {
-            case .name: copy.name = other.name
-            case .company: copy.company = other.company
-            case .blog: copy.blog = other.blog
-            case .location: copy.location = other.location
-            case .email: copy.email = other.email
-            case .hireable: copy.hireable = other.hireable
-            case .bio: copy.bio = other.bio
-            case .twitterUsername: copy.twitterUsername = other.twitterUsername
-            case .publicRepos: copy.publicRepos = other.publicRepos
-            case .publicGists: copy.publicGists = other.publicGists
-            case .followers: copy.followers = other.followers
-            case .following: copy.following = other.following
-            case .createdAt: copy.createdAt = other.createdAt
-            case .updatedAt: copy.updatedAt = other.updatedAt
-            }
-        }
-        return copy
-    }
-
-    /// This profile with `unknown` fields absent: an unknown value is never stored as one.
-    public func knowing(_ unknown: Set<Field>) -> Profile {
-        unknown.isEmpty ? self : copying(unknown, from: Profile())
-    }
+    public typealias CodingKeys = Field
 }
 
 extension Profile.Field {
-    /// `fields` as a column value: their JSON keys in GitHub's order, comma-separated (`""` for none).
-    static func text(_ fields: Set<Profile.Field>) -> String {
-        allCases.filter(fields.contains).map(\.rawValue).joined(separator: ",")
-    }
-
-    /// The fields a column value of ``text(_:)`` names; unknown names are left out.
-    static func set(_ text: String?) -> Set<Profile.Field> {
-        Set((text ?? "").split(separator: ",").compactMap { Profile.Field(rawValue: String($0)) })
+    /// Everything ghusers knows of a field, one row a field (``Profile/Field/Spec`` says what
+    /// each column means). Where GraphQL differs from REST (GitHub's schema,
+    /// ../shared/fixtures/github/graphql-schema.graphql, against the captured `GET /users/…`
+    /// bodies):
+    /// - `public_repos` is `repositories(privacy: PUBLIC, ownerAffiliations: [OWNER])`: REST
+    ///   counts the public repositories the account owns; the connection's default affiliations
+    ///   are owner *or* collaborator. `public_gists` is `gists(privacy: PUBLIC)`.
+    /// - `blog` is `websiteUrl`, `""` when unset as REST sends it; `hireable` is `isHireable`,
+    ///   `null` when false as REST sends it; `User.email` is `""` when not public, REST's `null`.
+    /// - `User.email` needs the `user:email` or `read:user` scope, and GitHub refuses the whole
+    ///   query of a token without it (`INSUFFICIENT_SCOPES`, `"data": null`: captured in
+    ///   mntnr/name-your-contributors #67; gh's default scopes `gist, read:org, repo, workflow`
+    ///   lack both, raycast/extensions #13588). So it is asked only `@include(if: $withEmail)`;
+    ///   an email not asked is unknown, never "none". `Organization.email` is `String` where
+    ///   `User.email` is `String!`: fields that overlap must merge, so it is aliased.
+    /// - An `Organization`'s `bio` is its `description`; REST gives an organization `company`
+    ///   null, `public_gists` 0 and `following` 0; GraphQL has no `followers` for it, which stays
+    ///   unknown (never 0) until `profile` completes it over REST.
+    ///
+    /// Qualifiers are GitHub's "Searching users" (docs.github.com: `fullname:`, `location:`,
+    /// `repos:`, `followers:`, `created:`) and ours (`company:`, `bio:`, `hireable:`, read as
+    /// the REST field). `bio` is not kept in `browse`'s index (too long); SQLite answers it.
+    public var spec: Spec {
+        switch self {
+        case .name: Spec(.text(\.name), qualifier: "fullname", indexed: true)
+        case .company: Spec(.text(\.company), label: "company", qualifier: "company", indexed: true, organization: .fixed(.text(nil)))
+        case .blog: Spec(.text(\.blog), label: "blog", user: .asked("websiteUrl", null: .text("")))
+        case .location: Spec(.text(\.location), label: "location", qualifier: "location", indexed: true)
+        case .email:
+            Spec(.text(\.email), label: "email", user: .asked("email @include(if: $withEmail)"), organization: .asked("organizationEmail: email"))
+        case .hireable: Spec(.flag(\.hireable), label: "hireable", qualifier: "hireable", indexed: true, user: .asked("isHireable"), organization: .fixed(.flag(nil)))
+        case .bio: Spec(.text(\.bio), qualifier: "bio", organization: .asked("description"))
+        case .twitterUsername: Spec(.text(\.twitterUsername), label: "twitter", shownAfter: "@", user: .asked("twitterUsername"))
+        case .publicRepos:
+            Spec(.count(\.publicRepos), label: "repos", qualifier: "repos", indexed: true, user: .asked("repositories(privacy: PUBLIC, ownerAffiliations: [OWNER]) { totalCount }"))
+        case .publicGists: Spec(.count(\.publicGists), label: "gists", user: .asked("gists(privacy: PUBLIC) { totalCount }"), organization: .fixed(.count(0)))
+        case .followers: Spec(.count(\.followers), label: "followers", qualifier: "followers", indexed: true, user: .asked("followers { totalCount }"), organization: .unknown)
+        case .following: Spec(.count(\.following), label: "following", user: .asked("following { totalCount }"), organization: .fixed(.count(0)))
+        case .createdAt: Spec(.date(\.createdAt), label: "joined", qualifier: "created", indexed: true, user: .asked("createdAt"))
+        case .updatedAt: Spec(.date(\.updatedAt), user: .asked("updatedAt"))
+        }
     }
 }

@@ -60,20 +60,7 @@ extension JSONWriter {
 
     /// The fields `GET /users/{login}` adds to a simple user, in GitHub's order.
     private mutating func writeProfileFields(_ profile: Profile) {
-        field("name", profile.name)
-        field("company", profile.company)
-        field("blog", profile.blog)
-        field("location", profile.location)
-        field("email", profile.email)
-        field("hireable", profile.hireable)
-        field("bio", profile.bio)
-        field("twitter_username", profile.twitterUsername)
-        field("public_repos", profile.publicRepos)
-        field("public_gists", profile.publicGists)
-        field("followers", profile.followers)
-        field("following", profile.following)
-        field("created_at", profile.createdAt)
-        field("updated_at", profile.updatedAt)
+        for key in Profile.Field.allCases { field(key, profile[key]) }
     }
 
     /// Writes a note as one object.

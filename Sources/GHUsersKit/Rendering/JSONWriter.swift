@@ -93,6 +93,21 @@ public struct JSONWriter {
         if let value { bytes.append(contentsOf: (value ? "true" : "false").utf8) } else { writeNull() }
     }
 
+    /// Writes a profile field: its JSON key and its value, `null` for none.
+    public mutating func field(_ key: Profile.Field, _ value: Profile.Field.Value) {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        needsComma = true
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: key.rawValue.utf8)
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        switch value {
+        case .text(let text?): writeString(text)
+        case .count(let count?): bytes.append(contentsOf: String(count).utf8)
+        case .flag(let flag?): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .text(nil), .count(nil), .flag(nil): writeNull()
+        }
+    }
+
     /// Writes `"key": {` and starts an object (ended by ``endObject()``).
     public mutating func beginObject(_ key: StaticString) {
         writeKey(key)

@@ -32,27 +32,22 @@ public struct ProfileFormatter: Sendable {
     /// The profile's fields that are set, as label and value (not sanitised), in the order
     /// `ghusers profile` prints them; `browse`'s pane shows the same.
     public static func fields(_ details: ProfileDetails) -> [(label: String, value: String)] {
-        let profile = details.profile
         // An unknown value is said to be unknown, never shown as absent or 0.
-        func value(_ field: Profile.Field, _ known: String?) -> String? {
-            details.unknown.contains(field) ? "unknown" : known
+        let shown = Profile.Field.allCases.compactMap { field -> (String, String?)? in
+            let spec = field.spec
+            guard let label = spec.label else { return nil }
+            guard !details.unknown.contains(field) else { return (label, "unknown") }
+            let value: String? =
+                switch details.profile[field] {
+                case .text(let text): text
+                case .count(let count): count.map(String.init)
+                case .flag(let flag): flag.map { $0 ? "yes" : "no" }
+                }
+            return (label, value.map { spec.shownAfter + $0 })
         }
-        var rows: [(String, String?)] = [
-            ("id", String(details.user.id)),
-            ("type", details.user.type + (details.gone ? " (gone from GitHub: deleted or suspended)" : "")),
-            ("company", value(.company, profile.company)),
-            ("blog", value(.blog, profile.blog)),
-            ("location", value(.location, profile.location)),
-            ("email", value(.email, profile.email)),
-            ("hireable", value(.hireable, profile.hireable.map { $0 ? "yes" : "no" })),
-            ("twitter", value(.twitterUsername, profile.twitterUsername.map { "@" + $0 })),
-            ("repos", value(.publicRepos, profile.publicRepos.map(String.init))),
-            ("gists", value(.publicGists, profile.publicGists.map(String.init))),
-            ("followers", value(.followers, profile.followers.map(String.init))),
-            ("following", value(.following, profile.following.map(String.init))),
-            ("joined", value(.createdAt, profile.createdAt)),
-            ("url", details.user.htmlURL),
-        ]
+        var rows: [(String, String?)] =
+            [("id", String(details.user.id)), ("type", details.user.type + (details.gone ? " (gone from GitHub: deleted or suspended)" : ""))]
+            + shown + [("url", details.user.htmlURL)]
         if details.user.siteAdmin { rows.insert(("staff", "site admin"), at: 2) }
         return rows.compactMap { label, value in
             guard let value, !value.isEmpty else { return nil }

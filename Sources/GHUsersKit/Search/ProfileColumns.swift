@@ -1,30 +1,44 @@
 import Foundation
 
-/// What GitHub's user-search qualifiers test, in memory beside the logins, so that `/` answers
-/// them without SQLite (``SearchQuery/Qualifier/isIndexed``): each cached profile's location,
-/// name and company (folded, in one ``TextArena`` record), its counts and join date (about 60
-/// bytes a profile); the account type is a bit of the login's mask (``typeBits``). A value
-/// the profile does not have (SQL's NULL) is matched by no count or date, negated or not, as
-/// ``StoreService/Users/Qualified`` reads the same columns.
+/// What the profile qualifiers test, in memory beside the logins, so that `/` answers them
+/// without SQLite (``SearchQuery/Qualifier/isIndexed``): each cached profile's fields that
+/// ``Profile/Field/spec`` marks `indexed`: its texts (folded, in one ``TextArena`` record),
+/// counts, dates and flags (about 60 bytes a profile); the account type is a bit of the login's
+/// mask (``typeBits``). A value the profile does not have (SQL's NULL) is matched by no count
+/// or date, negated or not, as ``StoreService/Users/Qualified`` reads the same columns; a flag
+/// not set is false, as there.
 struct ProfileColumns: Sendable {
-    /// Each profile's location, name and company between ``fieldSeparator``s: one record a
-    /// profile (21 bytes of start, id and mask, not 63), in user id order.
+    /// Each profile's ``textFields`` between ``fieldSeparator``s: one record a profile (21
+    /// bytes of start, id and mask, not 63), in user id order.
     var texts = TextArena()
-    /// Each profile's counts and join date (seconds since 1970): ``unknown`` for none.
-    var followers: [Int32] = [], repos: [Int32] = []
-    var created: [Int64] = []
+    /// Each profile's ``countFields`` and ``dateFields`` (seconds since 1970), ``unknown`` for
+    /// none, and ``flagFields`` (0 or 1), a column a field in its list's order.
+    var counts: [[Int32]] = countFields.map { _ in [] }
+    var dates: [[Int64]] = dateFields.map { _ in [] }
+    var flags: [[UInt8]] = flagFields.map { _ in [] }
     /// Each profile's login record (-1: a user no longer cached), set by ``SearchCorpus/link()``.
     var loginOf: [Int32] = []
 
     /// A count or date the profile does not have.
     static let unknown = Int32.min
-    /// The byte between a profile's fields in ``texts`` (a field's own becomes a space), the
-    /// fields in their order there, and where the name (`fullname:`, `in:name`) is among them.
+    /// The byte between a profile's fields in ``texts`` (a field's own becomes a space).
     static let fieldSeparator: UInt8 = 1
-    static let fields = ["location", "name", "company"]
-    static let nameField = 1
+    /// The indexed fields of each kind, in GitHub's order.
+    static let textFields = indexed { if case .text = $0 { true } else { false } }
+    static let countFields = indexed { if case .count = $0 { true } else { false } }
+    static let dateFields = indexed { if case .date = $0 { true } else { false } }
+    static let flagFields = indexed { if case .flag = $0 { true } else { false } }
+    /// Where the name (`fullname:`, `in:name`) is among ``textFields``.
+    static let nameField = textFields.firstIndex(of: .name) ?? 0
 
-    var memory: Int { texts.memory + (followers.capacity + repos.capacity + loginOf.capacity) * 4 + created.capacity * 8 }
+    private static func indexed(_ kind: (Profile.Field.Storage) -> Bool) -> [Profile.Field] {
+        Profile.Field.allCases.filter { $0.spec.indexed && kind($0.spec.storage) }
+    }
+
+    var memory: Int {
+        texts.memory + (counts.reduce(0) { $0 + $1.capacity } + loginOf.capacity) * 4 + dates.reduce(0) { $0 + $1.capacity } * 8
+            + flags.reduce(0) { $0 + $1.capacity }
+    }
 
     /// A login's mask bit for an organisation, and for an account neither a user nor an
     /// organisation (GitHub's `Bot`, `Mannequin`), above ``TextArena/characterBits``'.
@@ -35,17 +49,16 @@ struct ProfileColumns: Sendable {
         type == "Organization" ? organizationBit : type == "User" ? 0 : otherTypeBit
     }
 
-    /// Adds a profile; `id` above every profile's already in.
-    mutating func append(id: Int64, location: String, name: String, company: String, followers: Int32, repos: Int32, created: Int64) {
+    /// Adds a profile's ``textFields`` (in their order); `id` above every profile's already
+    /// in. Its counts, dates and flags are appended to their columns beside.
+    mutating func append(id: Int64, texts: [String]) {
         let separator = String(UnicodeScalar(Self.fieldSeparator))
-        texts.append(id: id, text: [location, name, company].map { $0.replacing(separator, with: " ") }.joined(separator: separator))
-        self.followers.append(followers)
-        self.repos.append(repos)
-        self.created.append(created)
+        self.texts.append(id: id, text: texts.map { $0.replacing(separator, with: " ") }.joined(separator: separator))
     }
 
     /// The login records (ascending) that `qualifier` holds for, among `logins`, of which
-    /// `noteOf` links those with a note; `nil` for a qualifier only SQLite answers.
+    /// `noteOf` links those with a note; `nil` exactly for a qualifier that is not
+    /// ``SearchQuery/Qualifier/isIndexed`` (only SQLite answers it).
     func records(_ qualifier: SearchQuery.Qualifier, logins: TextArena, noteOf: [Int32]) -> [Int32]? {
         let negated = qualifier.negated
         let found: [Int32]
@@ -60,21 +73,27 @@ struct ProfileColumns: Sendable {
         case .hasProfile:
             let profiled = loginOf.filter { $0 >= 0 }
             return negated ? SearchCorpus.complement(profiled, count: logins.count) : profiled
-        case .text(let column, let text):
-            guard let field = Self.fields.firstIndex(of: column) else { return nil }
-            found = records(field, containing: TextArena.fold(text), negated: negated)
-        case .count(let column, let lower, let upper):
-            found = Self.within(column == "followers" ? followers : repos, lower, upper, negated: negated, loginOf)
-        case .created(let lower, let upper):
+        case .text(let field, let text):
+            guard let column = Self.textFields.firstIndex(of: field) else { return nil }
+            found = records(column, containing: TextArena.fold(text), negated: negated)
+        case .count(let field, let lower, let upper):
+            guard let column = Self.countFields.firstIndex(of: field) else { return nil }
+            found = Self.within(counts[column], lower, upper, negated: negated, loginOf)
+        case .date(let field, let lower, let upper):
+            guard let column = Self.dateFields.firstIndex(of: field) else { return nil }
             let seconds = { (text: String?) in text.flatMap(Timestamp.date(iso8601:)).map { Int64($0.timeIntervalSince1970) } }
-            found = Self.within(created, seconds(lower), seconds(upper), negated: negated, loginOf)
+            found = Self.within(dates[column], seconds(lower), seconds(upper), negated: negated, loginOf)
+        case .flag(let field, let value):
+            guard let column = Self.flagFields.firstIndex(of: field) else { return nil }
+            let wanted: UInt8 = value != negated ? 1 : 0
+            found = flags[column].indices.compactMap { flags[column][$0] == wanted ? loginOf[$0] : nil }
         case .seen, .gone:
             return nil
         }
         return found.filter { $0 >= 0 }
     }
 
-    /// The login records (ascending) of the profiles whose field `field` (of ``fields``)
+    /// The login records (ascending) of the profiles whose field `field` (of ``textFields``)
     /// contains `needle` (or, `negated`, does not).
     func records(_ field: Int, containing needle: [UInt8], negated: Bool = false) -> [Int32] {
         let hits = fieldHits(field, needle)

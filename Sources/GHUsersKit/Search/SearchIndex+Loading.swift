@@ -42,21 +42,33 @@ extension SearchIndex {
         return arena
     }
 
-    /// The profiles' qualifier fields; NULLs as empty texts and unknown counts.
+    /// The profiles' indexed fields (``ProfileColumns``); NULLs as empty texts, unknown counts
+    /// and dates, and false flags.
     private static func readProfiles(_ db: Database) throws -> ProfileColumns {
+        typealias Columns = ProfileColumns
+        let unknown = Columns.unknown
+        let selected =
+            Columns.textFields.map { "ifnull(\($0.column), '')" } + Columns.countFields.map { "ifnull(\($0.column), \(unknown))" }
+            + Columns.dateFields.map { "ifnull(CAST(strftime('%s', \($0.column)) AS INTEGER), \(unknown))" }
+            + Columns.flagFields.map { "ifnull(\($0.column), 0)" }
+        let (texts, counts, dates) = (Columns.textFields.count, Columns.countFields.count, Columns.dateFields.count)
         var profiles = ProfileColumns()
-        let unknown = ProfileColumns.unknown
-        let rows = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT user_id, ifnull(location, ''), ifnull(name, ''), ifnull(company, ''), ifnull(followers, \(unknown)),
-                    ifnull(public_repos, \(unknown)), ifnull(CAST(strftime('%s', created_at) AS INTEGER), \(unknown))
-                FROM profile ORDER BY user_id
-                """)
+        let rows = try Row.fetchCursor(db, sql: "SELECT user_id, \(selected.joined(separator: ", ")) FROM profile ORDER BY user_id")
         while let row = try rows.next() {
-            let (followers, repos): (Int64, Int64) = (row[4], row[5])
-            profiles.append(
-                id: row[0], location: row[1], name: row[2], company: row[3], followers: Int32(clamping: followers), repos: Int32(clamping: repos), created: row[6])
+            profiles.append(id: row[0], texts: (1..<1 + texts).map { row[$0] })
+            var column = 1 + texts
+            for index in 0..<counts {
+                profiles.counts[index].append(Int32(clamping: row[column] as Int64))
+                column += 1
+            }
+            for index in 0..<dates {
+                profiles.dates[index].append(row[column])
+                column += 1
+            }
+            for index in Columns.flagFields.indices {
+                profiles.flags[index].append((row[column] as Int64) == 0 ? 0 : 1)
+                column += 1
+            }
         }
         return profiles
     }

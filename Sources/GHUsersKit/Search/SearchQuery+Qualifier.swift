@@ -6,7 +6,8 @@ extension SearchQuery {
     /// "Understanding the search syntax", which also gives the ranges: `>`, `>=`, `<`, `<=`,
     /// `n..n`, `n..*`, `*..n`). GitHub's "Searching users" qualifiers (`type:user|org`,
     /// `location:`, `fullname:`, `followers:`, `repos:`, `created:YYYY-MM-DD`, `in:login|name`)
-    /// and ours (`company:`, `bio:`, `in:note`, `has:note|profile`, `is:seen|gone`); a date
+    /// and ours (`company:`, `bio:`, `hireable:true|false`, `in:note`, `has:note|profile`,
+    /// `is:seen|gone`); a profile field's qualifier is its row of ``Profile/Field/spec``; a date
     /// alone is its whole day in UTC, a time takes `Z` or `±HH:MM`. SQLite answers them for
     /// `ghusers search` (``StoreService/Users/Qualified``), `browse`'s index most from memory.
     public struct Qualifier: Sendable, Hashable {
@@ -14,14 +15,24 @@ extension SearchQuery {
         public enum Test: Sendable, Hashable {
             /// `type:`: the account type as the users list gives it (`User`, `Organization`).
             case type(String)
-            /// A profile text field (`location`, `name`, `company`, `bio`) contains the folded text.
-            case text(column: String, String)
-            /// A profile count (`followers`, `public_repos`) in `lower..<upper` (nil: unbounded).
-            case count(column: String, lower: Int64?, upper: Int64?)
-            /// The profile's `created_at` in `lower..<upper`, as GitHub writes times (UTC, `Z`).
-            case created(lower: String?, upper: String?)
+            /// A profile text field (`location:`, `fullname:`) contains the folded text.
+            case text(Profile.Field, String)
+            /// A profile count (`followers:`, `repos:`) in `lower..<upper` (nil: unbounded).
+            case count(Profile.Field, lower: Int64?, upper: Int64?)
+            /// A profile date (`created:`) in `lower..<upper`, as GitHub writes times (UTC, `Z`).
+            case date(Profile.Field, lower: String?, upper: String?)
+            /// A profile flag (`hireable:`) is true, or (false) is not.
+            case flag(Profile.Field, Bool)
             /// `has:note`, `has:profile`, `is:seen`, `is:gone`.
             case hasNote, hasProfile, seen, gone
+
+            /// The profile field it tests, if it tests one.
+            public var field: Profile.Field? {
+                switch self {
+                case .text(let field, _), .count(let field, _, _), .date(let field, _, _), .flag(let field, _): field
+                case .type, .hasNote, .hasProfile, .seen, .gone: nil
+                }
+            }
         }
 
         public let test: Test
@@ -31,26 +42,28 @@ extension SearchQuery {
         /// Whether it reads the `profile` table (matching only users whose profile is cached).
         public var readsProfile: Bool {
             switch test {
-            case .text, .count, .created: true
+            case .text, .count, .date, .flag: true
             case .hasProfile: !negated
-            default: false
+            case .type, .hasNote, .seen, .gone: false
             }
         }
 
         /// Whether `browse`'s index answers it from memory (``ProfileColumns``): not `is:seen` and
-        /// `is:gone`, which change as you browse, nor `bio:`, too long to keep.
+        /// `is:gone`, which change as you browse, nor a field the index does not keep (`bio:`).
         public var isIndexed: Bool {
             switch test {
-            case .seen, .gone, .text(column: "bio", _): false
-            default: true
+            case .text(let field, _), .count(let field, _, _), .date(let field, _, _), .flag(let field, _): field.spec.indexed
+            case .type, .hasNote, .hasProfile: true
+            case .seen, .gone: false
             }
         }
 
         /// The qualifiers' names, as the error for an unknown one lists them.
-        static let names = ["type", "location", "fullname", "company", "bio", "followers", "repos", "created", "in", "has", "is"]
+        static let names = ["type"] + Profile.Field.qualified.compactMap(\.spec.qualifier) + ["in", "has", "is"]
 
         /// The test `name:value` asks for, or the one-line problem with it; `in:` is the query's.
         static func test(_ name: String, _ value: String) throws(Problem) -> Test {
+            if let field = Profile.Field.qualified(named: name) { return try test(field, name, value) }
             let lowered = value.lowercased()
             switch name {
             case "type":
@@ -59,26 +72,6 @@ extension SearchQuery {
                 case "org", "organization": return .type("Organization")
                 default: throw Problem("type: takes user or org, not “\(value)”")
                 }
-            case "location", "fullname", "company", "bio":
-                let folded = TextArena.foldedString(value)
-                guard !folded.isEmpty else { throw Problem("\(name): needs a value, like \(name):berlin (quote one with spaces: \(name):\"new york\")") }
-                return .text(column: name == "fullname" ? "name" : name, folded)
-            case "followers", "repos":
-                let (lower, upper) = try bounds(value, of: name) { text throws(Problem) in
-                    guard let number = Int64(text), number >= 0 else { throw Problem("\(name): takes a count like 10, >10, <=10 or 10..50, not “\(value)”") }
-                    return (number, 1)
-                }
-                return .count(column: name == "repos" ? "public_repos" : name, lower: lower, upper: upper)
-            case "created":
-                let (lower, upper) = try bounds(value, of: name) { text throws(Problem) in
-                    guard let instant = instant(text) else {
-                        throw Problem("created: takes a date like 2015-06-30, >2015-06-30 or 2015-01-01..2015-12-31, not “\(value)”")
-                    }
-                    return instant
-                }
-                // Years of four digits, which compare as text in time order (`created:<=9999-12-31` is everyone).
-                let written = { (seconds: Int64?) in seconds.map { Timestamp.iso8601(Date(timeIntervalSince1970: Double(min(max($0, -30_610_224_000), 253_402_300_799)))) } }
-                return .created(lower: written(lower), upper: written(upper))
             case "has", "is":
                 let marks: [String: Test] = ["has:note": .hasNote, "has:profile": .hasProfile, "is:seen": .seen, "is:gone": .gone]
                 guard let test = marks[name + ":" + lowered] else { throw Problem("\(name): takes \(name == "has" ? "note or profile" : "seen or gone"), not “\(value)”") }
@@ -86,6 +79,38 @@ extension SearchQuery {
             default:
                 throw Problem(
                     "“\(name):” is not a qualifier (\(names.map { $0 + ":" }.joined(separator: " "))); to find the text itself, start it with ': '\(name):\(value)")
+            }
+        }
+
+        /// The test of qualifier `name` of profile field `field`, by the field's kind.
+        private static func test(_ field: Profile.Field, _ name: String, _ value: String) throws(Problem) -> Test {
+            switch field.spec.storage {
+            case .text:
+                let folded = TextArena.foldedString(value)
+                guard !folded.isEmpty else { throw Problem("\(name): needs a value, like \(name):berlin (quote one with spaces: \(name):\"new york\")") }
+                return .text(field, folded)
+            case .count:
+                let (lower, upper) = try bounds(value, of: name) { text throws(Problem) in
+                    guard let number = Int64(text), number >= 0 else { throw Problem("\(name): takes a count like 10, >10, <=10 or 10..50, not “\(value)”") }
+                    return (number, 1)
+                }
+                return .count(field, lower: lower, upper: upper)
+            case .date:
+                let (lower, upper) = try bounds(value, of: name) { text throws(Problem) in
+                    guard let instant = instant(text) else {
+                        throw Problem("\(name): takes a date like 2015-06-30, >2015-06-30 or 2015-01-01..2015-12-31, not “\(value)”")
+                    }
+                    return instant
+                }
+                // Years of four digits, which compare as text in time order (`created:<=9999-12-31` is everyone).
+                let written = { (seconds: Int64?) in seconds.map { Timestamp.iso8601(Date(timeIntervalSince1970: Double(min(max($0, -30_610_224_000), 253_402_300_799)))) } }
+                return .date(field, lower: written(lower), upper: written(upper))
+            case .flag:
+                switch value.lowercased() {
+                case "true", "yes": return .flag(field, true)
+                case "false", "no": return .flag(field, false)
+                default: throw Problem("\(name): takes true or false, not “\(value)”")
+                }
             }
         }
 

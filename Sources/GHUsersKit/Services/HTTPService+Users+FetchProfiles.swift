@@ -72,14 +72,15 @@ extension HTTPService.Users {
         public func callAsFunction(nodeIDs: [String], withEmail: Bool) async throws -> Batch {
             let body = try ProfilesQuery.body(ids: nodeIDs, withEmail: withEmail)
             return try await client.request(url, post: body, retryingGatewayTimeouts: false) { response in
-                try Self.decode(response.body, headers: response.headers, asked: nodeIDs, withEmail: withEmail)
+                try Self.decode(response.body, headers: response.headers, asked: nodeIDs)
             }
         }
 
         /// The batch a GraphQL answer holds (for the ids `asked`, in order); public for
-        /// `ghusers-bench prefetch`, which times it apart from the network.
+        /// `ghusers-bench prefetch`, which times it apart from the network. A field a node has
+        /// no answer for was not asked (`@include(if: false)`), and is unknown.
         public static func decode(
-            _ body: Data, headers: HTTPHeaderFields, asked: [String], withEmail: Bool = true, now: Date = Date()
+            _ body: Data, headers: HTTPHeaderFields, asked: [String], now: Date = Date()
         ) throws -> Batch {
             let answer = try JSONDecoder().decode(ProfilesQuery.Answer.self, from: body)
             let problems = answer.errors ?? []
@@ -117,7 +118,7 @@ extension HTTPService.Users {
                     }
                     continue
                 }
-                switch Self.fetched(node, nodeID: nodeID, errors: errors, withEmail: withEmail) {
+                switch Self.fetched(node, nodeID: nodeID, errors: errors) {
                 case .found(let fetched): batch.fetched.append(fetched)
                 case .otherType: batch.unresolved.append(nodeID)
                 case .refused(let reason): batch.kept[nodeID] = reason
@@ -171,7 +172,7 @@ extension HTTPService.Users {
 
         /// A `User` or `Organization` node as a profile, with the fields its `errors` nulled
         /// unknown.
-        private static func fetched(_ node: ProfilesQuery.Node, nodeID: String, errors: [ProfilesQuery.Problem], withEmail: Bool) -> Outcome {
+        private static func fetched(_ node: ProfilesQuery.Node, nodeID: String, errors: [ProfilesQuery.Problem]) -> Outcome {
             guard node.__typename == "User" || node.__typename == "Organization" else { return .otherType }
             guard let id = node.databaseId, id > 0 else { return .refused(errors.first.map(reason) ?? "GitHub gave no databaseId") }
             guard let login = node.login, Login.isValid(login) else {
@@ -179,20 +180,26 @@ extension HTTPService.Users {
             }
             let isUser = node.__typename == "User"
             var unknown = Set<Profile.Field>()
-            if !isUser { unknown.insert(.followers) }
-            if isUser, !withEmail { unknown.insert(.email) }
+            var profile = Profile()
+            for field in Profile.Field.allCases {
+                let source = isUser ? field.spec.user : field.spec.organization
+                switch source {
+                case .fixed(let value): profile[field] = value
+                case .unknown: unknown.insert(field)
+                case .sameName, .asked:
+                    // No answer at all: not asked (an email without the scope), so unknown.
+                    guard let key = ProfilesQuery.responseKey(field, source), let answer = node.answers[key] else {
+                        unknown.insert(field)
+                        continue
+                    }
+                    profile[field] = Self.restValue(answer, of: field, source: source)
+                }
+            }
             for error in errors {
                 guard let path = error.path, path.count >= 3, case .field(let key) = path[2] else { continue }
                 if let field = ProfilesQuery.profileField(key) { unknown.insert(field) }
             }
-            let profile = Profile(
-                name: text(node.name), company: isUser ? text(node.company) : nil, blog: node.websiteUrl ?? "",
-                location: text(node.location), email: text(isUser ? node.email : node.organizationEmail),
-                hireable: node.isHireable == true ? true : nil, bio: text(isUser ? node.bio : node.description),
-                twitterUsername: text(node.twitterUsername), publicRepos: node.repositories?.totalCount,
-                publicGists: isUser ? node.gists?.totalCount : 0, followers: node.followers?.totalCount,
-                following: isUser ? node.following?.totalCount : 0, createdAt: node.createdAt, updatedAt: node.updatedAt
-            ).capped()
+            profile = profile.capped()
             let htmlURL = node.url.flatMap { User.isWebURL($0) ? $0 : nil }
             let current = node.id.flatMap { $0.isEmpty || $0.count > 100 ? nil : $0 }
             return .found(
@@ -201,10 +208,19 @@ extension HTTPService.Users {
                     profile: profile.knowing(unknown), unknown: unknown))
         }
 
-        /// REST sends `null` where GraphQL sends `""` (a `User.email` not made public).
-        private static func text(_ value: String?) -> String? {
-            guard let value, !value.isEmpty else { return nil }
-            return value
+        /// A GraphQL answer as REST sends the field: `null` for GraphQL's `""` (a `User.email`
+        /// not made public) and for a `false` flag (`hireable`), and the source's value for null.
+        private static func restValue(
+            _ answer: ProfilesQuery.FieldAnswer, of field: Profile.Field, source: Profile.Field.GraphQLSource
+        ) -> Profile.Field.Value {
+            var null = Profile()[field]
+            if case .asked(_, let value?) = source { null = value }
+            switch (field.spec.storage, answer) {
+            case (.text, .string(let text)), (.date, .string(let text)): return text.isEmpty ? null : .text(text)
+            case (.count, .count(let count)), (.count, .number(let count)): return .count(count)
+            case (.flag, .bool(true)): return .flag(true)
+            case (.text, _), (.date, _), (.count, _), (.flag, _): return null
+            }
         }
     }
 }

@@ -58,8 +58,8 @@ extension StoreService.Users {
         /// no followers), which it can neither match nor exclude; only columns with some.
         public func unknownCounts(_ query: SearchQuery) throws -> [(column: String, profiles: Int)] {
             let columns = query.qualifiers.compactMap { qualifier -> String? in
-                guard case .count(let column, _, _) = qualifier.test, ["followers", "public_repos"].contains(column) else { return nil }
-                return column
+                guard case .count(let field, _, _) = qualifier.test else { return nil }
+                return field.column
             }
             return try database.read { db in
                 try Set(columns).sorted().compactMap { column in
@@ -88,7 +88,7 @@ extension StoreService.Users {
             // count's index then a lookup of each row for its text took 270 ms for 77,800 rows
             // at 100,000 profiles. A text alone scans its covering index.
             let texts = qualifiers.contains { if case .text = $0.test { true } else { false } }
-            let ranges = qualifiers.contains { switch $0.test { case .count, .created: true; default: false } }
+            let ranges = qualifiers.contains { if case .count = $0.test { true } else if case .date = $0.test { true } else { false } }
             let table = driver == "profile.user_id" ? (texts && ranges ? "profile NOT INDEXED" : "profile") : "note"
             return ("SELECT \(driver) FROM \(table) WHERE \(driver) IS NOT NULL AND \(conditions.isEmpty ? "1" : conditions.joined(separator: " AND "))", arguments, false)
         }
@@ -130,16 +130,20 @@ extension StoreService.Users {
             return ordered.compactMap { qualifier in
                 let condition: String
                 switch qualifier.test {
-                case .text(let column, let text):
-                    condition = contains("profile.\(column)", text, &arguments)
+                case .text(let field, let text):
+                    condition = contains("profile.\(field.column)", text, &arguments)
                     return qualifier.negated ? "NOT ifnull(\(condition), 0)" : condition
-                case .count(let column, let lower, let upper):
-                    condition = range("profile.\(column)", lower, upper, &arguments)
-                case .created(let lower, let upper):
-                    condition = range("profile.created_at", lower, upper, &arguments)
-                case .hasProfile where !qualifier.negated:
+                case .count(let field, let lower, let upper):
+                    condition = range("profile.\(field.column)", lower, upper, &arguments)
+                case .date(let field, let lower, let upper):
+                    condition = range("profile.\(field.column)", lower, upper, &arguments)
+                case .flag(let field, let value):
+                    // False is not true: GitHub sends `null` for a flag not set (`hireable`).
+                    condition = "ifnull(profile.\(field.column), 0) = \(value ? 1 : 0)"
+                case .hasProfile:
+                    if qualifier.negated { return nil }
                     return "1"
-                default:
+                case .type, .hasNote, .seen, .gone:
                     return nil
                 }
                 return qualifier.negated ? "NOT (\(condition))" : condition
@@ -158,8 +162,11 @@ extension StoreService.Users {
                 case .seen: condition = "\(id) IN (SELECT user.id FROM user WHERE user.seen)"
                 case .gone: condition = "\(id) IN (SELECT user.id FROM user WHERE user.gone)"
                 case .hasNote: condition = "\(id) IN (SELECT note.user_id FROM note WHERE note.user_id IS NOT NULL)"
-                case .hasProfile where qualifier.negated: return "\(id) NOT IN (SELECT profile.user_id FROM profile)"
-                default: return nil
+                case .hasProfile:
+                    guard qualifier.negated else { return nil }
+                    return "\(id) NOT IN (SELECT profile.user_id FROM profile)"
+                case .text, .count, .date, .flag:
+                    return nil
                 }
                 return qualifier.negated ? "NOT (\(condition))" : condition
             }

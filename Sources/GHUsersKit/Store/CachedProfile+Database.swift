@@ -5,10 +5,8 @@ import GRDB
 extension CachedProfile {
     /// The profile columns, after ``UserDetails/selection`` in ``find(_:login:)``'s rows.
     /// Each named `profile_…`, so that no column of the user or the note can shadow it.
-    private static let columns = [
-        "name", "company", "blog", "location", "email", "hireable", "bio", "twitter_username", "public_repos",
-        "public_gists", "followers", "following", "created_at", "updated_at", "etag", "fetched_at", "unknown",
-    ].map { "profile.\($0) AS profile_\($0)" }.joined(separator: ", ")
+    private static let columns = (Profile.Field.allCases.map(\.column) + ["etag", "fetched_at", "unknown"])
+        .map { "profile.\($0) AS profile_\($0)" }.joined(separator: ", ")
 
     /// The cached profile of `login` (without regard to case) with its user and note, or `nil`
     /// when the profile was never fetched.
@@ -55,21 +53,23 @@ extension CachedProfile {
     /// profile saved before; `unknown`: the fields the answer left unknown (stored NULL).
     static func save(_ profile: Profile, userID: Int64, etag: String?, now: Date, unknown: Set<Profile.Field> = [], _ db: Database) throws {
         let profile = profile.knowing(unknown)
-        try db.cachedStatement(
-            sql: """
-                INSERT OR REPLACE INTO profile (
-                    user_id, name, company, blog, location, email, hireable, bio, twitter_username,
-                    public_repos, public_gists, followers, following, created_at, updated_at, etag, fetched_at, partial, unknown)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """
-        ).execute(
-            arguments: [
-                userID, profile.name, profile.company, profile.blog, profile.location, profile.email,
-                profile.hireable, profile.bio, profile.twitterUsername, profile.publicRepos,
-                profile.publicGists, profile.followers, profile.following, profile.createdAt,
-                profile.updatedAt, etag, now.timeIntervalSince1970, !unknown.isEmpty, Profile.Field.text(unknown),
-            ])
+        var arguments: StatementArguments = [userID]
+        for field in Profile.Field.allCases {
+            switch profile[field] {
+            case .text(let value): arguments += [value]
+            case .count(let value): arguments += [value]
+            case .flag(let value): arguments += [value]
+            }
+        }
+        arguments += [etag, now.timeIntervalSince1970, !unknown.isEmpty, Profile.Field.text(unknown)]
+        try db.cachedStatement(sql: insert).execute(arguments: arguments)
     }
+
+    /// ``save(_:userID:etag:now:unknown:_:)``'s statement: the user, every field, then the rest.
+    private static let insert: String = {
+        let names = ["user_id"] + Profile.Field.allCases.map(\.column) + ["etag", "fetched_at", "partial", "unknown"]
+        return "INSERT OR REPLACE INTO profile (\(names.joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))"
+    }()
 
     /// `profile` with the fields it leaves `unknown` taken from the profile cached for `userID`
     /// where that one knew them, and the cached ETag: what is merged when GraphQL brings less
@@ -89,11 +89,16 @@ extension CachedProfile {
 
     /// The profile of a row of ``columns``.
     private static func profile(_ row: Row) -> Profile {
-        Profile(
-            name: row["profile_name"], company: row["profile_company"], blog: row["profile_blog"], location: row["profile_location"],
-            email: row["profile_email"], hireable: row["profile_hireable"], bio: row["profile_bio"], twitterUsername: row["profile_twitter_username"],
-            publicRepos: row["profile_public_repos"], publicGists: row["profile_public_gists"], followers: row["profile_followers"],
-            following: row["profile_following"], createdAt: row["profile_created_at"], updatedAt: row["profile_updated_at"])
+        var profile = Profile()
+        for field in Profile.Field.allCases {
+            let column = "profile_" + field.column
+            switch field.spec.storage {
+            case .text, .date: profile[field] = .text(row[column])
+            case .count: profile[field] = .count(row[column])
+            case .flag: profile[field] = .flag(row[column])
+            }
+        }
+        return profile
     }
 
     /// Marks the profile of user `userID` as fetched `now` (revalidated: `304 Not Modified`).

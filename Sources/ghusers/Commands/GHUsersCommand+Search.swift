@@ -20,7 +20,8 @@ extension GHUsersCommand {
                 Qualifiers, after GitHub's user search, mix with the terms: type:user or \
                 type:org; location:, fullname:, company:, bio: (the profile field contains the \
                 text; quote spaces: location:"new york"); followers:, repos: and created: with \
-                >n, >=n, <n, <=n, n..n, n..* or *..n (dates YYYY-MM-DD, in UTC); in:login, \
+                >n, >=n, <n, <=n, n..n, n..* or *..n (dates YYYY-MM-DD, in UTC); \
+                hireable:true or hireable:false; in:login, \
                 in:name, in:note (where the terms look; several: in:login,name); has:note, \
                 has:profile, is:seen, is:gone. `!` (or GitHub's `-`) before a qualifier excludes. \
                 Profile qualifiers match cached profiles only: `ghusers profiles prefetch` \

@@ -63,6 +63,9 @@ struct SearchQualifiersEndToEndTests {
                 ("created:<=\(middle)", { ($0.fields["created_at"] as? String ?? "~") <= middle }),
                 ("fullname:\"fake user 1\"", { $0.text("name").contains("fake user 1") }),
                 ("1 in:name", { $0.text("name").contains("1") }),
+                // GitHub sends null, not false, for an account not hireable.
+                ("hireable:true", { $0.fields["hireable"] as? Bool == true }),
+                ("hireable:false type:user", { !$0.organization && $0.fields["hireable"] as? Bool != true }),
             ]
             for (query, holds) in cases {
                 let (found, result) = try await Self.search(world, query)

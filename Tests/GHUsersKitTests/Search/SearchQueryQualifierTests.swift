@@ -19,8 +19,8 @@ struct SearchQueryQualifierTests {
         #expect(query.terms.map { String(decoding: $0.text, as: UTF8.self) } == ["ka", "zu"])
         #expect(
             query.qualifiers.map(\.test) == [
-                .type("Organization"), .text(column: "location", "berlin"), .text(column: "name", "nat"), .text(column: "company", "@github"),
-                .text(column: "bio", "rust"), .count(column: "followers", lower: 1001, upper: nil), .count(column: "public_repos", lower: 10, upper: 21),
+                .type("Organization"), .text(.location, "berlin"), .text(.name, "nat"), .text(.company, "@github"),
+                .text(.bio, "rust"), .count(.followers, lower: 1001, upper: nil), .count(.publicRepos, lower: 10, upper: 21),
                 .hasNote, .hasProfile, .seen, .gone,
             ])
         #expect(query.problem == nil && query.qualifiers.allSatisfy { !$0.negated })
@@ -29,27 +29,27 @@ struct SearchQueryQualifierTests {
 
     @Test("numbers as GitHub's search syntax reads them: >, >=, <, <=, n..n, n..*, *..n and n, as half-open ranges")
     func counts() {
-        #expect(tests("followers:5") == [.count(column: "followers", lower: 5, upper: 6)])
-        #expect(tests("followers:>=5") == [.count(column: "followers", lower: 5, upper: nil)])
-        #expect(tests("followers:<5") == [.count(column: "followers", lower: nil, upper: 5)])
-        #expect(tests("followers:<=5") == [.count(column: "followers", lower: nil, upper: 6)])
-        #expect(tests("repos:10..*") == [.count(column: "public_repos", lower: 10, upper: nil)])
-        #expect(tests("repos:*..10") == [.count(column: "public_repos", lower: nil, upper: 11)])
-        #expect(tests("followers:>9223372036854775807") == [.count(column: "followers", lower: .max, upper: nil)])
+        #expect(tests("followers:5") == [.count(.followers, lower: 5, upper: 6)])
+        #expect(tests("followers:>=5") == [.count(.followers, lower: 5, upper: nil)])
+        #expect(tests("followers:<5") == [.count(.followers, lower: nil, upper: 5)])
+        #expect(tests("followers:<=5") == [.count(.followers, lower: nil, upper: 6)])
+        #expect(tests("repos:10..*") == [.count(.publicRepos, lower: 10, upper: nil)])
+        #expect(tests("repos:*..10") == [.count(.publicRepos, lower: nil, upper: 11)])
+        #expect(tests("followers:>9223372036854775807") == [.count(.followers, lower: .max, upper: nil)])
     }
 
     @Test("dates: a day alone is its whole day in UTC; a time with Z or an offset is that second; all as GitHub writes created_at")
     func dates() {
-        #expect(tests("created:2013-03-06") == [.created(lower: "2013-03-06T00:00:00Z", upper: "2013-03-07T00:00:00Z")])
-        #expect(tests("created:>2016-04-29") == [.created(lower: "2016-04-30T00:00:00Z", upper: nil)])
-        #expect(tests("created:<=2012-07-04") == [.created(lower: nil, upper: "2012-07-05T00:00:00Z")])
-        #expect(tests("created:2010-01-01..2011-01-01") == [.created(lower: "2010-01-01T00:00:00Z", upper: "2011-01-02T00:00:00Z")])
-        #expect(tests("created:*..2012-07-04") == [.created(lower: nil, upper: "2012-07-05T00:00:00Z")])
-        #expect(tests("created:2017-01-01T01:00:00+07:00..2017-03-01T15:30:15Z") == [.created(lower: "2016-12-31T18:00:00Z", upper: "2017-03-01T15:30:16Z")])
-        #expect(tests("created:2024-02-29") == [.created(lower: "2024-02-29T00:00:00Z", upper: "2024-03-01T00:00:00Z")])
+        #expect(tests("created:2013-03-06") == [.date(.createdAt, lower: "2013-03-06T00:00:00Z", upper: "2013-03-07T00:00:00Z")])
+        #expect(tests("created:>2016-04-29") == [.date(.createdAt, lower: "2016-04-30T00:00:00Z", upper: nil)])
+        #expect(tests("created:<=2012-07-04") == [.date(.createdAt, lower: nil, upper: "2012-07-05T00:00:00Z")])
+        #expect(tests("created:2010-01-01..2011-01-01") == [.date(.createdAt, lower: "2010-01-01T00:00:00Z", upper: "2011-01-02T00:00:00Z")])
+        #expect(tests("created:*..2012-07-04") == [.date(.createdAt, lower: nil, upper: "2012-07-05T00:00:00Z")])
+        #expect(tests("created:2017-01-01T01:00:00+07:00..2017-03-01T15:30:15Z") == [.date(.createdAt, lower: "2016-12-31T18:00:00Z", upper: "2017-03-01T15:30:16Z")])
+        #expect(tests("created:2024-02-29") == [.date(.createdAt, lower: "2024-02-29T00:00:00Z", upper: "2024-03-01T00:00:00Z")])
         // Four-digit years at both ends, so that text and time agree (no year 10000).
-        #expect(tests("created:<=9999-12-31") == [.created(lower: nil, upper: "9999-12-31T23:59:59Z")])
-        #expect(tests("created:<0999-01-01") == [.created(lower: nil, upper: "1000-01-01T00:00:00Z")])
+        #expect(tests("created:<=9999-12-31") == [.date(.createdAt, lower: nil, upper: "9999-12-31T23:59:59Z")])
+        #expect(tests("created:<0999-01-01") == [.date(.createdAt, lower: nil, upper: "1000-01-01T00:00:00Z")])
     }
 
     @Test("! and GitHub's - exclude a qualifier; in: can only be chosen, not excluded")
@@ -63,9 +63,9 @@ struct SearchQueryQualifierTests {
 
     @Test("a value in double quotes keeps its spaces; an unclosed quote runs to the end; quotes elsewhere are text")
     func quoting() {
-        #expect(tests("location:\"New York\" ka") == [.text(column: "location", "new york")])
+        #expect(tests("location:\"New York\" ka") == [.text(.location, "new york")])
         #expect(SearchQuery("location:\"New York\" ka").terms.count == 1)
-        #expect(tests("!location:\"new york") == [.text(column: "location", "new york")])
+        #expect(tests("!location:\"new york") == [.text(.location, "new york")])
         #expect(SearchQuery("\"new york\"").terms.map { String(decoding: $0.text, as: UTF8.self) } == ["\"new", "york\""])
         #expect(problem("location:\"\"") != nil)
     }
@@ -94,12 +94,36 @@ struct SearchQueryQualifierTests {
 
     @Test("malformed values are one-line problems, never an empty result", arguments: [
         "type:bot", "location:", "followers:>", "followers:abc", "followers:-3", "followers:*..*", "repos:1..x", "created:2015", "created:2015-02-30",
-        "created:2015-13-01", "created:>2015-01-01T10:00", "has:avatar", "is:new", "in:email", "in:",
+        "created:2015-13-01", "created:>2015-01-01T10:00", "has:avatar", "is:new", "in:email", "in:", "hireable:maybe", "hireable:",
     ])
     func malformed(text: String) {
         let query = SearchQuery(text)
         #expect(query.problem != nil, "\(text)")
         #expect(query.problem?.message.contains("\n") == false)
+    }
+
+    @Test("a flag reads true or false, yes or no; the index and SQLite answer it as they answer the rest")
+    func flags() {
+        #expect(tests("hireable:true") == [.flag(.hireable, true)] && tests("Hireable:No") == [.flag(.hireable, false)])
+        #expect(SearchQuery("hireable:true").qualifiers.allSatisfy { $0.isIndexed && $0.readsProfile })
+    }
+
+    @Test("every profile qualifier is one of the table's fields, and the index answers each the table marks indexed")
+    func everyFieldQualifier() {
+        let columns = ProfileColumns()
+        for field in Profile.Field.qualified {
+            let name = field.spec.qualifier ?? ""
+            let value: String =
+                switch field.spec.storage {
+                case .text: "x"
+                case .count: "1"
+                case .date: "2015-06-30"
+                case .flag: "true"
+                }
+            let qualifier = SearchQuery("\(name):\(value)").qualifiers
+            #expect(qualifier.map(\.test.field) == [field], "\(name)")
+            #expect(qualifier.first.map { columns.records($0, logins: TextArena(), noteOf: []) != nil } == field.spec.indexed, "\(name)")
+        }
     }
 
     @Test("the index answers the terms and most qualifiers, in:name term by term; SQLite is:seen, is:gone and bio:")
@@ -153,7 +177,7 @@ struct SearchQueryQualifierTests {
             let x = seconds / 86_400
             let (text, reference) = Self.range(operation!, a, b, x, day)
             let stored = Timestamp.iso8601(Date(timeIntervalSince1970: Double(start + seconds)))
-            guard case .created(let lower, let upper) = SearchQuery("created:" + text).qualifiers.first?.test else {
+            guard case .date(_, let lower, let upper) = SearchQuery("created:" + text).qualifiers.first?.test else {
                 Issue.record("created:\(text) is no date")
                 return
             }

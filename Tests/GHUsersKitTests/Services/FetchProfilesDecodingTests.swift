@@ -68,8 +68,8 @@ import Testing
         // Given: node 0's location nulled with an error whose path ends at it.
         let errors = #"[{"path":["nodes",0,"location"],"message":"Something went wrong while resolving location."}]"#
         // When
-        let batch = try FetchProfiles.decode(Self.answer([Self.user(1, location: nil)], errors: errors), headers: [:], asked: ["A"], withEmail: false)
-        // Then: location and the email not asked are unknown; the rest is kept.
+        let batch = try FetchProfiles.decode(Self.answer([Self.user(1, location: nil)], errors: errors), headers: [:], asked: ["A"])
+        // Then: location and the email not asked (no answer) are unknown; the rest is kept.
         let fetched = try #require(batch.fetched.first)
         #expect(fetched.unknown == [.location, .email])
         #expect(fetched.profile.followers == 5)

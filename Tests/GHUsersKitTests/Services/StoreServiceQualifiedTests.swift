@@ -45,7 +45,7 @@ struct StoreServiceQualifiedTests {
             if id % 5 != 0 {
                 profile = Profile(
                     name: Self.names[Int(id) % Self.names.count], company: id % 3 == 0 ? "@Acme" : nil, blog: nil,
-                    location: Self.locations[random(0..<Self.locations.count)], email: nil, hireable: nil,
+                    location: Self.locations[random(0..<Self.locations.count)], email: nil, hireable: id % 7 == 0 ? true : nil,
                     bio: id % 2 == 0 ? "Rust and SQLite" : nil, twitterUsername: nil, publicRepos: random(0..<31),
                     publicGists: 0, followers: organization && id % 8 == 0 ? nil : random(0..<31), following: 0,
                     createdAt: Timestamp.iso8601(Date(timeIntervalSince1970: Double(1_230_768_000 + random(0..<4_000) * 86_400 + random(0..<86_400)))),
@@ -96,16 +96,19 @@ struct StoreServiceQualifiedTests {
         case .gone: found = fixture.gone
         case .hasNote: found = fixture.note != nil
         case .hasProfile: found = profile != nil
-        case .text(let column, let text):
-            guard let profile else { return false }
-            let value = ["location": profile.location, "name": profile.name, "company": profile.company, "bio": profile.bio][column] ?? nil
+        case .text(let field, let text):
+            guard let profile, case .text(let value) = profile[field] else { return false }
             found = value.map { TextArena.fold($0).firstRange(of: Array(text.utf8)) != nil } ?? false
-        case .count(let column, let lower, let upper):
-            guard let value = column == "followers" ? profile?.followers : profile?.publicRepos else { return false }
+        case .count(let field, let lower, let upper):
+            guard let profile, case .count(let value?) = profile[field] else { return false }
             found = (lower.map { Int64(value) >= $0 } ?? true) && (upper.map { Int64(value) < $0 } ?? true)
-        case .created(let lower, let upper):
-            guard let value = profile?.createdAt else { return false }
+        case .date(let field, let lower, let upper):
+            guard let profile, case .text(let value?) = profile[field] else { return false }
             found = (lower.map { value >= $0 } ?? true) && (upper.map { value < $0 } ?? true)
+        case .flag(let field, let wanted):
+            // GitHub sends null for a flag not set: false.
+            guard let profile, case .flag(let value) = profile[field] else { return false }
+            found = (value ?? false) == wanted
         }
         return found.map { $0 != qualifier.negated } ?? false
     }
@@ -115,7 +118,7 @@ struct StoreServiceQualifiedTests {
         "followers:>10", "followers:5..20", "!followers:<10", "repos:*..3", "repos:10..*", "created:>2012-01-01", "created:2010-01-01..2011-12-31",
         "-created:<=2013-06-30", "created:<=9999-12-31", "created:<0999-01-01", "type:org", "-type:org", "type:user", "is:seen", "!is:gone", "has:note", "!has:note", "has:profile",
         "!has:profile", "company:acme", "!company:acme", "bio:rust", "fullname:ann", "fullname:â", "in:name", "in:login", "in:note",
-        "in:login,name", "ann", "ber", "a", "^ber", "t$", "!e", "'a:b", "rust",
+        "in:login,name", "ann", "ber", "a", "^ber", "t$", "!e", "'a:b", "rust", "hireable:true", "!hireable:true", "hireable:false",
     ]
 
     @Test("random queries of terms and qualifiers: search, the id filter and browse's index return exactly the oracle's users")
