@@ -1,6 +1,11 @@
 // swift-tools-version:6.2
 import PackageDescription
 
+// The test targets compile without optimisation: `scripts/test` builds -c release, so that the
+// end-to-end tests run an optimised ghusers, and optimising the tests themselves bought nothing
+// but a minute of build.
+let tests: [SwiftSetting] = [.unsafeFlags(["-Onone"])]
+
 let package = Package(
     name: "ghusers",
     platforms: [.macOS(.v15)],
@@ -105,7 +110,8 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
-            exclude: ["Browse/View/Golden"]
+            exclude: ["Browse/View/Golden"],
+            swiftSettings: tests
         ),
         .testTarget(
             name: "ghusersTests",
@@ -114,7 +120,8 @@ let package = Package(
                 "GHUsersKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
+            ],
+            swiftSettings: tests
         ),
         .testTarget(
             name: "GitHubFakeTests",
@@ -123,20 +130,22 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-            ]
+            ],
+            swiftSettings: tests
         ),
         // The fuzz targets' oracles, a library of every build, so that the unit tests replay the
         // committed seed corpus through them (Tests/GHUsersFuzzTests); `bash scripts/fuzz` runs
         // them under libFuzzer.
         .target(name: "GHUsersFuzz", dependencies: ["GHUsersKit"], path: "Fuzz/Sources/GHUsersFuzz"),
-        .testTarget(name: "GHUsersFuzzTests", dependencies: ["GHUsersFuzz"]),
+        .testTarget(name: "GHUsersFuzzTests", dependencies: ["GHUsersFuzz"], swiftSettings: tests),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
                 "GitHubFake",
                 "GHUsersKit",
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+            ],
+            swiftSettings: tests
         ),
     ]
 )
