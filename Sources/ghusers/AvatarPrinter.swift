@@ -13,7 +13,7 @@ import Logging
 /// A listing never waits long on the network: the first batch of rows may download the
 /// avatars it lacks, and later ones only within ``networkBudget`` of the start; past it, rows
 /// draw what is on disk and placeholders for the rest, which ``finish()`` counts and leaves to
-/// `ghusers avatars prefetch` (5,000 users took 3 min 46 s a first time, one download each).
+/// `ghusers avatars prefetch` (one download a user: about 3 min 46 s for a first 5,000).
 final class AvatarPrinter {
     private let service: CombinedService
     private let pipeline: AvatarPipeline

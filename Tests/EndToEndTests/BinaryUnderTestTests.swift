@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// The end-to-end tests run an optimised ghusers (a defect of -O builds once drew every avatar as
-/// a placeholder while the debug build passed): scripts/test builds the tests and the binaries
-/// beside them with `-c release`, and a debug `swift test` runs the debug binary beside it.
+/// The end-to-end tests run an optimised ghusers (a defect of -O builds, swiftlang/swift#91911,
+/// can draw every avatar as a placeholder while the debug build passes): scripts/test builds
+/// the tests and the binaries beside them with `-c release`, and a debug `swift test` runs the
+/// debug binary beside it.
 @Suite("The binary under test")
 struct BinaryUnderTestTests {
     /// Whether these tests were compiled optimised, as scripts/test compiles them.

@@ -37,7 +37,7 @@ extension CombinedService {
 
     /// The other sites of the home: every `sites/KEY/ghusers.sqlite` but this one's, read
     /// without writing, sorted by API root. A file that cannot be read is left out, and so is
-    /// a site that holds nothing (a `status` or a mistyped `--api-url` once made its file).
+    /// a site that holds nothing (a mistyped `--api-url` can leave an empty file behind).
     func otherSites() -> [OtherSite] {
         let paths = configuration.paths
         guard let site = paths.site,

@@ -12,8 +12,8 @@ import GRDB
 extension AppDatabase {
     /// Moves the database of a home written before ghusers kept one database per site
     /// (`<data home>/ghusers.sqlite`) into github.com's folder, with its note drafts and avatars. Those
-    /// releases recorded no API root, so the data is github.com's, as the issue that introduced
-    /// sites decided. Costs one `stat` when there is nothing to move.
+    /// releases recorded no API root, so the data is taken to be github.com's, the default site.
+    /// Costs one `stat` when there is nothing to move.
     ///
     /// Crash-safe: under a lock file (`<data home>/sites.lock`), the file is brought up to date
     /// and its site recorded, then taken out of WAL mode (so the one file holds everything),

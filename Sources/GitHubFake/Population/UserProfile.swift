@@ -20,7 +20,8 @@ struct UserProfile: Sendable, Equatable, Decodable {
     /// Some fields are null and some hold non-ASCII text, so clients meet both. An
     /// organization's is as REST gives one: `company` and `hireable` null, `public_gists` and
     /// `following` 0, its description as `bio` (GitHub's `public-user` for an organization
-    /// account, as captured in issue #39 of this project; GraphQL's `Organization` has no
+    /// account: ../shared/fixtures/github/schema-public-user.json, with an organization's values from
+    /// a captured `GET /users/{org}` body; GraphQL's `Organization` has no
     /// `company`, `gists` or `following`, ../shared/fixtures/github/graphql-schema.graphql).
     static func synthetic(id: Int, login: String, type: String = "User") -> UserProfile {
         let locations: [String?] = ["Berlin", nil, "São Paulo", "Tōkyō", nil, "Zürich", "Lagos", "Montréal"]

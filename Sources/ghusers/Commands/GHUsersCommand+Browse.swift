@@ -51,8 +51,9 @@ extension GHUsersCommand {
                 if drawsAvatars, (try? ImageLibraries.loadAll()) != nil {
                     // browse keeps what it drew (a thumbnail's cells, the pane's header) in its
                     // model: decoded pixels are only worth keeping for a redraw at another size,
-                    // so 8 MiB, not the one-shot commands' 64 (a long session with avatars grew
-                    // past 100 MB keeping 460-pixel headers at 846 KB each).
+                    // so 8 MiB, not the one-shot commands' 64 (a 460-pixel header is 846 KB
+                    // decoded: 64 MiB of them would take a long session past the 100 MB of
+                    // Docs/BENCHMARKS.md).
                     pipeline = service.makeAvatarPipeline(
                         sizeLimit: AvatarOptions.cacheSizeLimit(environment: settings.environment), networkFailurePause: 15,
                         memoryLimit: 8 << 20)

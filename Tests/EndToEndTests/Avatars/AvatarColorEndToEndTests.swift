@@ -2,8 +2,9 @@ import Foundation
 import GitHubFake
 import Testing
 
-/// Avatars in 256 colours are the colours of the truecolor drawing, to the palette's nearest
-/// (issue #31: every index printed was the blue byte of the right colour).
+/// Avatars in 256 colours are the colours of the truecolor drawing, to the palette's nearest:
+/// a wrong index (the blue byte of the right colour, say) still draws, without an error, so
+/// only the colours can tell.
 @Suite("Avatar colours in 256 colours and truecolor")
 struct AvatarColorEndToEndTests {
     /// One cell's colours as RGB; `nil` for the terminal's own.

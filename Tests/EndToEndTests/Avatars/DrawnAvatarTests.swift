@@ -8,8 +8,9 @@ import Testing
 #endif
 
 /// Tells a drawn avatar from a placeholder: each row's cells, as the binary under test printed
-/// them, must equal what the renderer makes of the very bytes the server serves. (The release
-/// binary once drew every avatar as a placeholder, silently, while the debug build drew them.)
+/// them, must equal what the renderer makes of the very bytes the server serves. (A release
+/// binary can draw every avatar as a placeholder, silently, while the debug build draws them:
+/// swiftlang/swift#91911.)
 @Suite("Avatars are drawn, not placeholders", .serialized)
 struct DrawnAvatarTests {
     /// Users 1 to 4 get the RGB PNGs of an independent server; the rest, github-fake's

@@ -2,7 +2,7 @@ import Foundation
 import GitHubFake
 import Testing
 
-/// What a new user met in the first hour (issue #31), end to end on the built binary.
+/// What a new user meets in the first hour, end to end on the built binary.
 @Suite("A user's first day")
 struct FirstDayEndToEndTests {
     @Test("a NUL byte on stdin is refused and nothing is saved; an import's entry with one is rejected and named")
@@ -105,7 +105,7 @@ struct FirstDayEndToEndTests {
             #expect(stale.status == 0 && stale.stdout.contains("mojombo"), "\(stale)")
             #expect(stale.stderr.contains("showing the profile cached at") && !stale.stderr.contains("--offline"), "\(stale.stderr)")
             let notice = stale.stderr.split(separator: "\n").first { $0.contains("showing the profile cached at") } ?? ""
-            // The drop reads "cannot be reached"; a loaded machine once let the 30 s read timeout
+            // The drop reads "cannot be reached"; on a loaded machine the 30 s read timeout can
             // pass first ("did not answer in time"): either is the network's reason, in one pair.
             let reason = notice.contains("(GitHub cannot be reached: ") || notice.contains("(GitHub did not answer in time)")
             #expect(notice.filter { $0 == "(" }.count == 1 && reason, "no nested parentheses: \(notice)")

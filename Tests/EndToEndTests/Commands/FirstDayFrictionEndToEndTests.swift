@@ -2,8 +2,8 @@ import Foundation
 import GitHubFake
 import Testing
 
-/// The friction a new user met on the first day (issue #31, items 8, 10, 14 and 15): Ctrl-C,
-/// text that starts with `-`, one error style, and `--json` wherever it is accepted.
+/// The friction a new user meets on the first day: Ctrl-C, text that starts with `-`, one
+/// error style, and `--json` wherever it is accepted.
 @Suite("A user's first day: friction")
 struct FirstDayFrictionEndToEndTests {
     @Test("Ctrl-C during next-page --json --pages 5: the saved pages, a whole JSON array, exit 130; the next run goes on after them")

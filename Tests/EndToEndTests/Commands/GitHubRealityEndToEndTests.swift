@@ -3,7 +3,7 @@ import GitHubFake
 import Testing
 
 /// ghusers against a fake that behaves as GitHub's documentation and public captures say
-/// (issue #30, Docs/FAKE.md): old and managed logins, pages of 100, renames and deletions, ETags
+/// (Docs/FAKE.md): old and managed logins, pages of 100, renames and deletions, ETags
 /// per token and 304s charged without one, GHE.com, avatars behind a sign-in page, a bare 429.
 @Suite("GitHub as it really is, end to end")
 struct GitHubRealityEndToEndTests {

@@ -6,7 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// `ghusers search` with GitHub's user-search qualifiers (issue #33), on profiles prefetched
+/// `ghusers search` with GitHub's user-search qualifiers, on profiles prefetched
 /// from the fake: each query returns exactly the users whose profiles, as the fake serves them,
 /// hold it. The expected users come from the fake's own answers (`GET /users/{login}`), not
 /// from numbers written here.

@@ -3,7 +3,7 @@ import GitHubFake
 import Testing
 
 /// Two `next-page`s at once (a cron job and you) fetch different pages: the cursor is read,
-/// the page asked for and saved in one turn of the cross-process lock (issue #31).
+/// the page asked for and saved in one turn of the cross-process lock.
 @Suite("Two next-page processes at once")
 struct ConcurrentPagingTests {
     @Test("from a home with one page, two next-page --pages 5 at once: ten different pages, every since asked once, 11 pages kept")

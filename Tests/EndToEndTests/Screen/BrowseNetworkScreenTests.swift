@@ -8,7 +8,7 @@ import Testing
     import Darwin
 #endif
 
-/// `ghusers browse` on the network people have (issue #20): a slow API, an avatar host that
+/// `ghusers browse` on the network people have: a slow API, an avatar host that
 /// refuses, another process writing a note during an edit. Every byte written to the terminal is
 /// recorded (tmux `pipe-pane`), so a frame that claims an outage cannot slip between captures.
 @Suite("browse in tmux on a slow, partial network", .serialized, .enabled(if: TmuxScreen.isAvailable))

@@ -2,7 +2,7 @@ import Foundation
 import GitHubFake
 import Testing
 
-/// `browse`'s `/` with GitHub's user-search qualifiers (issue #33) in a real terminal (tmux):
+/// `browse`'s `/` with GitHub's user-search qualifiers in a real terminal (tmux):
 /// the list shows as many matches as `ghusers search` finds (which SearchQualifiersEndToEndTests
 /// holds to the fake's profiles), and a mistyped qualifier is a line in the query line.
 @Suite("browse in tmux: search qualifiers", .serialized, .enabled(if: TmuxScreen.isAvailable))

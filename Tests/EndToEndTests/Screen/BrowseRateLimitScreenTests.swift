@@ -3,7 +3,7 @@ import GitHubFake
 import Testing
 
 /// A secondary rate limit in browse is waited out as GitHub asks, and the screen says until
-/// when (issue #30): no key needed, no request in the meantime.
+/// when: no key needed, no request in the meantime.
 @Suite("browse at a secondary rate limit", .serialized, .enabled(if: TmuxScreen.isAvailable))
 struct BrowseRateLimitScreenTests {
     @Test("a bare 429 for the next page: 'rate limited until HH:MM' on screen, and no request for a minute")

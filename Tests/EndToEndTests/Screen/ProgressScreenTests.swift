@@ -2,7 +2,7 @@ import Foundation
 import GitHubFake
 import Testing
 
-/// One status line on a terminal, rewritten in place (issue #31, item 8): a long `next-page`
+/// One status line on a terminal, rewritten in place: a long `next-page`
 /// into a file says how far it got, and `--wait` tells its retries on one line, not a line each.
 @Suite("Progress on a terminal", .serialized, .enabled(if: TmuxScreen.isAvailable))
 struct ProgressScreenTests {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import GHUsersKit
 
-/// Cancellation (issue #20): a request on the wire is finished; one still queued is dropped;
+/// Cancellation: a request on the wire is finished; one still queued is dropped;
 /// neither is retried or reported as a failure; the next request waits for the one on the wire.
 @Suite("HTTP: cancellation is not a failure")
 struct CancellationTests {
@@ -59,8 +59,8 @@ struct CancellationTests {
     // Every step waits for an event, never for a deadline: Swift Testing starts the suite's
     // tests together on the cooperative pool, two threads here, and a synchronous test (a
     // property test, SQLite at scale) holds its thread until it returns, whatever the
-    // priorities; on a machine busy with a second build, a task waited over 30 s to start and
-    // the deadline this test had then failed it. The time limit only catches a real hang.
+    // priorities; on a machine busy with a second build a task can wait over 30 s to start,
+    // which a deadline would take for a failure. The time limit only catches a real hang.
     @Test(
         "a cancelled request on the wire finishes before the next starts; its failure is not retried or reported; a queued one never goes out",
         .timeLimit(.minutes(3)))

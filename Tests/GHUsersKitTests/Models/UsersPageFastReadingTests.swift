@@ -94,7 +94,7 @@ struct UsersPageFastReadingTests {
             if Self.check(data, String(decoding: data, as: UTF8.self)) { taken.increment() }
         }
         // Both paths must be exercised (a share of clean pages is random: a fixed threshold
-        // failed now and then).
+        // would fail now and then).
         #expect(taken.value > 0 && taken.value < checks, "\(taken.value) of \(checks) took the fast path")
     }
 

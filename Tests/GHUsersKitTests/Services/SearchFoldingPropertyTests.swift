@@ -7,7 +7,7 @@ import Testing
 /// `ghusers search` and `browse`'s `/` fold case by one rule, browse's (Swift's `lowercased()`
 /// on text and query alike): over random Unicode notes and queries cut from them in any case,
 /// the CLI's SQL returns exactly the users ``SearchQuery/matches(login:note:)`` — the rule the
-/// in-memory index follows — accepts (issue #31: `search İst` found nothing that `/İst` found).
+/// in-memory index follows — accepts, so that `search İst` finds what `/İst` finds.
 @Suite("One case-folding rule for search and browse, property-based")
 struct SearchFoldingPropertyTests {
     /// Letters whose case SQLite and Swift fold differently, or that fold to more than one.

@@ -3,7 +3,7 @@
 ///
 /// Swift 6.3 in `-O` can corrupt the elements of such a value that were computed before the
 /// suspension (swiftlang/swift#91911: async tuple results split across a suspension point), which
-/// once made every avatar of the release binary a placeholder. The rule is therefore simple and
+/// can make every avatar of the release binary a placeholder. The rule is therefore simple and
 /// a little broader than the bug: bind the awaited value to a local, then build the value.
 ///
 /// A light lexer, not a parser: it skips comments and string literals (but scans the code inside

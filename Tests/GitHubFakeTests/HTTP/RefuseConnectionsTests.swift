@@ -11,7 +11,7 @@ struct RefuseConnectionsTests {
             #expect(try await fake.request("/users").status == 200)
 
             // When it refuses connections for 20 s (long enough that a slow shutdown on a loaded
-            // machine cannot eat the whole window before the check below; 8 s once did)
+            // machine cannot eat the whole window before the check below, as it can eat 8 s)
             try await fake.server.refuseConnections(for: .seconds(20))
 
             // Then connecting is refused by the kernel

@@ -17,7 +17,7 @@ struct LegacyLoginsTests {
                 #expect(user["login"] as? String == login)
                 #expect(user["type"] as? String == "User")
             }
-            // And none is among the first 90 (older tests read three pages of 30 as user<id>)
+            // And none is among the first 90 (other tests read three pages of 30 as user<id>)
             let positions = page.enumerated().filter { FakeConfiguration.legacyLogins[$0.element["id"] as! Int] != nil }.map(\.offset)
             #expect(positions.count == 7)
             #expect(positions.allSatisfy { (90..<98).contains($0) }, "\(positions)")

@@ -5,10 +5,10 @@ import Synchronization
 /// effects' tasks, signal sources) and taken, oldest first, by the loop's own thread, which
 /// sleeps on a semaphore between them.
 ///
-/// An `AsyncStream` did this before: the loop awaited it on Swift's cooperative pool, and a
-/// key read on the input thread reached the loop about 60 µs later (probes at a million
-/// users; 31 µs between two idle threads, where a semaphore wakes one in 10). Through this
-/// queue, 41 µs (median of 33 keys in `browse`, 25 to 100). A thread of its own also keeps the
+/// A semaphore, not an `AsyncStream` awaited on Swift's cooperative pool: through this queue a
+/// key read on the input thread reaches the loop in about 41 µs (median of 33 keys in `browse`,
+/// 25 to 100), through a stream in about 60 µs (probes at a million users; 31 µs between two
+/// idle threads, where a semaphore wakes one in 10). A thread of its own also keeps the
 /// loop off the pool's threads, two here, while it waits for a search's answer
 /// (``BrowseSearch/frameBudget``): page fetches and avatar loads run there meanwhile.
 final class BrowserEventQueue: @unchecked Sendable {  // a dispatch semaphore is thread-safe
@@ -17,7 +17,7 @@ final class BrowserEventQueue: @unchecked Sendable {  // a dispatch semaphore is
     /// Signalled once for each event posted.
     private let posted = DispatchSemaphore(value: 0)
 
-    /// Posts `event` for the loop (named as `AsyncStream.Continuation`'s, which it replaced).
+    /// Posts `event` for the loop (named as `AsyncStream.Continuation`'s).
     func yield(_ event: BrowserRuntime.Event) {
         pending.withLock { $0.events.append(event) }
         posted.signal()

@@ -3,7 +3,7 @@ import Testing
 
 @testable import GHUsersKit
 
-/// What failures mean on screen (issue #20): a cancelled request is never a failure, only the
+/// What failures mean on screen: a cancelled request is never a failure, only the
 /// API makes the network's state, a thumbnail that fails is its row's state, and a note edited
 /// while another process wrote it is never silently replaced.
 @Suite("Browse: cancellation, per-row failures, note conflicts")
