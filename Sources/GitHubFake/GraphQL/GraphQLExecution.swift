@@ -1,3 +1,4 @@
+import Foundation
 import GraphQL
 
 /// Answers a validated query by walking it: the subset of GitHub's schema a GitHub users client
@@ -33,6 +34,9 @@ struct GraphQLExecution {
     var fieldErrors: [Int: String] = [:]
     /// The account a node id names, or `nil` (unknown, deleted, or a type the fake has not).
     let account: (String) -> GraphQLAccount?
+    /// Every account a user-search query matches, in the order search lists them, or `nil`
+    /// for a query the search refuses.
+    var search: (String) -> [GraphQLAccount]? = { _ in [] }
     /// Errors met while answering, with their paths, as GitHub lists them beside `data`.
     private(set) var errors: [(type: String?, message: String, path: [Any])] = []
 
@@ -66,6 +70,8 @@ struct GraphQLExecution {
                 writer.endArray()
             case "node":
                 writeNode(GraphQLArguments.strings(field, "id", variables)?.first ?? "", fields: fields, path: [key], into: &writer)
+            case "search":
+                writeSearch(fields, path: [key], into: &writer)
             default:
                 unsupported("Query.\(field.name.value)", path: [key], into: &writer)
             }
@@ -91,6 +97,81 @@ struct GraphQLExecution {
         writer.endObject()
     }
 
+    /// `search(query:, type: USER, first:, after:)`: the schema's "a maximum of 1,000 results"
+    /// (`Query.search` and `SearchResultItemConnection`, ../shared/fixtures/github/graphql-schema.graphql)
+    /// kept: `userCount` counts every match, but no cursor goes past the 1,000th. Cursors are
+    /// opaque to a client (the connection's contract); the fake's are `base64("cursor:N")`.
+    /// Only `USER` is answered; another type is `null` with an error.
+    private mutating func writeSearch(_ fields: [Field], path: [Any], into writer: inout JSONWriter) {
+        let field = fields[0]
+        let type = field.arguments.first { $0.name.value == "type" }.map { argument -> String in
+            switch argument.value {
+            case let value as EnumValue: value.value
+            case let variable as Variable: variables[variable.name.value] as? String ?? ""
+            default: ""
+            }
+        }
+        let query = GraphQLArguments.strings(field, "query", variables)?.first ?? ""
+        guard type == "USER", let matches = search(query) else {
+            writer.string(nil)
+            errors.append((nil, type == "USER" ? "The search query is not valid: \(query)" : "github-fake answers search(type: USER) only", path))
+            return
+        }
+        let first = min(100, max(0, GraphQLArguments.int(field, "first", variables) ?? 10))
+        let cursor = GraphQLArguments.strings(field, "after", variables)?.first
+        let start = cursor.flatMap { Data(base64Encoded: $0) }.flatMap { String(data: $0, encoding: .utf8) }
+            .flatMap { $0.hasPrefix("cursor:") ? Int($0.dropFirst(7)) : nil } ?? 0
+        let end = min(matches.count, 1_000, start + first)
+        let page = start < end ? Array(matches[start..<end]) : []
+        func cursorOf(_ offset: Int) -> String { Data("cursor:\(offset)".utf8).base64EncodedString() }
+        writer.beginObject()
+        for (key, subfields) in collect(merged(fields), typeName: "SearchResultItemConnection") {
+            writer.key(key)
+            switch subfields[0].name.value {
+            case "__typename": writer.string("SearchResultItemConnection")
+            case "userCount": writer.int(matches.count)
+            case "codeCount", "discussionCount", "issueCount", "repositoryCount", "wikiCount": writer.int(0)
+            case "pageInfo":
+                writer.beginObject()
+                for (infoKey, info) in collect(merged(subfields), typeName: "PageInfo") {
+                    writer.key(infoKey)
+                    switch info[0].name.value {
+                    case "endCursor": writer.string(page.isEmpty ? nil : cursorOf(end))
+                    case "startCursor": writer.string(page.isEmpty ? nil : cursorOf(start + 1))
+                    case "hasNextPage": writer.bool(end < min(matches.count, 1_000))
+                    case "hasPreviousPage": writer.bool(start > 0)
+                    default: unsupported("PageInfo.\(info[0].name.value)", path: path + ([key, infoKey] as [Any]), into: &writer)
+                    }
+                }
+                writer.endObject()
+            case "nodes":
+                writer.beginArray()
+                for (index, account) in page.enumerated() {
+                    writeAccount(account, fields: subfields, path: path + ([key, index] as [Any]), into: &writer)
+                }
+                writer.endArray()
+            case "edges":
+                writer.beginArray()
+                for (index, account) in page.enumerated() {
+                    writer.beginObject()
+                    for (edgeKey, edge) in collect(merged(subfields), typeName: "SearchResultItemEdge") {
+                        writer.key(edgeKey)
+                        switch edge[0].name.value {
+                        case "cursor": writer.string(cursorOf(start + index + 1))
+                        case "node": writeAccount(account, fields: edge, path: path + ([key, index, edgeKey] as [Any]), into: &writer)
+                        default: unsupported("SearchResultItemEdge.\(edge[0].name.value)", path: path + ([key, index, edgeKey] as [Any]), into: &writer)
+                        }
+                    }
+                    writer.endObject()
+                }
+                writer.endArray()
+            default:
+                unsupported("SearchResultItemConnection.\(subfields[0].name.value)", path: path + [key], into: &writer)
+            }
+        }
+        writer.endObject()
+    }
+
     /// One account, or `null` with GitHub's error beside `data`: `"type": "NOT_FOUND"`, the
     /// item's `path` and "Could not resolve to a node with the global id of '…'" (GitHub's
     /// wording, which public clients match by prefix to skip deleted accounts and repositories).
@@ -100,6 +181,11 @@ struct GraphQLExecution {
             errors.append(("NOT_FOUND", "Could not resolve to a node with the global id of '\(id)'", path))
             return
         }
+        writeAccount(account, fields: fields, path: path, into: &writer)
+    }
+
+    /// An account's object, or `null` with an error for one the token may not see.
+    private mutating func writeAccount(_ account: GraphQLAccount, fields: [Field], path: [Any], into writer: inout JSONWriter) {
         // A node the token may not see: null, with an error naming it (SAML's wording, as
         // GitHub answers a token not authorised for a protected organisation).
         if forbiddenAccounts.contains(account.user.id) {

@@ -90,6 +90,7 @@ extension FakeResponder {
             var execution = GraphQLExecution(schema: schema, fragments: fragments, variables: variables, cost: cost) { id in
                 account(nodeID: id, baseURL: base)
             }
+            execution.search = { query in searchAccounts(query, baseURL: base) }
             execution.nextGlobalIDs = request.headers[.nextGlobalID] == "1"
             execution.forbiddenAccounts = backend.configuration.forbiddenAccounts
             execution.fieldErrors = backend.configuration.graphQLFieldErrors
@@ -172,6 +173,22 @@ extension FakeResponder {
         return GraphQLAccount(
             user: user, profile: population.profile(id: id, overrides: overrides), htmlURL: "https://github.com/\(user.login)",
             avatarURL: avatarURL(id, baseURL: baseURL))
+    }
+
+    /// Every active account user-search `text` matches, in id order (GitHub's default order,
+    /// "best match", is not documented; id order is one a test can reckon), or `nil` for a
+    /// query it refuses.
+    func searchAccounts(_ text: String, baseURL: String) -> [GraphQLAccount]? {
+        guard let query = try? UserSearchQuery(text) else { return nil }
+        let population = backend.population
+        let overrides = backend.overrides
+        return population.ids.compactMap { id in
+            guard population.isActive(id: id, overrides: overrides) else { return nil }
+            let user = population.simpleUser(id: id, overrides: overrides)
+            let profile = population.profile(id: id, overrides: overrides)
+            guard query.matches(user, profile) else { return nil }
+            return GraphQLAccount(user: user, profile: profile, htmlURL: "https://github.com/\(user.login)", avatarURL: avatarURL(id, baseURL: baseURL))
+        }
     }
 
     /// A used-up budget: HTTP 200, `x-ratelimit-remaining: 0`, and an error of type

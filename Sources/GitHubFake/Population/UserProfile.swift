@@ -24,8 +24,15 @@ struct UserProfile: Sendable, Equatable, Decodable {
     /// a captured `GET /users/{org}` body; GraphQL's `Organization` has no
     /// `company`, `gists` or `following`, ../shared/fixtures/github/graphql-schema.graphql).
     static func synthetic(id: Int, login: String, type: String = "User") -> UserProfile {
-        let locations: [String?] = ["Berlin", nil, "São Paulo", "Tōkyō", nil, "Zürich", "Lagos", "Montréal"]
-        let created = 1_199_145_600 + id * 37 + (id % 86_400)  // from 2008-01-01
+        // Places that share words, so that a search tells whole words from parts of them
+        // (`location:us` is not Russia, Columbus or Austin; `location:york` is both Yorks).
+        let locations: [String?] = [
+            "Berlin", nil, "São Paulo", "Tōkyō", nil, "Zürich", "Lagos", "Montréal", "New York, US", "York, UK", "Columbus, Ohio",
+            "Austin, US", "Moscow, Russia",
+        ]
+        // From 2008-01-01, ids about 5.5 hours apart, as GitHub's ids grow with time: a
+        // population of 5,000 (ids to about 10,000) spans six years.
+        let created = 1_199_145_600 + id * 20_000 + (id % 86_400)
         let updated = created + (id % 1_000) * 86_400 + 3_600
         let isOrganization = type == "Organization"
         return UserProfile(

@@ -1,0 +1,72 @@
+import Foundation
+import GitHubFake
+import Testing
+
+/// The fake's `search(type: USER)`: GitHub's user-search qualifiers matched on whole words,
+/// `userCount` of every match, and no cursor past the 1,000th result.
+@Suite struct UserSearchTests {
+    static let search = """
+        query($q: String!, $after: String) {
+          search(query: $q, type: USER, first: 100, after: $after) {
+            userCount
+            pageInfo { endCursor hasNextPage }
+            nodes { ... on User { login location createdAt } ... on Organization { login location createdAt } }
+          }
+        }
+        """
+
+    /// Every page of `query`'s answer: its `userCount` and the nodes, following cursors.
+    static func all(_ fake: FakeHarness, _ query: String) async throws -> (count: Int, nodes: [[String: Any]]) {
+        var nodes: [[String: Any]] = []
+        var after: String?
+        var count = 0
+        repeat {
+            var variables: [String: Any] = ["q": query]
+            if let after { variables["after"] = after }
+            let body = try await fake.graphQL(Self.search, variables: variables).jsonObject()
+            let search = try #require((body["data"] as? [String: Any])?["search"] as? [String: Any], "\(body)")
+            count = search["userCount"] as? Int ?? -1
+            nodes += search["nodes"] as? [[String: Any]] ?? []
+            let info = search["pageInfo"] as? [String: Any]
+            after = info?["hasNextPage"] as? Bool == true ? info?["endCursor"] as? String : nil
+        } while after != nil
+        return (count, nodes)
+    }
+
+    @Test func locationMatchesWholeWordsAndPhrases() async throws {
+        try await FakeHarness.run(FakeConfiguration(userCount: 300)) { fake in
+            let us = try await Self.all(fake, "location:us")
+            let locations = Set(us.nodes.compactMap { $0["location"] as? String })
+            // "US" as a word only: not Russia, not Columbus.
+            #expect(locations == ["New York, US", "Austin, US"])
+            #expect(us.count == us.nodes.count && us.count > 0)
+            let york = Set(try await Self.all(fake, "location:york").nodes.compactMap { $0["location"] as? String })
+            #expect(york == ["New York, US", "York, UK"])
+            let newYork = Set(try await Self.all(fake, "location:\"new york\"").nodes.compactMap { $0["location"] as? String })
+            #expect(newYork == ["New York, US"])
+            let notYork = try await Self.all(fake, "-location:york type:user")
+            #expect(!notYork.nodes.isEmpty && notYork.nodes.allSatisfy { !(($0["location"] as? String) ?? "").contains("York") })
+        }
+    }
+
+    @Test func pastTheCapTheCountIsWholeButTheCursorsStopAtAThousand() async throws {
+        try await FakeHarness.run(FakeConfiguration(userCount: 1_500)) { fake in
+            let everyone = try await Self.all(fake, "type:user")
+            #expect(everyone.count > 1_000)
+            #expect(everyone.nodes.count == 1_000)
+            // A created: window under the cap is answered whole, none twice.
+            let dates = everyone.nodes.compactMap { $0["createdAt"] as? String }.sorted()
+            let window = try await Self.all(fake, "type:user created:<=\(dates[400])")
+            #expect(window.count == window.nodes.count && window.count >= 401)
+            #expect(Set(window.nodes.compactMap { $0["login"] as? String }).count == window.nodes.count)
+        }
+    }
+
+    @Test func aSearchOtherThanUsersIsAnErrorNotAnInventedAnswer() async throws {
+        try await FakeHarness.run { fake in
+            let body = try await fake.graphQL("{ search(query: \"swift\", type: REPOSITORY, first: 1) { repositoryCount } }").jsonObject()
+            #expect((body["data"] as? [String: Any])?["search"] is NSNull)
+            #expect((body["errors"] as? [Any])?.isEmpty == false)
+        }
+    }
+}
