@@ -4,7 +4,7 @@ import Foundation
 /// global node ids (`node_id` in every REST user object), with the query's cost.
 ///
 /// The ids travel as the variable `$ids`, never inside the query's text. The query is held to
-/// GitHub's published schema by `ProfilesQueryValidationTests` (GraphQLSwift and graphql-core
+/// GitHub's published schema by `ProfilesQueryTests` (graphql-core
 /// 3.2.8, which also checks that overlapping fields can merge: `User.email` is `String!` and
 /// `Organization.email` is `String`, so the organization's is aliased).
 ///

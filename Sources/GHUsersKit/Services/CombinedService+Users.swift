@@ -29,7 +29,7 @@ extension CombinedService {
 
     /// How many cached profiles each count qualifier of `query` cannot see, its count unknown
     /// (``StoreService/Users/Qualified/unknownCounts(_:)``).
-    public func unknownCounts(_ query: SearchQuery) throws -> [(column: String, profiles: Int)] {
+    public func unknownCounts(_ query: SearchQuery) throws -> [(field: Profile.Field, profiles: Int)] {
         try StoreService.Users.Qualified(database: database).unknownCounts(query)
     }
 

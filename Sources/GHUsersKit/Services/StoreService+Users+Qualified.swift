@@ -56,15 +56,15 @@ extension StoreService.Users {
         /// For each count qualifier of `query` (`followers:`, `repos:`), its column and how many
         /// cached profiles do not know that count (an organization prefetched over GraphQL has
         /// no followers), which it can neither match nor exclude; only columns with some.
-        public func unknownCounts(_ query: SearchQuery) throws -> [(column: String, profiles: Int)] {
-            let columns = query.qualifiers.compactMap { qualifier -> String? in
+        public func unknownCounts(_ query: SearchQuery) throws -> [(field: Profile.Field, profiles: Int)] {
+            let fields = query.qualifiers.compactMap { qualifier -> Profile.Field? in
                 guard case .count(let field, _, _) = qualifier.test else { return nil }
-                return field.column
+                return field
             }
             return try database.read { db in
-                try Set(columns).sorted().compactMap { column in
-                    let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM profile WHERE \(column) IS NULL") ?? 0
-                    return count > 0 ? (column, count) : nil
+                try Profile.Field.allCases.filter(Set(fields).contains).compactMap { field in
+                    let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM profile WHERE \(field.column) IS NULL") ?? 0
+                    return count > 0 ? (field, count) : nil
                 }
             }
         }

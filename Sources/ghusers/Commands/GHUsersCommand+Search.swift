@@ -106,9 +106,9 @@ extension GHUsersCommand {
                 if missing > 0 {
                     Messages.notice("\(missing) cached users have no profile yet, which profile qualifiers cannot match; `ghusers profiles prefetch` fetches them")
                 }
-                for (column, profiles) in try service.unknownCounts(SearchQuery(query)) {
-                    let name = column == "public_repos" ? "repos" : column
-                    let why = column == "followers" ? "organizations prefetched over GraphQL, which has none for them" : "left unknown by GitHub's answer"
+                for (field, profiles) in try service.unknownCounts(SearchQuery(query)) {
+                    let (column, name) = (field.column, field.spec.qualifier ?? field.column)
+                    let why = field.spec.organization == .unknown ? "organizations prefetched over GraphQL, which has none for them" : "left unknown by GitHub's answer"
                     Messages.notice(
                         "\(profiles) cached profile\(profiles == 1 ? " does" : "s do") not know \(profiles == 1 ? "its" : "their") \(column) (\(why)), "
                             + "which \(name): can neither match nor exclude; `ghusers profiles prefetch --complete` fetches them over REST")
