@@ -182,12 +182,17 @@ extension FakeResponder {
         guard let query = try? UserSearchQuery(text) else { return nil }
         let population = backend.population
         let overrides = backend.overrides
-        return population.ids.compactMap { id in
+        let found = population.ids.compactMap { id -> GraphQLAccount? in
             guard population.isActive(id: id, overrides: overrides) else { return nil }
             let user = population.simpleUser(id: id, overrides: overrides)
             let profile = population.profile(id: id, overrides: overrides)
             guard query.matches(user, profile) else { return nil }
             return GraphQLAccount(user: user, profile: profile, htmlURL: "https://github.com/\(user.login)", avatarURL: avatarURL(id, baseURL: baseURL))
+        }
+        guard let ascending = query.joinedAscending else { return found }
+        // By join time, ties in id order (ISO 8601 in UTC sorts as text).
+        return found.sorted { a, b in
+            a.profile.createdAt == b.profile.createdAt ? a.user.id < b.user.id : (a.profile.createdAt < b.profile.createdAt) == ascending
         }
     }
 

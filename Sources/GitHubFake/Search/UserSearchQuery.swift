@@ -36,6 +36,9 @@ struct UserSearchQuery: Sendable {
     }
 
     var parts: [Part] = []
+    /// `sort:joined-asc` or `sort:joined-desc` (GitHub Docs, "Sorting search results"): by join
+    /// time, oldest or newest first; `nil`: GitHub's best match, which the fake gives in id order.
+    var joinedAscending: Bool?
 
     /// Reads `text`; throws for a qualifier value it cannot read.
     init(_ text: String) throws(Invalid) {
@@ -76,6 +79,11 @@ struct UserSearchQuery: Sendable {
                     parts.append(Part(test: .created(try Self.range(value, read: Self.seconds, unit: 86_400)), negated: negated))
                     continue
                 case "sort":
+                    switch value.lowercased() {
+                    case "joined", "joined-desc": joinedAscending = false
+                    case "joined-asc": joinedAscending = true
+                    default: break
+                    }
                     continue
                 default:
                     break  // not a qualifier: a word
