@@ -23,6 +23,7 @@ enum FastPath {
         var settings = GlobalSettings()
         var avatars = AvatarMode.auto
         var refresh = false
+        var online = false
         var limit: Int?
         var after: Int64 = 0
         var positionals: [String] = []
@@ -63,6 +64,7 @@ enum FastPath {
             case .json: settings.json = true
             case .tsv: settings.tsv = true
             case .refresh: refresh = true
+            case .online: online = true
             case .apiURL: settings.apiURL = value
             case .home: settings.home = value
             case .color:
@@ -86,7 +88,7 @@ enum FastPath {
             guard (try? GHUsersCommand.Search.validate(query: positionals[0])) != nil,
                 (try? GHUsersCommand.List.validate(limit: limit, after: 0)) != nil, after == 0
             else { return nil }
-            return .search(settings, avatars: avatars, query: positionals[0], limit: limit)
+            return .search(settings, avatars: avatars, query: positionals[0], limit: limit, online: online)
         case ("profile", 1):
             guard (try? LoginArgument.validate(positionals[0])) != nil else { return nil }
             return .profile(settings, avatars: avatars, login: positionals[0], refresh: refresh)
@@ -116,26 +118,28 @@ extension FastPath {
         case color = "--color"
         case avatars = "--avatars"
         case refresh = "--refresh"
+        case online = "--online"
         case limit = "--limit"
         case after = "--after"
 
         /// Whether the option takes a value (an `@Option`) rather than none (a `@Flag`).
         var takesValue: Bool {
             switch self {
-            case .offline, .json, .tsv, .refresh: false
+            case .offline, .json, .tsv, .refresh, .online: false
             case .apiURL, .home, .color, .avatars, .limit, .after: true
             }
         }
 
         /// Whether `command` declares the option (`nil`: the root command, before the
         /// subcommand's name): the global options are on the root and every read command, the
-        /// avatar options on every read command; `--refresh` is on `profile`, `--limit` on `list`
-        /// and `search`, `--after` on `list`.
+        /// avatar options on every read command; `--refresh` is on `profile`, `--online` on
+        /// `search`, `--limit` on `list` and `search`, `--after` on `list`.
         func isDeclared(by command: String?) -> Bool {
             switch self {
             case .apiURL, .home, .offline, .json, .color: true
             case .avatars: command != nil
             case .refresh: command == "profile"
+            case .online: command == "search"
             case .limit, .tsv: command == "list" || command == "search"
             case .after: command == "list"
             }

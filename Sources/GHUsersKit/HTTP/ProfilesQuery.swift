@@ -13,7 +13,9 @@ import Foundation
 /// - Cost, by GitHub's formula ("Rate limits and query limits for the GraphQL API",
 ///   https://docs.github.com/en/graphql/overview/rate-limits-and-query-limits-for-the-graphql-api):
 ///   each connection under `nodes` is one request per id, reckoned before the query runs, so
-///   both fragments' connections count. The figures a run reports are GitHub's own
+///   both fragments' connections count; `repositories`, which both types have, is asked once
+///   on their interface `RepositoryOwner`: 4 connections, 4 points for 100 ids, not 5. The
+///   figures a run reports are GitHub's own
 ///   (`rateLimit { cost }` and the `x-ratelimit-*` headers), never this reckoning.
 public enum ProfilesQuery {
     /// The most ids `nodes(ids:)` takes in one query (GitHub Docs, "Rate limits and query limits
@@ -34,18 +36,41 @@ public enum ProfilesQuery {
               id databaseId login url
               \(selections(\.organization).joined(separator: "\n      "))
             }
+            \(sharedSelections)
           }
         }
         """
 
-    /// The selections of the fields a type's GraphQL object gives.
-    private static func selections(_ source: (Profile.Field.Spec) -> Profile.Field.GraphQLSource) -> [String] {
+    /// The selections of the fields a type's GraphQL object gives (those asked on an
+    /// interface are ``sharedSelections``').
+    static func selections(_ source: (Profile.Field.Spec) -> Profile.Field.GraphQLSource) -> [String] {
         Profile.Field.allCases.compactMap { field in
-            switch source(field.spec) {
+            guard field.spec.interface == nil else { return nil }
+            return switch source(field.spec) {
             case .sameName: field.rawValue
             case .asked(let selection, _): selection
             case .fixed, .unknown: nil
             }
+        }
+    }
+
+    /// The fields asked once for both types, each on its interface (`... on RepositoryOwner { … }`).
+    static var sharedSelections: String {
+        let shared = Profile.Field.allCases.filter { $0.spec.interface != nil }
+        let byInterface = Dictionary(grouping: shared) { (field: Profile.Field) -> String in field.spec.interface ?? "" }
+        var fragments: [String] = []
+        for (interface, fields) in byInterface.sorted(by: { $0.key < $1.key }) {
+            let selections: [String] = fields.compactMap(responseSelection)
+            fragments.append("... on \(interface) { \(selections.joined(separator: " ")) }")
+        }
+        return fragments.joined(separator: " ")
+    }
+
+    private static func responseSelection(_ field: Profile.Field) -> String? {
+        switch field.spec.user {
+        case .sameName: field.rawValue
+        case .asked(let selection, _): selection
+        case .fixed, .unknown: nil
         }
     }
 
@@ -101,6 +126,11 @@ public enum ProfilesQuery {
         var nodes: [Node?]?
     }
 
+    /// The fields of a profile, as each account type's fragment asks them (the user search
+    /// asks the same).
+    static var userSelections: String { selections(\.user).joined(separator: " ") }
+    static var organizationSelections: String { selections(\.organization).joined(separator: " ") }
+
     /// `rateLimit`.
     struct Cost: Decodable {
         var cost: Int
@@ -117,6 +147,8 @@ public enum ProfilesQuery {
         var databaseId: Int64?
         var login: String?
         var url: String?
+        /// `avatarUrl`, asked by the user search (whose accounts may not be cached yet).
+        var avatarUrl: String?
         /// The profile fields' answers by key; a field not asked (`@include(if: false)`) has none.
         var answers: [String: FieldAnswer] = [:]
 
@@ -134,7 +166,8 @@ public enum ProfilesQuery {
             databaseId = try container.decodeIfPresent(Int64.self, forKey: Key(stringValue: "databaseId"))
             login = try container.decodeIfPresent(String.self, forKey: Key(stringValue: "login"))
             url = try container.decodeIfPresent(String.self, forKey: Key(stringValue: "url"))
-            for key in container.allKeys where !["__typename", "id", "databaseId", "login", "url"].contains(key.stringValue) {
+            avatarUrl = try container.decodeIfPresent(String.self, forKey: Key(stringValue: "avatarUrl"))
+            for key in container.allKeys where !["__typename", "id", "databaseId", "login", "url", "avatarUrl"].contains(key.stringValue) {
                 answers[key.stringValue] = try container.decode(FieldAnswer.self, forKey: key)
             }
         }

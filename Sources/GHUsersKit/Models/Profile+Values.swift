@@ -16,13 +16,17 @@ extension Profile.Field {
         /// Where GraphQL's `User` and `Organization` give it (``ProfilesQuery``).
         public let user: GraphQLSource
         public let organization: GraphQLSource
+        /// An interface both types implement where the field is asked once, for both (the same
+        /// selection): a connection asked there is one connection in GitHub's reckoning of
+        /// points, where one on each type is two.
+        public let interface: String?
 
         init(
             _ storage: Storage, label: String? = nil, shownAfter: String = "", qualifier: String? = nil, indexed: Bool = false,
-            user: GraphQLSource = .sameName, organization: GraphQLSource? = nil
+            user: GraphQLSource = .sameName, organization: GraphQLSource? = nil, interface: String? = nil
         ) {
             (self.storage, self.label, self.shownAfter, self.qualifier, self.indexed) = (storage, label, shownAfter, qualifier, indexed)
-            (self.user, self.organization) = (user, organization ?? user)
+            (self.user, self.organization, self.interface) = (user, organization ?? user, interface)
         }
     }
 

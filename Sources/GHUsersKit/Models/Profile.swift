@@ -99,7 +99,9 @@ extension Profile.Field {
         case .bio: Spec(.text(\.bio), qualifier: "bio", organization: .asked("description"))
         case .twitterUsername: Spec(.text(\.twitterUsername), label: "twitter", shownAfter: "@", user: .asked("twitterUsername"))
         case .publicRepos:
-            Spec(.count(\.publicRepos), label: "repos", qualifier: "repos", indexed: true, user: .asked("repositories(privacy: PUBLIC, ownerAffiliations: [OWNER]) { totalCount }"))
+            Spec(
+                .count(\.publicRepos), label: "repos", qualifier: "repos", indexed: true,
+                user: .asked("repositories(privacy: PUBLIC, ownerAffiliations: [OWNER]) { totalCount }"), interface: "RepositoryOwner")
         case .publicGists: Spec(.count(\.publicGists), label: "gists", user: .asked("gists(privacy: PUBLIC) { totalCount }"), organization: .fixed(.count(0)))
         case .followers: Spec(.count(\.followers), label: "followers", qualifier: "followers", indexed: true, user: .asked("followers { totalCount }"), organization: .unknown)
         case .following: Spec(.count(\.following), label: "following", user: .asked("following { totalCount }"), organization: .fixed(.count(0)))

@@ -125,7 +125,7 @@ public struct SearchQuery: Sendable, Hashable {
     }
 
     /// `word`'s qualifier name (lower-cased), value and exclusion, if it is one.
-    private static func qualifier(_ word: String) -> (name: String, value: String, negated: Bool)? {
+    static func qualifier(_ word: String) -> (name: String, value: String, negated: Bool)? {
         var body = Substring(word)
         let negated = body.first == "!" || body.first == "-"
         if negated { body = body.dropFirst() }

@@ -85,11 +85,7 @@ extension HTTPService.Users {
             let answer = try JSONDecoder().decode(ProfilesQuery.Answer.self, from: body)
             let problems = answer.errors ?? []
             let cost = answer.data?.rateLimit
-            var rateLimit = RateLimit(headers: headers)
-            if rateLimit == nil, let cost, let reset = Timestamp.date(iso8601: cost.resetAt) {
-                rateLimit = RateLimit(limit: cost.limit, remaining: cost.remaining, reset: reset, resource: RateLimit.graphQL)
-            }
-            try Self.checkWholeQuery(problems, headers: headers, rateLimit: rateLimit, now: now)
+            let rateLimit = try Self.checked(problems, cost: cost, headers: headers, now: now)
             guard let nodes = answer.data?.nodes else {
                 let message = problems.compactMap(\.message).first ?? "no data"
                 throw GitHubAPIError.rejectedData("GitHub refused the profiles query: \(TerminalSanitizer.sanitize(String(message.prefix(300))))")
@@ -127,9 +123,20 @@ extension HTTPService.Users {
             return batch
         }
 
+        /// The rate limit a GraphQL answer gives (its headers, else its `rateLimit { … }`), once
+        /// its errors are checked for what they say of the whole query (``checkWholeQuery``).
+        static func checked(_ problems: [ProfilesQuery.Problem], cost: ProfilesQuery.Cost?, headers: HTTPHeaderFields, now: Date) throws -> RateLimit? {
+            var rateLimit = RateLimit(headers: headers)
+            if rateLimit == nil, let cost, let reset = Timestamp.date(iso8601: cost.resetAt) {
+                rateLimit = RateLimit(limit: cost.limit, remaining: cost.remaining, reset: reset, resource: RateLimit.graphQL)
+            }
+            try checkWholeQuery(problems, headers: headers, rateLimit: rateLimit, now: now)
+            return rateLimit
+        }
+
         /// Throws what an answer's errors say of the whole query: a used-up budget, a secondary
         /// limit, a scope the token lacks.
-        private static func checkWholeQuery(
+        static func checkWholeQuery(
             _ problems: [ProfilesQuery.Problem], headers: HTTPHeaderFields, rateLimit: RateLimit?, now: Date
         ) throws {
             // An exhausted budget is an HTTP 200 whose errors say so: `"type": "RATE_LIMITED"`
@@ -164,7 +171,7 @@ extension HTTPService.Users {
             return problem.type.map { "\($0): \(text)" } ?? text
         }
 
-        private enum Outcome {
+        enum Outcome {
             case found(Fetched)
             case otherType
             case refused(String)
@@ -172,7 +179,7 @@ extension HTTPService.Users {
 
         /// A `User` or `Organization` node as a profile, with the fields its `errors` nulled
         /// unknown.
-        private static func fetched(_ node: ProfilesQuery.Node, nodeID: String, errors: [ProfilesQuery.Problem]) -> Outcome {
+        static func fetched(_ node: ProfilesQuery.Node, nodeID: String, errors: [ProfilesQuery.Problem]) -> Outcome {
             guard node.__typename == "User" || node.__typename == "Organization" else { return .otherType }
             guard let id = node.databaseId, id > 0 else { return .refused(errors.first.map(reason) ?? "GitHub gave no databaseId") }
             guard let login = node.login, Login.isValid(login) else {

@@ -74,11 +74,15 @@ extension StoreService.Profiles {
         /// stays (``CachedProfile/merged(_:unknown:userID:_:)``). Returns how many profiles
         /// were saved, how many of them were renamed, and how many have fields unknown besides an
         /// email (a token that may not read emails leaves every email unknown, said once).
+        /// `found`: accounts to save first, as ``StoreService/Users/Save`` does (a search's,
+        /// which may not be cached yet), each then one of `users`.
         @discardableResult
         public func callAsFunction(
-            _ fetched: [HTTPService.Users.FetchProfiles.Fetched], users: [Int64: User], rateLimit: RateLimit?, now: Date = Date()
+            _ fetched: [HTTPService.Users.FetchProfiles.Fetched], users: [Int64: User], rateLimit: RateLimit?, now: Date = Date(),
+            saving found: [User] = []
         ) throws -> (saved: Int, renamed: Int, partial: Int) {
             try database.write { db in
+                try StoreService.Users.Save.save(found, db, now: now)
                 var saved = 0
                 var renamed = 0
                 var partial = 0

@@ -13,4 +13,6 @@ public enum StoreService {
     public enum Notes {}
     /// Pagination and rate-limit state.
     public enum Sync {}
+    /// Online searches under way (`search --online`), so that one stopped resumes.
+    public enum Searches {}
 }

@@ -270,6 +270,18 @@ extension AppDatabase {
                 }
             }
         }
+        migrator.registerMigration("v13-online-search") { db in
+            // `search --online`'s place while one runs, by GitHub query: a run stopped (Ctrl-C,
+            // a rate limit) resumes from it; a finished one deletes its row.
+            try db.execute(
+                sql: """
+                    CREATE TABLE online_search (
+                        query TEXT PRIMARY KEY NOT NULL,
+                        progress TEXT NOT NULL,
+                        updated_at REAL NOT NULL
+                    )
+                    """)
+        }
         return migrator
     }()
 

@@ -52,6 +52,13 @@ extension GHUsersCommand {
         @Option(parsing: .unconditional, help: "Show at most this many results.")
         var limit: Int?
 
+        @Flag(
+            help: """
+                First ask GitHub's user search with the query and keep every account it finds, with its profile, \
+                past GitHub's 1,000-result cap; then answer from the cache as without it.
+                """)
+        var online = false
+
         func validate() throws {
             try rowFormat.applied(to: options.settings).validate()
             try Self.validate(query: query)
@@ -65,17 +72,54 @@ extension GHUsersCommand {
             guard trimmed.count <= 256 else { throw ValidationError("The search text is longer than 256 characters; shorten it.") }
         }
 
-        var invocation: Invocation { .search(rowFormat.applied(to: options.settings), avatars: avatarOptions.avatars, query: query, limit: limit) }
+        var invocation: Invocation {
+            .search(rowFormat.applied(to: options.settings), avatars: avatarOptions.avatars, query: query, limit: limit, online: online)
+        }
 
         func run() async throws {
             await invocation.run()
         }
 
+        /// `--online`: asks GitHub's user search and keeps what it finds, saying how far it got
+        /// on stderr (accounts kept against GitHub's count, requests, points) and what of the
+        /// query only the cache answers.
+        nonisolated(nonsending) static func fill(_ service: CombinedService, query: String) async throws {
+            let form = SearchQuery.gitHubForm(query)
+            if !form.local.isEmpty, form.asksGitHub {
+                Messages.notice("GitHub is asked “\(form.query)”; \(form.local.joined(separator: " ")) the cache answers after")
+            }
+            let progress = ProgressLine()
+            let summary: CombinedService.OnlineSearchSummary
+            do {
+                summary = try await service.searchOnline(form) { state in
+                    progress.show(describe(state))
+                }
+            } catch {
+                progress.finish()
+                throw error
+            }
+            progress.finish()
+            Messages.notice(describe(summary) + (summary.missed > 0 ? "; GitHub counted \(summary.missed) it did not give" : ""))
+        }
+
+        /// `search: 340 of 1,234 accounts kept · 12 requests · 48 points`.
+        static func describe(_ summary: CombinedService.OnlineSearchSummary) -> String {
+            let of = summary.gitHubCount.map { " of \($0)" } ?? ""
+            return "search: \(summary.kept)\(of) account\(summary.kept == 1 ? "" : "s") kept\(summary.resumed ? " (resumed)" : "") · "
+                + "\(summary.requests) request\(summary.requests == 1 ? "" : "s") · \(summary.points) point\(summary.points == 1 ? "" : "s")"
+        }
+
         /// Ends the search's walk once `--limit` results came.
         private struct Enough: Error {}
 
-        nonisolated(nonsending) static func run(_ settings: GlobalSettings, avatars avatarMode: AvatarMode, query: String, limit: Int?) async -> Never {
+        nonisolated(nonsending) static func run(
+            _ settings: GlobalSettings, avatars avatarMode: AvatarMode, query: String, limit: Int?, online: Bool = false
+        ) async -> Never {
             await CommandRunner.run(settings) { service in
+                if online {
+                    if let problem = SearchQuery(query).problem { throw problem }
+                    try await fill(service, query: query.trimmed)
+                }
                 var printer = RowPrinter(settings: settings)
                 let avatars = AvatarPrinter(settings: settings, avatars: avatarMode, service: service)
                 var users: [UserDetails] = []

@@ -40,7 +40,7 @@ struct ProfilesPrefetchEndToEndTests {
             // Then: one refused query (no points), then two of 100 and 50.
             #expect(result.status == 0, "\(result)")
             #expect(result.stderr.contains("prefetched 150 profiles"), "\(result)")
-            #expect(result.stderr.contains("3 GraphQL requests (8 points; 4992 of 5000 left)"), "\(result)")
+            #expect(result.stderr.contains("3 GraphQL requests (6 points; 4994 of 5000 left)"), "\(result)")
             #expect(result.stderr.contains("emails not asked"), "\(result)")
             let requests = await Self.graphQLRequests(world)
             #expect(requests.count == 3)
@@ -50,10 +50,10 @@ struct ProfilesPrefetchEndToEndTests {
             await world.server.resetStats()
             let rest = try await world.run(["profiles", "prefetch"], environment: Self.token)
             #expect(rest.status == 0, "\(rest)")
-            #expect(rest.stderr.contains("prefetched 100 profiles; 1 GraphQL request (5 points; 4987 of 5000 left)"), "\(rest)")
+            #expect(rest.stderr.contains("prefetched 100 profiles; 1 GraphQL request (4 points; 4990 of 5000 left)"), "\(rest)")
             #expect(await world.apiRequests().isEmpty, "no REST request")
             #expect(await world.server.stats().maxInFlight == 1)
-            #expect(try await Self.graphQLRemaining(world) == 5_000 - 13)
+            #expect(try await Self.graphQLRemaining(world) == 5_000 - 10)
             let rows = try #require(try await world.json("list") as? [[String: Any]])
             #expect(rows.allSatisfy { $0["seen"] as? Bool == false })
             // The next-format ids GitHub answered replace the legacy ones, and REST paging keeps them.
@@ -83,7 +83,7 @@ struct ProfilesPrefetchEndToEndTests {
             let result = try await world.run(["profiles", "prefetch"], environment: ["GH_ENTERPRISE_TOKEN": token])
             // Then: one refused query, one of 100.
             #expect(result.status == 0, "\(result)")
-            #expect(result.stderr.contains("prefetched 100 profiles; 2 GraphQL requests (5 points; 4995 of 5000 left); emails not asked"), "\(result)")
+            #expect(result.stderr.contains("prefetched 100 profiles; 2 GraphQL requests (4 points; 4996 of 5000 left); emails not asked"), "\(result)")
             // --json: the same summary as an object, for scripts.
             let again = try #require(try await world.json("profiles", "prefetch", "--stale") as? [String: Any])
             #expect(again["saved"] as? Int == 0 && again["left"] as? Int == 0, "\(again)")
@@ -220,9 +220,9 @@ struct ProfilesPrefetchEndToEndTests {
     @Test("at a used-up GraphQL budget it stops with exit 6 and what it saved; the next run goes on")
     func stopAndResume() async throws {
         var configuration = FakeConfiguration(userCount: 250)
-        configuration.graphQLRateLimit = 12
+        configuration.graphQLRateLimit = 9
         try await EndToEnd.with(configuration) { world in
-            // Given: a budget for two batches of 100 (5 points each) but not a third (3).
+            // Given: a budget for two batches of 100 (4 points each) but not a third (2).
             try await Self.cache(world, pages: 3)
             // When
             let stopped = try await world.run(["profiles", "prefetch"], environment: Self.token)

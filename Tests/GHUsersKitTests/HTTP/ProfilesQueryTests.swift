@@ -20,6 +20,11 @@ import Testing
         #expect(refused.contains("conflict"))
     }
 
+    @Test func theUserSearchQueriesAreValidAgainstGitHubsSchemaByGraphqlCore() async throws {
+        #expect(try await Self.graphqlCore(UsersSearchQuery.text) == "")
+        #expect(try await Self.graphqlCore(UsersSearchQuery.countText) == "")
+    }
+
     @Test func idsTravelAsVariablesNeverInTheText() throws {
         // When
         let body = try JSONSerialization.jsonObject(with: ProfilesQuery.body(ids: ["MDQ6VXNlcjE=", "x\"}"], withEmail: false)) as? [String: Any]

@@ -1,0 +1,81 @@
+extension SearchQuery {
+    /// What of a query GitHub's user search is asked (`search --online`), and what only the
+    /// cache can answer.
+    ///
+    /// GitHub's "Searching users" has `type:`, `location:`, `fullname:`, `repos:`,
+    /// `followers:`, `created:` and `in:login|name`; "Understanding the search syntax" excludes a
+    /// qualifier with `-`. The rest of ghusers's syntax has no equivalent there (`company:`,
+    /// `bio:`, `hireable:`, `has:`, `is:`, `in:note`, and fzf's `!`, `^`, `$` on plain text):
+    /// it is left out of GitHub's query, which then asks a wider set, and the cache answers the
+    /// whole query afterwards, as `search` does.
+    public struct GitHubForm: Sendable, Hashable {
+        /// The query GitHub is asked, in its syntax, without `created:` (``created`` holds it).
+        public var query: String
+        /// The times the query's `created:` allows (seconds since 1970, both ends included),
+        /// `nil` for any.
+        public var created: ClosedRange<Int64>?
+        /// The words of the query GitHub is not asked, answered by the cache only.
+        public var local: [String]
+        /// Whether GitHub is asked anything at all (else it would be every account).
+        public var asksGitHub: Bool { !query.isEmpty || created != nil }
+    }
+
+    /// The GitHub form of the query `text` (its words as typed: GitHub folds case itself).
+    public static func gitHubForm(_ text: String) -> GitHubForm {
+        var asked: [String] = []
+        var local: [String] = []
+        var terms: [String] = []
+        var fields: Set<String>?
+        var lower = Int64.min
+        var upper = Int64.max
+        for word in words(text.precomposedStringWithCanonicalMapping) {
+            guard let (name, value, negated) = qualifier(word) else {
+                if word.hasPrefix("!") || word.hasPrefix("^") || word.hasSuffix("$") {
+                    local.append(word)
+                } else {
+                    let plain = word.hasPrefix("'") ? String(word.dropFirst()) : word
+                    if !plain.isEmpty { terms.append(plain) }
+                }
+                continue
+            }
+            switch name {
+            case "type", "location", "fullname", "followers", "repos":
+                asked.append((negated ? "-" : "") + name + ":" + quoted(value))
+            case "created" where !negated:
+                guard let test = try? Qualifier.test(name, value), case .date(_, let from, let to) = test else { continue }
+                let seconds = { (text: String?) in text.flatMap(Timestamp.date(iso8601:)).map { Int64($0.timeIntervalSince1970) } }
+                lower = max(lower, seconds(from) ?? .min)
+                upper = min(upper, seconds(to).map { $0 - 1 } ?? .max)
+            case "created":
+                asked.append("-created:" + value)
+            case "in":
+                let named = value.lowercased().split(separator: ",").compactMap { field -> String? in
+                    switch field {
+                    case "login": "login"
+                    case "name", "fullname": "name"
+                    default: nil
+                    }
+                }
+                fields = (fields ?? []).union(named)
+                if value.lowercased().contains("note") { local.append(word) }
+            default:
+                local.append(word)
+            }
+        }
+        // Terms look in the login (and the name) here; GitHub's default, without `in:`, is the
+        // login and the public email, so `in:` is always said. Terms only in notes stay here.
+        let searched = fields ?? ["login"]
+        if searched.isEmpty {
+            local += terms
+        } else if !terms.isEmpty {
+            asked = terms.map(quoted) + asked + ["in:" + searched.sorted().joined(separator: ",")]
+        }
+        let created: ClosedRange<Int64>? = lower == .min && upper == .max ? nil : lower...max(lower, upper)
+        return GitHubForm(query: asked.joined(separator: " "), created: created, local: local)
+    }
+
+    /// `value` in double quotes when it holds a space, as GitHub's syntax asks.
+    private static func quoted(_ value: String) -> String {
+        value.contains(" ") ? "\"\(value.replacing("\"", with: ""))\"" : value
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+extension CombinedService {
+    /// What `search --online` did.
+    public struct OnlineSearchSummary: Sendable, Hashable {
+        /// How many accounts GitHub counts for the whole query (`userCount`), once asked.
+        public var gitHubCount: Int?
+        /// Accounts kept (with their profiles), and accounts GitHub counted but did not give: a
+        /// window of one second still past the cap, or fewer accounts than its count.
+        public var kept = 0
+        public var missed = 0
+        /// Requests sent and the points GitHub said they cost (`rateLimit { cost }`).
+        public var requests = 0
+        public var points = 0
+        /// The GraphQL rate limit after the last request.
+        public var rateLimit: RateLimit?
+        /// Whether this run went on from a stopped one.
+        public var resumed = false
+    }
+
+    /// The first instant `search --online` asks from: before GitHub's first account (mojombo,
+    /// id 1, joined in October 2007).
+    static let searchEpoch: Int64 = 1_167_609_600  // 2007-01-01T00:00:00Z
+
+    /// Asks GitHub's user search `form` (``SearchQuery/gitHubForm(_:)``) and keeps every
+    /// account it answers, each with its profile, as `profiles prefetch` gives it; nothing of
+    /// the users-list walk moves (no cursor, no page row, no one marked gone).
+    ///
+    /// GitHub gives at most 1,000 results a query (``UsersSearchQuery``), so the query is asked
+    /// in windows of join time that GitHub answers whole: sorted by join date, oldest first
+    /// (`sort:joined-asc`, GitHub Docs, "Sorting search results"), from `created:FROM..`; when
+    /// a window ends at the cap, the next starts at the second the last account joined, and
+    /// the accounts of that second already kept are not kept twice. Every request is a page of
+    /// 100 accounts with their profiles (4 points), none a count alone: about 25 accounts a
+    /// point. A second that alone holds more than 1,000 accounts gives its 1,000 and the rest
+    /// is counted missed, as is any difference between GitHub's count and what came.
+    ///
+    /// Where it stands is kept in the database after every page, so a run stopped (Ctrl-C, a
+    /// used-up rate limit, the network) goes on from the same page when the same query runs
+    /// again; a finished run leaves nothing, and running it again updates every account.
+    ///
+    /// - Throws: ``OnlineSearchError`` (no token, nothing for GitHub to ask, the rate limit,
+    ///   another failure), with what was kept.
+    nonisolated(nonsending) public func searchOnline(
+        _ form: SearchQuery.GitHubForm, now: Date = Date(), progress: (OnlineSearchSummary) -> Void = { _ in }
+    ) async throws -> OnlineSearchSummary {
+        guard !configuration.offline else { throw CombinedServiceError.offline("search --online") }
+        guard form.asksGitHub else { throw OnlineSearchError.nothingToAsk(local: form.local) }
+        guard await token.value != nil else { throw OnlineSearchError.needsToken(variables: TokenSource(site: site, environment: [:]).variables) }
+        let client = try await network(for: "search --online")
+        let search = HTTPService.Users.Search(client: client, url: site.graphQLURL)
+        let memory = StoreService.Sync.TokenEmail(database: database)
+        let fingerprint = TokenSource.fingerprint(await token.value)
+        var withEmail = try memory.readsEmail(fingerprint: fingerprint) ?? true
+        let lower = max(form.created?.lowerBound ?? .min, Self.searchEpoch)
+        let upper = form.created.map(\.upperBound)
+        let key = form.query + " created:\(lower)..\(upper.map(String.init) ?? "*")"
+        let place = StoreService.Searches.Record(database: database)
+        let found = try StoreService.Searches.Find(database: database)(query: key)
+        var state = found ?? StoreService.Searches.Progress(from: lower, upper: upper)
+        var summary = OnlineSearchSummary(gitHubCount: state.gitHubCount, kept: state.kept, missed: state.missed, resumed: found != nil)
+
+        func ask() async throws -> HTTPService.Users.Search.Page {
+            let time = { (seconds: Int64) in Timestamp.iso8601(Date(timeIntervalSince1970: Double(seconds))) }
+            let query = (form.query.isEmpty ? "" : form.query + " ") + "sort:joined-asc created:\(time(state.from))..\(state.upper.map(time) ?? "*")"
+            summary.requests += 1
+            do {
+                let page = try await search(query, after: state.cursor, withEmail: withEmail)
+                summary.points += page.cost ?? 0
+                summary.rateLimit = page.rateLimit ?? summary.rateLimit
+                return page
+            } catch GitHubAPIError.insufficientScopes(let message) where withEmail && message.contains("'email'") {
+                // As `profiles prefetch` learns it (``ProfileQueries``): the token may not read emails.
+                withEmail = false
+                try memory.remember(fingerprint: fingerprint, readsEmail: false)
+                return try await ask()
+            }
+        }
+
+        progress(summary)
+        do {
+            while true {
+                let page = try await ask()
+                if state.cursor == nil {
+                    state.windowCount = page.userCount
+                    if state.gitHubCount == nil { state.gitHubCount = page.userCount }
+                }
+                let skip = Set(state.skip)
+                let accounts = page.accounts.filter { !skip.contains($0.user.id) }
+                let users = accounts.map(\.user)
+                try StoreService.Profiles.SaveBatch(database: database)(
+                    accounts.map(\.fetched), users: Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { $1 }), rateLimit: page.rateLimit,
+                    now: now, saving: users)
+                state.kept += accounts.count
+                state.missed += page.refused.count
+                state.windowReceived += page.accounts.count + page.refused.count
+                for (_, fetched) in page.accounts {
+                    guard let joined = fetched.profile.createdAt.flatMap(Timestamp.date(iso8601:)).map({ Int64($0.timeIntervalSince1970) }) else { continue }
+                    if joined != state.tailSecond { (state.tailSecond, state.tail) = (joined, []) }
+                    state.tail.append(fetched.id)
+                }
+                if let next = page.next {
+                    state.cursor = next
+                } else if state.windowReceived >= UsersSearchQuery.cap, state.windowCount > state.windowReceived, let tail = state.tailSecond {
+                    // The window ended at the cap: the next starts where its accounts ended.
+                    if tail <= state.from {
+                        // One second holds more than GitHub gives: its 1,000 are all there is.
+                        state.missed += state.windowCount - state.windowReceived
+                        (state.from, state.skip) = (state.from + 1, [])
+                    } else {
+                        (state.from, state.skip) = (tail, state.tail)
+                    }
+                    (state.cursor, state.tailSecond, state.tail, state.windowReceived) = (nil, nil, [], 0)
+                } else {
+                    state.missed += max(0, state.windowCount - state.windowReceived)
+                    (summary.gitHubCount, summary.kept, summary.missed) = (state.gitHubCount, state.kept, state.missed)
+                    try place(query: key, nil, now: now)
+                    break
+                }
+                (summary.gitHubCount, summary.kept, summary.missed) = (state.gitHubCount, state.kept, state.missed)
+                try place(query: key, state, now: now)
+                progress(summary)
+            }
+        } catch GitHubAPIError.rateLimited(let reset) {
+            record(RateLimit(limit: summary.rateLimit?.limit ?? 0, remaining: 0, reset: reset, resource: RateLimit.graphQL))
+            throw OnlineSearchError.stopped(summary, reset: reset)
+        } catch let error as GitHubAPIError {
+            throw OnlineSearchError.failed(summary, error)
+        }
+        record(summary.rateLimit)
+        progress(summary)
+        return summary
+    }
+}

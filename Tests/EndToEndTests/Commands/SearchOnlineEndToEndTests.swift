@@ -1,0 +1,105 @@
+import Foundation
+import GitHubFake
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `ghusers search --online QUERY` against the fake's GraphQL user search: every account GitHub
+/// counts is kept with its profile, past the 1,000-result cap; the users list is not touched; a
+/// run stopped by the rate limit resumes. The expected counts are the fake's own `userCount`.
+@Suite("search --online")
+struct SearchOnlineEndToEndTests {
+    static let token = ProfilesPrefetchEndToEndTests.token
+
+    /// GitHub's (the fake's) `userCount` for `query`, asked directly.
+    static func gitHubCount(_ world: EndToEnd, _ query: String) async throws -> Int {
+        var request = URLRequest(url: URL(string: "\(world.server.baseURL)/graphql")!)
+        request.httpMethod = "POST"
+        request.setValue("Bearer test", forHTTPHeaderField: "Authorization")
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JSONSerialization.data(withJSONObject: [
+            "query": "query($q: String!) { search(query: $q, type: USER, first: 1) { userCount } }", "variables": ["q": query],
+        ])
+        let (data, _) = try await URLSession.shared.data(for: request)
+        let body = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        return try #require(((body?["data"] as? [String: Any])?["search"] as? [String: Any])?["userCount"] as? Int, "\(String(decoding: data, as: UTF8.self))")
+    }
+
+    /// The rows of `search QUERY --offline --json`.
+    static func offline(_ world: EndToEnd, _ query: String) async throws -> [[String: Any]] {
+        try await world.json("search", query, "--offline") as? [[String: Any]] ?? []
+    }
+
+    @Test("past the 1,000 cap every account GitHub counts is kept with its profile, and the users list does not move")
+    func pastTheCap() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 1_500)) { world in
+            let expected = try await Self.gitHubCount(world, "type:user")
+            #expect(expected > 1_000)
+            let result = try await world.run(["search", "--online", "type:user", "--json"], environment: Self.token)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stderr.contains("search: \(expected) of \(expected) accounts kept"), "\(result.stderr)")
+            // One request of 100 accounts with their profiles costs about 4 points.
+            #expect(Self.spent(result).points * 20 <= expected, "\(result.stderr)")
+            let rows = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
+            #expect(rows.count == expected)
+            #expect(Set(rows.compactMap { $0["login"] as? String }).count == expected, "none twice")
+            #expect(rows.allSatisfy { $0["type"] as? String == "User" && $0["profile"] is [String: Any] })
+            // A search is not the users list: the first page still starts at the first account.
+            let page = try await world.run("next-page")
+            #expect(page.status == 0 && page.stdout.contains("mojombo"), "\(page)")
+            // The same query again updates and keeps the same accounts.
+            let again = try await world.run(["search", "--online", "type:user"], environment: Self.token)
+            #expect(again.status == 0 && again.stderr.contains("\(expected) of \(expected) accounts kept"), "\(again.stderr)")
+        }
+    }
+
+    @Test("only what GitHub's syntax has is asked; the rest the cache answers; a query GitHub has nothing of is refused")
+    func localParts() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 200)) { world in
+            let expected = try await Self.gitHubCount(world, "location:york")
+            let result = try await world.run(["search", "--online", "location:york", "has:note"], environment: Self.token)
+            // has:note matches none of the accounts just kept: exit 1, as grep, but they are kept.
+            #expect(result.status == 1, "\(result)")
+            #expect(result.stderr.contains("GitHub is asked “location:york”; has:note the cache answers after"), "\(result.stderr)")
+            #expect(try await Self.offline(world, "location:york").count == expected)
+            let refused = try await world.run(["search", "--online", "has:note"], environment: Self.token)
+            #expect(refused.status != 0 && refused.stderr.contains("nothing in the query is GitHub's to ask"), "\(refused)")
+            let noToken = try await world.run(["search", "--online", "location:york"], environment: ["GHUSERS_NO_GH": "1"])
+            #expect(noToken.status != 0 && noToken.stderr.contains("needs a token"), "\(noToken)")
+        }
+    }
+
+    /// The requests and points a run's last progress line says.
+    static func spent(_ result: GHUsersProcess.Result) -> (requests: Int, points: Int) {
+        let line = result.stderr.split(separator: "\n").last { $0.contains("search: ") && $0.contains(" point") } ?? ""
+        let numbers = line.split(separator: "·").dropFirst().compactMap { Int($0.split(separator: " ").first ?? "") }
+        return numbers.count == 2 ? (numbers[0], numbers[1]) : (0, 0)
+    }
+
+    @Test("a run stopped by the rate limit keeps what it found and the same query resumes where it stopped")
+    func resumes() async throws {
+        var configuration = FakeConfiguration(userCount: 1_500)
+        configuration.graphQLRateLimit = 25
+        try await EndToEnd.with(configuration) { world in
+            let expected = try await Self.gitHubCount(world, "type:user")
+            var runs: [GHUsersProcess.Result] = []
+            repeat {
+                if !runs.isEmpty { await world.server.reset() }  // the next hour's points
+                runs.append(try await world.run(["search", "--online", "type:user"], environment: Self.token))
+            } while runs.last?.status != 0 && runs.count < 12
+            #expect(runs.count > 1 && runs[0].stderr.contains("rate limit is used up"), "\(runs.map(\.stderr))")
+            #expect(runs.last?.status == 0, "\(runs.map(\.stderr))")
+            #expect(runs.last?.stderr.contains("(resumed)") == true, "\(runs.map(\.stderr))")
+            // Each stopped run went on from where the one before stopped.
+            let after = runs.dropLast().compactMap { $0.stderr.firstMatch(of: /after (\d+) accounts/).flatMap { Int($0.1) } }
+            #expect(after.count == runs.count - 1 && after == after.sorted() && Set(after).count == after.count, "\(runs.map(\.stderr))")
+            #expect(try await Self.offline(world, "type:user").count == expected)
+            // Where it stopped, not from the start: the runs together spend about what one run
+            // spends (each repeats at most the window it was in), at 20 accounts a point or better.
+            let points = runs.map { Self.spent($0).points }.reduce(0, +)
+            #expect(points <= expected / 20 + 5 * runs.count, "\(runs.map(\.stderr))")
+        }
+    }
+}
