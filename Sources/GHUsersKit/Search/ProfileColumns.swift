@@ -75,7 +75,7 @@ struct ProfileColumns: Sendable {
             return negated ? SearchCorpus.complement(profiled, count: logins.count) : profiled
         case .text(let field, let text):
             guard let column = Self.textFields.firstIndex(of: field) else { return nil }
-            found = records(column, containing: TextArena.fold(text), negated: negated)
+            found = records(column, containing: TextArena.fold(text), negated: negated, wholeWords: true)
         case .count(let field, let lower, let upper):
             guard let column = Self.countFields.firstIndex(of: field) else { return nil }
             found = Self.within(counts[column], lower, upper, negated: negated, loginOf)
@@ -94,16 +94,18 @@ struct ProfileColumns: Sendable {
     }
 
     /// The login records (ascending) of the profiles whose field `field` (of ``textFields``)
-    /// contains `needle` (or, `negated`, does not).
-    func records(_ field: Int, containing needle: [UInt8], negated: Bool = false) -> [Int32] {
-        let hits = fieldHits(field, needle)
+    /// contains `needle` (or, `negated`, does not); `wholeWords`: holds its words in a row
+    /// (``WordMatch``), as a text qualifier matches.
+    func records(_ field: Int, containing needle: [UInt8], negated: Bool = false, wholeWords: Bool = false) -> [Int32] {
+        let hits = fieldHits(field, needle, phrase: wholeWords ? WordMatch.words(needle) : [])
         return (negated ? SearchCorpus.complement(hits, count: texts.count) : hits).map { loginOf[Int($0)] }.filter { $0 >= 0 }
     }
 
-    /// The profiles (records of ``texts``) whose field `field` contains `needle`: those holding
-    /// it anywhere, then a look inside that field.
-    private func fieldHits(_ field: Int, _ needle: [UInt8]) -> [Int32] {
-        let hits = texts.scan(needle)
+    /// The profiles (records of ``texts``) whose field `field` contains `needle`, or with a
+    /// `phrase`, holds its words: those holding it (or its first word) anywhere, then a look
+    /// inside that field.
+    private func fieldHits(_ field: Int, _ needle: [UInt8], phrase: [[UInt8]]) -> [Int32] {
+        let hits = texts.scan(phrase.first ?? needle)
         return texts.bytes.withUnsafeBufferPointer { bytes in
             needle.withUnsafeBufferPointer { needle in
                 hits.filter { record in
@@ -111,7 +113,7 @@ struct ProfileColumns: Sendable {
                     var start = Int(texts.starts[Int(record)])
                     for _ in 0..<field { start = min(end, (bytes[start..<end].firstIndex(of: Self.fieldSeparator) ?? end) + 1) }
                     let stop = bytes[start..<end].firstIndex(of: Self.fieldSeparator) ?? end
-                    return TextArena.find(needle, in: bytes, from: start, to: stop) != nil
+                    return phrase.isEmpty ? TextArena.find(needle, in: bytes, from: start, to: stop) != nil : WordMatch.holds(phrase, in: bytes, from: start, to: stop)
                 }
             }
         }

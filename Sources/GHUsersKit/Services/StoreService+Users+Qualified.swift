@@ -131,7 +131,7 @@ extension StoreService.Users {
                 let condition: String
                 switch qualifier.test {
                 case .text(let field, let text):
-                    condition = contains("profile.\(field.column)", text, &arguments)
+                    condition = words("profile.\(field.column)", text, &arguments)
                     return qualifier.negated ? "NOT ifnull(\(condition), 0)" : condition
                 case .count(let field, let lower, let upper):
                     condition = range("profile.\(field.column)", lower, upper, &arguments)
@@ -186,6 +186,18 @@ extension StoreService.Users {
                 arguments += [upper]
             }
             return "(\(parts.joined(separator: " AND ")))"
+        }
+
+        /// The condition that text `column` holds the words of the folded `text` in a row
+        /// (``WordMatch``): its first word's text found as ``contains(_:_:_:)`` finds it (the
+        /// indexes' part), then the words checked by `ghusers_words`; a text without a word is
+        /// matched as a part of the value.
+        static func words(_ column: String, _ text: String, _ arguments: inout StatementArguments) -> String {
+            let phrase = WordMatch.words(Array(text.utf8))
+            guard let first = phrase.first else { return contains(column, text, &arguments) }
+            let found = contains(column, String(decoding: first, as: UTF8.self), &arguments)
+            arguments += [text]
+            return "(\(found) AND ghusers_words(\(column), ?))"
         }
 
         /// The condition that text `column` contains the folded `text` as `browse` folds it:

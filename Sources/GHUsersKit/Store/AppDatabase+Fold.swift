@@ -13,14 +13,24 @@ extension AppDatabase {
         return TextArena.foldedString(text)
     }
 
+    /// `ghusers_words(text, phrase)`: whether `text`, folded, holds the words of the folded
+    /// `phrase` in a row (``WordMatch``): a text qualifier's whole words, as `/` matches them.
+    static let words = DatabaseFunction("ghusers_words", argumentCount: 2, pure: true) { values in
+        guard let text = String.fromDatabaseValue(values[0]), let phrase = String.fromDatabaseValue(values[1]) else { return false }
+        return WordMatch.holds(WordMatch.words(Array(phrase.utf8)), in: TextArena.fold(text))
+    }
+
     /// The condition on `note` that its text has a character outside ASCII: the partial index
     /// `note_non_ascii` (migration `v7-note-non-ascii`) is on it, so the notes that need
     /// ``fold`` are found without a scan. The same text in the index and the queries, or
     /// SQLite does not use the index.
     static let nonASCIINote = "text GLOB '*[^\u{01}-\u{7F}]*'"
 
-    /// Adds the functions every connection has (``fold``) to `configuration`.
+    /// Adds the functions every connection has (``fold``, ``words``) to `configuration`.
     static func addFunctions(to configuration: inout Configuration) {
-        configuration.prepareDatabase { db in db.add(function: fold) }
+        configuration.prepareDatabase { db in
+            db.add(function: fold)
+            db.add(function: words)
+        }
     }
 }

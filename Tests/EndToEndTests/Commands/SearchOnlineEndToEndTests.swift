@@ -27,6 +27,32 @@ struct SearchOnlineEndToEndTests {
         return try #require(((body?["data"] as? [String: Any])?["search"] as? [String: Any])?["userCount"] as? Int, "\(String(decoding: data, as: UTF8.self))")
     }
 
+    /// The logins GitHub's (the fake's) search gives for `query`, every page.
+    static func gitHubLogins(_ world: EndToEnd, _ query: String) async throws -> Set<String> {
+        var logins: Set<String> = []
+        var after: String?
+        repeat {
+            var request = URLRequest(url: URL(string: "\(world.server.baseURL)/graphql")!)
+            request.httpMethod = "POST"
+            request.setValue("Bearer test", forHTTPHeaderField: "Authorization")
+            var variables: [String: Any] = ["q": query]
+            if let after { variables["after"] = after }
+            request.httpBody = try JSONSerialization.data(withJSONObject: [
+                "query": """
+                    query($q: String!, $after: String) { search(query: $q, type: USER, first: 100, after: $after) {
+                      pageInfo { endCursor hasNextPage } nodes { ... on User { login } ... on Organization { login } } } }
+                    """,
+                "variables": variables,
+            ])
+            let (data, _) = try await URLSession.shared.data(for: request)
+            let search = ((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["data"] as? [String: Any])?["search"] as? [String: Any]
+            logins.formUnion((search?["nodes"] as? [[String: Any]] ?? []).compactMap { $0["login"] as? String })
+            let info = search?["pageInfo"] as? [String: Any]
+            after = info?["hasNextPage"] as? Bool == true ? info?["endCursor"] as? String : nil
+        } while after != nil
+        return logins
+    }
+
     /// The rows of `search QUERY --offline --json`.
     static func offline(_ world: EndToEnd, _ query: String) async throws -> [[String: Any]] {
         try await world.json("search", query, "--offline") as? [[String: Any]] ?? []
@@ -52,6 +78,22 @@ struct SearchOnlineEndToEndTests {
             // The same query again updates and keeps the same accounts.
             let again = try await world.run(["search", "--online", "type:user"], environment: Self.token)
             #expect(again.status == 0 && again.stderr.contains("\(expected) of \(expected) accounts kept"), "\(again.stderr)")
+        }
+    }
+
+    @Test("after search --online, the same query offline finds exactly the accounts GitHub found: whole words, phrases, exclusions")
+    func offlineGivesGitHubsAnswer() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 300)) { world in
+            let queries = ["location:us", "location:\"new york\"", "location:york type:user", "followers:>500 -location:york type:user", "fullname:\"fake user\" repos:<10", "repos:<10 type:org"]
+            for query in queries {
+                let online = try await world.run(["search", "--online", query], environment: Self.token)
+                #expect(online.status == 0, "\(query): \(online)")
+            }
+            for query in queries {
+                let gitHub = try await Self.gitHubLogins(world, query)
+                let offline = Set(try await Self.offline(world, query).compactMap { $0["login"] as? String })
+                #expect(!gitHub.isEmpty && offline == gitHub, "\(query): only offline \(offline.subtracting(gitHub)), only GitHub \(gitHub.subtracting(offline))")
+            }
         }
     }
 

@@ -18,6 +18,13 @@ struct SearchQualifiersEndToEndTests {
         var fields: [String: Any]
         var organization: Bool { fields["type"] as? String == "Organization" }
         func text(_ key: String) -> String { (fields[key] as? String ?? "").lowercased() }
+        /// Whether the field holds `phrase`'s words in a row, as GitHub's search matches a text
+        /// qualifier (whole words: `location:us` is not Russia).
+        func words(_ key: String, _ phrase: String) -> Bool {
+            let split = { (text: String) in text.lowercased().split { !($0.isLetter || $0.isNumber) }.map(String.init) }
+            let (words, wanted) = (split(fields[key] as? String ?? ""), split(phrase))
+            return words.count >= wanted.count && (0...(words.count - wanted.count)).contains { Array(words[$0..<$0 + wanted.count]) == wanted }
+        }
         func number(_ key: String) -> Int? { fields[key] as? Int }
     }
 
@@ -49,19 +56,22 @@ struct SearchQualifiersEndToEndTests {
             let middle = created[created.count / 2]
             // Organizations came over GraphQL without followers (unknown): no followers qualifier matches them.
             let cases: [(String, (Account) -> Bool)] = [
-                ("location:berlin", { $0.text("location").contains("berlin") }),
-                ("!location:berlin", { !$0.text("location").contains("berlin") }),
-                ("location:\"são paulo\"", { $0.text("location").contains("são paulo") }),
-                ("location:ZÜRICH", { $0.text("location").contains("zürich") }),
+                ("location:berlin", { $0.words("location", "berlin") }),
+                ("!location:berlin", { !$0.words("location", "berlin") }),
+                ("location:\"são paulo\"", { $0.words("location", "são paulo") }),
+                ("location:ZÜRICH", { $0.words("location", "zürich") }),
+                // Whole words, as GitHub matches them: not Russia, not Columbus.
+                ("location:us", { $0.words("location", "us") }),
+                ("location:\"new york\"", { $0.words("location", "new york") }),
                 // An organization's company is null and its bio its description, over GraphQL as over REST.
-                ("company:fake-org", { $0.text("company").contains("fake-org") }),
-                ("bio:synthetic", { $0.text("bio").contains("synthetic") }),
+                ("company:fake-org", { $0.words("company", "fake-org") }),
+                ("bio:synthetic", { $0.words("bio", "synthetic") }),
                 ("followers:>500", { !$0.organization && ($0.number("followers") ?? 0) > 500 }),
                 ("followers:100..300 type:user", { !$0.organization && (100...300).contains($0.number("followers") ?? -1) }),
                 ("repos:<=10", { ($0.number("public_repos") ?? .max) <= 10 }),
                 ("!type:org", { !$0.organization }),
                 ("created:<=\(middle)", { ($0.fields["created_at"] as? String ?? "~") <= middle }),
-                ("fullname:\"fake user 1\"", { $0.text("name").contains("fake user 1") }),
+                ("fullname:\"fake user 1\"", { $0.words("name", "fake user 1") }),
                 ("1 in:name", { $0.text("name").contains("1") }),
                 // GitHub sends null, not false, for an account not hireable.
                 ("hireable:true", { $0.fields["hireable"] as? Bool == true }),
