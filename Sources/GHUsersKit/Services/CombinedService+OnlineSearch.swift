@@ -16,6 +16,13 @@ extension CombinedService {
         public var rateLimit: RateLimit?
         /// Whether this run went on from a stopped one.
         public var resumed = false
+
+        /// `340 of 1234 accounts kept (resumed) · 12 requests · 48 points`.
+        public var counts: String {
+            let of = gitHubCount.map { " of \($0)" } ?? ""
+            return "\(kept)\(of) account\(kept == 1 ? "" : "s") kept\(resumed ? " (resumed)" : "") · "
+                + "\(requests) request\(requests == 1 ? "" : "s") · \(points) point\(points == 1 ? "" : "s")"
+        }
     }
 
     /// The first instant `search --online` asks from: before GitHub's first account (mojombo,

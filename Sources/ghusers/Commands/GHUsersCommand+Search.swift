@@ -102,11 +102,9 @@ extension GHUsersCommand {
             Messages.notice(describe(summary) + (summary.missed > 0 ? "; GitHub counted \(summary.missed) it did not give" : ""))
         }
 
-        /// `search: 340 of 1,234 accounts kept · 12 requests · 48 points`.
+        /// `search: 340 of 1234 accounts kept · 12 requests · 48 points`.
         static func describe(_ summary: CombinedService.OnlineSearchSummary) -> String {
-            let of = summary.gitHubCount.map { " of \($0)" } ?? ""
-            return "search: \(summary.kept)\(of) account\(summary.kept == 1 ? "" : "s") kept\(summary.resumed ? " (resumed)" : "") · "
-                + "\(summary.requests) request\(summary.requests == 1 ? "" : "s") · \(summary.points) point\(summary.points == 1 ? "" : "s")"
+            "search: " + summary.counts
         }
 
         /// Ends the search's walk once `--limit` results came.

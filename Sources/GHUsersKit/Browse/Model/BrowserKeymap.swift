@@ -47,6 +47,7 @@ package enum BrowserKeymap {
             footer: [.list: "/ search", .pane: "/ search", .search: "/ edit the search"]),
         Binding(keys: [], label: "  a b 'a ^a a$ !a", summary: "search terms: all, exact, start/end, not", footer: [:]),
         Binding(keys: [], label: "  location:a repos:>9", summary: "GitHub's qualifiers (ghusers search --help)", footer: [:]),
+        Binding(keys: [], label: "  ^O", summary: "ask GitHub's user search too; the list fills", footer: [:]),
         Binding(
             keys: [(.character("e"), .editNote), (.character("x"), .deleteNote)],
             label: "e / x", summary: "edit the note in $EDITOR / delete it",

@@ -54,6 +54,9 @@ package enum BrowserMessage: Sendable {
     case notice(String)
     /// Another connection (another process, or this one's page save) changed the database.
     case databaseChanged
+    /// How GitHub's search of `query` (^O on the query line) stands, in words; `finished` once
+    /// it ended (done, failed or offline).
+    case onlineSearch(query: String, status: String, finished: Bool)
     /// The last known rate limit is used up until `until`: no API request before then.
     case rateLimitExhausted(until: Date)
 }
@@ -91,6 +94,11 @@ package enum BrowserEffect: Hashable, Sendable {
     case loadWindow(WindowRequest)
     /// Stop a search read in flight (its query changed).
     case cancelSearch
+    /// Ask GitHub's user search `query` and keep what it finds (``CombinedService/searchOnline(_:now:progress:)``),
+    /// stopping one under way; what it keeps reaches the list as the database changes.
+    case searchOnline(String)
+    /// Stop GitHub's search under way (Esc); what it kept stays, and the query resumes.
+    case cancelOnlineSearch
     case count
     case fetchPage
     /// Cut short the wait of a page fetch between retries and try it now (`r`).

@@ -27,6 +27,12 @@ extension BrowserModel {
             self.search?.editing = false
             return search.query.isEmpty ? endSearch() : searchNow()
         case .escape: return endSearch()
+        case .control("o"):
+            // GitHub's user search, the same query: the list fills as accounts arrive.
+            let query = search.query.trimmingCharacters(in: .whitespaces)
+            guard search.problem == nil, !query.isEmpty else { return [] }
+            self.search?.online = (query, "GitHub: asking…", true)
+            return [.searchOnline(query)]
         case .control("c"):
             quitting = true
             return [.quit]
@@ -84,14 +90,21 @@ extension BrowserModel {
         guard let search else { return [] }
         let chosen = search.editing ? nil : selected?.user.id
         self.search = nil
-        guard !search.shown.isEmpty else { return [] }
+        let online: [BrowserEffect] = search.online?.running == true ? [.cancelOnlineSearch] : []
+        guard !search.shown.isEmpty else { return online }
         guard let chosen else {
             restore(search)
-            return [.cancelSearch] + reloadWindow()
+            return online + [.cancelSearch] + reloadWindow()
         }
         window.replace(with: [], start: 0, cursor: 0, top: 0)
         counting.total = search.savedTotal
-        return [.cancelSearch] + load(.around(id: chosen, count: Self.chunk))
+        return online + [.cancelSearch] + load(.around(id: chosen, count: Self.chunk))
+    }
+
+    /// GitHub's search of `query` stands at `status`: said while that search shows.
+    mutating func onlineSearch(_ query: String, status: String, finished: Bool) {
+        guard search?.online?.query == query else { return }
+        search?.online = (query, status, !finished)
     }
 
     private mutating func restore(_ search: BrowserSearchLine) {

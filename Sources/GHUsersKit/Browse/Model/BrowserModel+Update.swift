@@ -56,6 +56,8 @@ extension BrowserModel {
             }
         case .searchCounted(let query, let count):
             searchCounted(query, total: count)
+        case .onlineSearch(let query, let status, let finished):
+            onlineSearch(query, status: status, finished: finished)
         case .windowFailed(let request, let reason):
             guard request == window.request else { return [] }
             window.request = nil

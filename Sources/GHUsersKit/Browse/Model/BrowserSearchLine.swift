@@ -13,6 +13,9 @@ package struct BrowserSearchLine: Sendable {
     package var shown = ""
     /// Every match of ``shown`` has been read: the list's length is known.
     package var complete = false
+    /// GitHub's search of ``online``'s query (^O), and how it stands in words, shown in the
+    /// status line while the search shows.
+    package var online: (query: String, status: String, running: Bool)?
     /// The full list as it was when `/` was pressed, and how many users are cached (kept up
     /// to date while the search shows): Esc puts them back, selection included.
     package var saved: BrowserWindow

@@ -51,6 +51,8 @@ extension BrowserRuntime {
             switch effect {
             case .loadWindow(let request): loadWindow(request)
             case .cancelSearch: search.cancel()
+            case .searchOnline(let query): searchOnline(query)
+            case .cancelOnlineSearch: onlineTask.withLock { $0 }?.cancel()
             case .count: count()
             case .fetchPage: fetchPage()
             case .retryPageNow:

@@ -94,6 +94,33 @@ extension BrowserRuntime {
         pageTask.withLock { $0 = task }
     }
 
+    /// GitHub's user search of `query`, through the same queue as every request (after the
+    /// page and profile the screen waits for); each page it keeps reaches the list through the
+    /// database watcher, and its progress the status line.
+    func searchOnline(_ query: String) {
+        let service = self.service
+        onlineTask.withLock { $0 }?.cancel()
+        let task = Task { [self] in
+            do {
+                let summary = try await RequestQueue.$priority.withValue(1) {
+                    try await service.searchOnline(SearchQuery.gitHubForm(query)) { progress in
+                        // A page was saved: the list reads it now, not at the watcher's next look.
+                        deliver(.databaseChanged)
+                        deliver(.onlineSearch(query: query, status: "GitHub: " + progress.counts, finished: false))
+                    }
+                }
+                let missed = summary.missed > 0 ? " · \(summary.missed) GitHub did not give" : ""
+                deliver(.onlineSearch(query: query, status: "GitHub: done, " + summary.counts + missed, finished: true))
+            } catch {
+                if Task.isCancelled || error is CancellationError { return }
+                var words = ErrorText.sentence(error)
+                if case CombinedServiceError.offline = error { words = "offline (--offline), not asked" }
+                deliver(.onlineSearch(query: query, status: "GitHub: " + words, finished: true))
+            }
+        }
+        onlineTask.withLock { $0 = task }
+    }
+
     func fetchProfile(id: Int64, login: String) {
         let task = Task { [self] in
             do {

@@ -36,6 +36,8 @@ package final class BrowserRuntime: Sendable {
     /// The page fetch, the profile fetch and the pane's avatar in flight, if any.
     let pageTask = Mutex<Task<Void, Never>?>(nil)
     let profileTask = Mutex<Task<Void, Never>?>(nil)
+    /// GitHub's user search under way (^O), if any.
+    let onlineTask = Mutex<Task<Void, Never>?>(nil)
     let headerTask = Mutex<Task<Void, Never>?>(nil)
     /// Database reads run here, in order (the first window before the count), off Swift's
     /// cooperative pool, whose two threads a blocking read would hold; on a read-only
@@ -129,6 +131,7 @@ package final class BrowserRuntime: Sendable {
         writeQueue.sync {}  // a note being saved is saved before the service closes
         pageTask.withLock { $0 }?.cancel()
         profileTask.withLock { $0 }?.cancel()
+        onlineTask.withLock { $0 }?.cancel()
         headerTask.withLock { $0 }?.cancel()
     }
 

@@ -130,6 +130,7 @@ package struct BrowserView: Sendable {
             let count = search.complete ? "\(known)" : "\(known)+"
             parts.append(known == 0 ? (search.complete ? "no matches" : "searching…") : "match \(min(model.window.cursor + 1, known)) of \(count)")
             parts.append("“\(clean(search.shown))”")
+            if let online = search.online, online.query == search.shown.trimmingCharacters(in: .whitespaces) { parts.append(clean(online.status)) }
         } else if let total = model.counting.total {
             parts.append(total == 0 ? "no users cached" : "row \(min(model.window.cursor + 1, total)) of \(total) cached")
         } else {
@@ -208,7 +209,8 @@ package struct BrowserView: Sendable {
                 grid.write(CellGrid.fitted("✗ " + clean(problem), width: max(1, model.columns - end - 2)), x: end + 2, y: y, style: style)
                 return
             }
-            grid.write("Enter keep · Esc all users", x: max(end + 2, model.columns - 27), y: y, style: CellStyle(dim: true))
+            let hint = "Enter keep · ^O GitHub too · Esc all users"
+            grid.write(hint, x: max(end + 2, model.columns - hint.count - 1), y: y, style: CellStyle(dim: true))
             return
         }
         let keys = BrowserKeymap.footer(model.search != nil ? .search : model.pane.isOpen ? .pane : .list)
