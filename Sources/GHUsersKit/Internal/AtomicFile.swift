@@ -32,7 +32,7 @@ public enum AtomicFile {
     ///
     /// - Throws: ``WriteError`` (the target untouched, the temporary file removed), or what
     ///   `body` throws.
-    public static func write(to url: URL, temporaryPrefix: String = ".tmp-", _ body: (OutputStream) throws -> Void) throws {
+    package static func write(to url: URL, temporaryPrefix: String = ".tmp-", _ body: (OutputStream) throws -> Void) throws {
         let folder = url.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(temporaryPrefix + UUID().uuidString)
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)

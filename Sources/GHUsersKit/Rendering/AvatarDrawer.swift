@@ -13,20 +13,20 @@ import Logging
 /// with their colours, laid out beside text by ``AvatarListRenderer`` and placed in the
 /// browser's frames. ``picture(_:columns:rows:)`` uses the terminal's pixel protocol when it has
 /// one (the `profile` command's header only).
-public struct AvatarDrawer: Sendable {
+package struct AvatarDrawer: Sendable {
     /// How to draw.
-    public var mode: GraphicsMode
+    package var mode: GraphicsMode
     private static let logger = Logger(label: "ghusers.avatars")
 
     /// Creates a drawer for `mode`.
-    public init(mode: GraphicsMode) {
+    package init(mode: GraphicsMode) {
         self.mode = mode
     }
 
     /// The image as `columns` × `rows` cells of block symbols: what rows, cards and the browser
     /// place beside text, so that an avatar scrolls, clips and diffs like text. Transparent
     /// cells keep the terminal's colours. Empty (blank cells) when libchafa cannot be used.
-    public func symbolCells(_ image: RGBAImage, columns: Int, rows: Int) -> CellGrid {
+    package func symbolCells(_ image: RGBAImage, columns: Int, rows: Int) -> CellGrid {
         var grid = CellGrid(width: columns, height: rows)
         withCanvas(image, columns: columns, rows: rows, pixels: .symbols) { chafa, canvas in
             let trueColor = mode.colors == .trueColor
@@ -56,13 +56,13 @@ public struct AvatarDrawer: Sendable {
 
     /// The image as `rows` lines of `columns` block symbols (``symbolCells(_:columns:rows:)`` as
     /// text), each ending with a reset.
-    public func symbolLines(_ image: RGBAImage, columns: Int, rows: Int) -> [String] {
+    package func symbolLines(_ image: RGBAImage, columns: Int, rows: Int) -> [String] {
         symbolCells(image, columns: columns, rows: rows).blockLines()
     }
 
     /// The image with the best protocol the terminal has, `columns` × `rows` cells, ending
     /// with a line feed.
-    public func picture(_ image: RGBAImage, columns: Int, rows: Int) -> String {
+    package func picture(_ image: RGBAImage, columns: Int, rows: Int) -> String {
         guard mode.pixels != .symbols else { return symbolLines(image, columns: columns, rows: rows).joined(separator: "\n") + "\n" }
         var text = ""
         withCanvas(image, columns: columns, rows: rows, pixels: mode.pixels) { chafa, canvas in

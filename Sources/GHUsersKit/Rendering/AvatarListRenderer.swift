@@ -12,9 +12,9 @@
 ///
 /// Wide terminals get a grid of three cards or more per row (``cardsPerLine(columns:)``), each with the avatar (12 × 6 cells)
 /// centred and the name and id below it. Seen users' text is dimmed (in colour mode).
-public struct AvatarListRenderer: Sendable {
+package struct AvatarListRenderer: Sendable {
     /// The two layouts.
-    public enum Layout: String, Sendable {
+    package enum Layout: String, Sendable {
         /// One user per entry, avatar on the left.
         case lines
         /// Three cards per row.
@@ -22,21 +22,21 @@ public struct AvatarListRenderer: Sendable {
     }
 
     /// The narrowest terminal that gets the grid: 96 columns.
-    public static let gridMinimumColumns = 96
+    package static let gridMinimumColumns = 96
 
     /// The layout chosen.
-    public var layout: Layout
+    package var layout: Layout
     /// The card width in the grid.
-    public var cardWidth: Int
+    package var cardWidth: Int
     /// The cards per line in the grid (1 in the lines layout).
-    public var cardsPerLine: Int
+    package var cardsPerLine: Int
     /// How avatars are drawn.
-    public var drawer: AvatarDrawer
+    package var drawer: AvatarDrawer
     /// Whether text gets colours and dimming.
-    public var color: Bool
+    package var color: Bool
 
     /// The layout for a terminal `columns` wide.
-    public static func layout(columns: Int) -> Layout {
+    package static func layout(columns: Int) -> Layout {
         columns >= gridMinimumColumns ? .grid : .lines
     }
 
@@ -45,19 +45,19 @@ public struct AvatarListRenderer: Sendable {
 
     /// The cards per line of the grid of a terminal `columns` wide: three, and more while
     /// each can be ``maximumCardWidth`` wide (five at 200 columns), two blanks apart.
-    public static func cardsPerLine(columns: Int) -> Int {
+    package static func cardsPerLine(columns: Int) -> Int {
         layout(columns: columns) == .grid ? max(3, (columns + 2) / (maximumCardWidth + 2)) : 1
     }
 
     /// The card width in the grid of a terminal `columns` wide: its share of the line, 16 to
     /// 32 cells.
-    public static func cardWidth(columns: Int) -> Int {
+    package static func cardWidth(columns: Int) -> Int {
         let cards = max(3, cardsPerLine(columns: columns))
         return min(maximumCardWidth, max(16, (columns - 2 * (cards - 1)) / cards))
     }
 
     /// Creates a renderer for a terminal `columns` wide.
-    public init(columns: Int, drawer: AvatarDrawer, color: Bool) {
+    package init(columns: Int, drawer: AvatarDrawer, color: Bool) {
         self.layout = Self.layout(columns: columns)
         self.cardWidth = Self.cardWidth(columns: columns)
         self.cardsPerLine = Self.cardsPerLine(columns: columns)
@@ -67,26 +67,26 @@ public struct AvatarListRenderer: Sendable {
 
     /// The row kind for `details` at `position`: inverted for every fourth position, else a
     /// note row when there is a note, else a normal row.
-    public static func row(_ details: UserDetails, position: Int) -> any AvatarRow {
+    package static func row(_ details: UserDetails, position: Int) -> any AvatarRow {
         if invertsAvatar(at: position) { return InvertedRow(details: details, position: position) }
         if details.note != nil { return NoteRow(details: details, position: position) }
         return NormalRow(details: details, position: position)
     }
 
     /// Whether the avatar at `position` (1-based) is drawn inverted: every fourth.
-    public static func invertsAvatar(at position: Int) -> Bool {
+    package static func invertsAvatar(at position: Int) -> Bool {
         position > 0 && position % 4 == 0
     }
 
     /// The avatar size in cells for the layout.
-    public var avatarCells: (columns: Int, rows: Int) {
+    package var avatarCells: (columns: Int, rows: Int) {
         layout == .grid ? (12, 6) : (6, 3)
     }
 
     /// The text of `rows` (in order), each with its avatar from `avatars` by user id (missing:
     /// a placeholder), lines ending in line feeds: the cells of ``entry(_:_:)`` or
     /// ``cards(_:avatars:)`` as text.
-    public func render(_ rows: [any AvatarRow], avatars: [Int64: RGBAImage]) -> String {
+    package func render(_ rows: [any AvatarRow], avatars: [Int64: RGBAImage]) -> String {
         switch layout {
         case .lines:
             return rows.map { row in
@@ -106,19 +106,19 @@ public struct AvatarListRenderer: Sendable {
 
     /// The height in lines of one entry (``Layout/lines``) or one line of cards (``Layout/grid``,
     /// without the blank line after it).
-    public var entryHeight: Int { layout == .grid ? avatarCells.rows + 2 : avatarCells.rows }
+    package var entryHeight: Int { layout == .grid ? avatarCells.rows + 2 : avatarCells.rows }
 
     /// The width of one entry or card.
-    public var entryWidth: Int { layout == .grid ? cardWidth : avatarCells.columns + 2 + 40 + 2 }
+    package var entryWidth: Int { layout == .grid ? cardWidth : avatarCells.columns + 2 + 40 + 2 }
 
     /// One user of the ``Layout/lines`` layout: the avatar, two blanks, then the login, `#id`
     /// and type, and the note line; ``entryHeight`` lines, as wide as its text.
-    public func entry(_ row: any AvatarRow, _ image: RGBAImage?, width: Int? = nil) -> CellGrid {
+    package func entry(_ row: any AvatarRow, _ image: RGBAImage?, width: Int? = nil) -> CellGrid {
         entry(row, avatar: avatar(row, image), width: width)
     }
 
     /// ``entry(_:_:width:)`` with the avatar already drawn (``avatar(_:_:)``).
-    public func entry(_ row: any AvatarRow, avatar: CellGrid, width: Int? = nil) -> CellGrid {
+    package func entry(_ row: any AvatarRow, avatar: CellGrid, width: Int? = nil) -> CellGrid {
         var grid = CellGrid(width: width ?? entryWidth, height: avatar.height)
         grid.place(avatar, x: 0, y: 0)
         let x = avatar.width + 2
@@ -137,7 +137,7 @@ public struct AvatarListRenderer: Sendable {
 
     /// One line of up to ``cardsPerLine`` cards of the ``Layout/grid`` layout, two blanks apart: the avatar
     /// centred, the login under it, then `#id type` and the note marker.
-    public func cards(_ rows: [any AvatarRow], avatars: [Int64: RGBAImage]) -> CellGrid {
+    package func cards(_ rows: [any AvatarRow], avatars: [Int64: RGBAImage]) -> CellGrid {
         var grid = CellGrid(width: rows.count * cardWidth + max(0, rows.count - 1) * 2, height: entryHeight)
         for (index, row) in rows.enumerated() {
             grid.place(card(row, avatars[row.details.user.id]), x: index * (cardWidth + 2), y: 0)
@@ -146,12 +146,12 @@ public struct AvatarListRenderer: Sendable {
     }
 
     /// One card of the ``Layout/grid`` layout, ``cardWidth`` × ``entryHeight``.
-    public func card(_ row: any AvatarRow, _ image: RGBAImage?) -> CellGrid {
+    package func card(_ row: any AvatarRow, _ image: RGBAImage?) -> CellGrid {
         card(row, avatar: avatar(row, image))
     }
 
     /// ``card(_:_:)`` with the avatar already drawn (``avatar(_:_:)``).
-    public func card(_ row: any AvatarRow, avatar: CellGrid) -> CellGrid {
+    package func card(_ row: any AvatarRow, avatar: CellGrid) -> CellGrid {
         var grid = CellGrid(width: cardWidth, height: entryHeight)
         grid.place(avatar, x: (cardWidth - avatar.width) / 2, y: 0)
         let user = row.details.user
@@ -170,12 +170,12 @@ public struct AvatarListRenderer: Sendable {
     }
 
     /// The size of the profile header in cells: 24 × 12.
-    public static let headerCells = (columns: 24, rows: 12)
+    package static let headerCells = (columns: 24, rows: 12)
 
     /// The profile header of the user `id`/`login`: `image` drawn with the best protocol the
     /// terminal has (scaled to 4 × 8 pixels a cell for symbols), or the placeholder when there is
     /// no image; it ends with a line feed (the placeholder with a blank line).
-    public func profileHeader(_ image: RGBAImage?, id: Int64, login: String) -> String {
+    package func profileHeader(_ image: RGBAImage?, id: Int64, login: String) -> String {
         let (columns, rows) = Self.headerCells
         guard let image, image.width > 0, image.height > 0 else {
             return AvatarPlaceholder(id: id, login: login)
@@ -188,7 +188,7 @@ public struct AvatarListRenderer: Sendable {
     /// The profile header as cells, `columns` × `rows`: `image` in block symbols (never a pixel
     /// protocol: the cells are diffed like text, so nothing is left behind when they change), or
     /// the placeholder. What `browse`'s profile pane shows.
-    public func profileHeaderCells(_ image: RGBAImage?, id: Int64, login: String, columns: Int, rows: Int) -> CellGrid {
+    package func profileHeaderCells(_ image: RGBAImage?, id: Int64, login: String, columns: Int, rows: Int) -> CellGrid {
         guard let image, image.width > 0, image.height > 0 else {
             return AvatarPlaceholder(id: id, login: login).cells(columns: columns, rows: rows, colors: drawer.mode.colors)
         }
@@ -197,7 +197,7 @@ public struct AvatarListRenderer: Sendable {
 
     /// The avatar of `row`, ``avatarCells`` in size: `image` (inverted for rows that invert it,
     /// scaled down), or the user's placeholder when there is no image.
-    public func avatar(_ row: any AvatarRow, _ image: RGBAImage?) -> CellGrid {
+    package func avatar(_ row: any AvatarRow, _ image: RGBAImage?) -> CellGrid {
         let (columns, rows) = avatarCells
         guard let image, image.width > 0, image.height > 0 else {
             return AvatarPlaceholder(id: row.details.user.id, login: row.details.user.login)
@@ -207,7 +207,7 @@ public struct AvatarListRenderer: Sendable {
     }
 
     /// `image` as an avatar, ``avatarCells`` in size, inverted or not, scaled down.
-    public func avatar(_ image: RGBAImage, inverted: Bool) -> CellGrid {
+    package func avatar(_ image: RGBAImage, inverted: Bool) -> CellGrid {
         let (columns, rows) = avatarCells
         guard image.width > 0, image.height > 0 else { return CellGrid(width: columns, height: rows) }
         var image = inverted ? image.inverted() : image
@@ -219,7 +219,7 @@ public struct AvatarListRenderer: Sendable {
     }
 
     /// ``avatar(_:_:)`` as text lines, each ending with a reset.
-    public func avatarLines(_ row: any AvatarRow, _ image: RGBAImage?) -> [String] {
+    package func avatarLines(_ row: any AvatarRow, _ image: RGBAImage?) -> [String] {
         avatar(row, image).blockLines()
     }
 

@@ -1,5 +1,5 @@
 /// When to draw avatars: `--avatars auto|always|never`.
-public enum AvatarMode: String, CaseIterable, Sendable {
+package enum AvatarMode: String, CaseIterable, Sendable {
     /// Only when stdout is a terminal of 256 colours or more, with a UTF-8 locale, in colour (not with
     /// `NO_COLOR` or `--color never`: an avatar is colour, and no-color.org asks for none), and
     /// not with `--json`.
@@ -13,7 +13,7 @@ public enum AvatarMode: String, CaseIterable, Sendable {
     /// `colors` (`--color`, `NO_COLOR`, `CLICOLOR_FORCE`). `auto` is what `GHUSERS_AVATARS`
     /// says when it is `never` or `always`: avatars off (or on) for good, as `NO_COLOR` is for
     /// colour, while `--avatars` still decides for one command.
-    public func drawsAvatars(fileDescriptor: Int32, json: Bool, environment: [String: String], colors: Bool = true) -> Bool {
+    package func drawsAvatars(fileDescriptor: Int32, json: Bool, environment: [String: String], colors: Bool = true) -> Bool {
         guard !json else { return false }
         let mode = self == .auto ? environment["GHUSERS_AVATARS"].flatMap { AvatarMode(rawValue: $0.lowercased()) } ?? .auto : self
         switch mode {

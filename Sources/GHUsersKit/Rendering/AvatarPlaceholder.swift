@@ -1,13 +1,13 @@
 /// What is drawn when an avatar cannot be: the user's initials on a colour derived from the id,
 /// so the same user always gets the same placeholder.
-public struct AvatarPlaceholder: Sendable, Hashable {
+package struct AvatarPlaceholder: Sendable, Hashable {
     /// The user's id.
-    public var id: Int64
+    package var id: Int64
     /// Up to two letters or digits from the login, in upper case (`"?"` if it has none).
-    public var initials: String
+    package var initials: String
 
     /// Creates the placeholder of a user.
-    public init(id: Int64, login: String) {
+    package init(id: Int64, login: String) {
         self.id = id
         let parts = login.split(whereSeparator: { $0 == "-" || $0 == "_" }).compactMap { $0.first(where: { $0.isLetter || $0.isNumber }) }
         let letters = parts.count >= 2 ? String(parts.prefix(2)) : String(login.filter { $0.isLetter || $0.isNumber }.prefix(2))
@@ -16,7 +16,7 @@ public struct AvatarPlaceholder: Sendable, Hashable {
 
     /// The background: a hue from the id (golden-angle steps, so neighbours differ), 45 %
     /// saturation, 40 % lightness, which white initials read well on.
-    public static func color(for id: Int64) -> RGBAImage.RGBA {
+    package static func color(for id: Int64) -> RGBAImage.RGBA {
         let hue = (Double(id % 100_000) * 137.507_764).truncatingRemainder(dividingBy: 360) / 60
         let lightness = 0.40
         let chroma = (1 - abs(2 * lightness - 1)) * 0.45
@@ -37,7 +37,7 @@ public struct AvatarPlaceholder: Sendable, Hashable {
 
     /// `columns` × `rows` cells: the colour, with the initials (bold) on the middle line,
     /// colours inverted when `inverted`.
-    public func cells(columns: Int, rows: Int, colors: GraphicsMode.Colors, inverted: Bool = false) -> CellGrid {
+    package func cells(columns: Int, rows: Int, colors: GraphicsMode.Colors, inverted: Bool = false) -> CellGrid {
         var background = Self.color(for: id)
         var foreground = RGBAImage.RGBA(red: 255, green: 255, blue: 255)
         if inverted {
@@ -54,7 +54,7 @@ public struct AvatarPlaceholder: Sendable, Hashable {
     }
 
     /// ``cells(columns:rows:colors:inverted:)`` as text lines, each ending with a reset.
-    public func lines(columns: Int, rows: Int, colors: GraphicsMode.Colors, inverted: Bool = false) -> [String] {
+    package func lines(columns: Int, rows: Int, colors: GraphicsMode.Colors, inverted: Bool = false) -> [String] {
         cells(columns: columns, rows: rows, colors: colors, inverted: inverted).blockLines()
     }
 

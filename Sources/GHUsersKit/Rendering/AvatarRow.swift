@@ -1,7 +1,7 @@
 /// One user in a list with avatars. There are three kinds, one type each: ``NormalRow``,
 /// ``NoteRow`` (a note marker and preview) and ``InvertedRow`` (every fourth user by position
 /// in the whole cached list, its avatar's colours inverted).
-public protocol AvatarRow: Sendable {
+package protocol AvatarRow: Sendable {
     /// The user, note and seen mark.
     var details: UserDetails { get }
     /// The user's 1-based rank by id among all cached users, which does not change between
@@ -14,9 +14,9 @@ public protocol AvatarRow: Sendable {
 }
 
 extension AvatarRow {
-    public var invertsAvatar: Bool { false }
+    package var invertsAvatar: Bool { false }
 
-    public func noteLine(color: Bool) -> String? { nil }
+    package func noteLine(color: Bool) -> String? { nil }
 
     /// The marker and the first line of `note`, as list rows show it.
     static func markedNote(_ note: String, color: Bool) -> String {

@@ -1,5 +1,5 @@
 /// When to colour output: `--color auto|always|never`.
-public enum ColorMode: String, CaseIterable, Sendable {
+package enum ColorMode: String, CaseIterable, Sendable {
     /// Colour on a terminal that has colours (``Terminal/colorCount(environment:)``: not an
     /// unset `TERM`, `dumb` or `vt100`), unless `NO_COLOR` is set; `CLICOLOR_FORCE` forces it.
     case auto
@@ -7,7 +7,7 @@ public enum ColorMode: String, CaseIterable, Sendable {
     case never
 
     /// Whether to colour output written to `fileDescriptor`, given the environment.
-    public func enablesColor(fileDescriptor: Int32, environment: [String: String]) -> Bool {
+    package func enablesColor(fileDescriptor: Int32, environment: [String: String]) -> Bool {
         switch self {
         case .always: return true
         case .never: return false

@@ -13,26 +13,26 @@ import CImaging
 /// text there. Symbols are Unicode block elements in 24-bit colour, or in the 256-colour
 /// palette when the terminal does not announce 24-bit colour, or in the 8 standard colours when
 /// terminfo gives it fewer than 256 (`TERM=xterm`, `linux`).
-public struct GraphicsMode: Sendable, Hashable {
+package struct GraphicsMode: Sendable, Hashable {
     /// How pixels reach the terminal.
-    public enum Pixels: String, Sendable, CaseIterable {
+    package enum Pixels: String, Sendable, CaseIterable {
         case kitty, iterm2, sixels, symbols
     }
 
     /// The colours symbols are drawn in.
-    public enum Colors: String, Sendable {
+    package enum Colors: String, Sendable {
         case trueColor = "24bit"
         case indexed256 = "256"
         case indexed8 = "8"
     }
 
     /// The best pixel protocol.
-    public var pixels: Pixels
+    package var pixels: Pixels
     /// The colours of symbols.
-    public var colors: Colors
+    package var colors: Colors
 
     /// Creates a mode.
-    public init(pixels: Pixels, colors: Colors) {
+    package init(pixels: Pixels, colors: Colors) {
         self.pixels = pixels
         self.colors = colors
     }
@@ -42,7 +42,7 @@ public struct GraphicsMode: Sendable, Hashable {
     /// `GHUSERS_GRAPHICS` (`kitty`, `iterm2`, `sixels`, `symbols`, `24bit` or `256`) overrides
     /// the detection; otherwise libchafa's terminal database reads `TERM`, `TERM_PROGRAM`,
     /// `KITTY_WINDOW_ID` and the like, and `COLORTERM=truecolor|24bit` announces 24-bit colour.
-    public static func detect(environment: [String: String]) -> GraphicsMode {
+    package static func detect(environment: [String: String]) -> GraphicsMode {
         let colorterm = environment["COLORTERM"]?.lowercased() ?? ""
         var colors: Colors = ["truecolor", "24bit"].contains(colorterm) ? .trueColor : .indexed256
         // A terminal whose terminfo has colours, fewer than 256: the 8 it has. None known (no
@@ -62,7 +62,7 @@ public struct GraphicsMode: Sendable, Hashable {
 
     /// The pixel protocol `GHUSERS_GRAPHICS` forces (`kitty`, `iterm2`, `sixel`/`sixels`), if
     /// any: what `browse` draws the pane's avatar with, never by detection.
-    public static func forcedPixels(environment: [String: String]) -> Pixels? {
+    package static func forcedPixels(environment: [String: String]) -> Pixels? {
         switch environment["GHUSERS_GRAPHICS"]?.lowercased() {
         case "kitty": .kitty
         case "iterm2": .iterm2

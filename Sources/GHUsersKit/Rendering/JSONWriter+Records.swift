@@ -6,7 +6,7 @@ extension JSONWriter {
     /// `gone`; with `profile` (`list` and `search --json`), also `"profile"`: the cached
     /// profile's `public-user` fields, `null` where unknown, with its `fetched_at` and the
     /// names of the fields it does not know (`unknown`), or `null` when none is cached.
-    public mutating func write(_ details: UserDetails, links: UserLinks, profile: CachedProfile?? = .none) {
+    package mutating func write(_ details: UserDetails, links: UserLinks, profile: CachedProfile?? = .none) {
         beginObject()
         writeUserFields(details.user, links: links)
         field("note", details.note)
@@ -28,7 +28,7 @@ extension JSONWriter {
 
     /// Writes a search result: a user, or for a note on an uncached user an object that is not
     /// a user object: `{"login", "id": null, "note", "seen": false, "gone": false}` (no `node_id`, no URLs).
-    public mutating func write(_ result: SearchResult, links: UserLinks, profile: CachedProfile?? = .none) {
+    package mutating func write(_ result: SearchResult, links: UserLinks, profile: CachedProfile?? = .none) {
         switch result {
         case .user(let details): write(details, links: links, profile: profile)
         case .note(let note):
@@ -47,7 +47,7 @@ extension JSONWriter {
     /// Writes a profile as one object: GitHub's `public-user` fields (user and profile), then the
     /// local `note`, `seen`, `gone` and `fetched_at` (ISO 8601). Nothing else: the schema allows no
     /// other field.
-    public mutating func write(_ details: ProfileDetails, links: UserLinks) {
+    package mutating func write(_ details: ProfileDetails, links: UserLinks) {
         beginObject()
         writeUserFields(details.user, links: links)
         writeProfileFields(details.profile)
@@ -64,7 +64,7 @@ extension JSONWriter {
     }
 
     /// Writes a note as one object.
-    public mutating func write(_ note: Note) {
+    package mutating func write(_ note: Note) {
         beginObject()
         field("login", note.login)
         field("id", note.userID)

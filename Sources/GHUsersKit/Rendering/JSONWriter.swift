@@ -5,73 +5,73 @@
 /// which dominates the run (see Docs/BENCHMARKS.md). One-off objects use this too, so all
 /// output shares one escaping routine. Output is RFC 8259 JSON: strings escaped, no trailing
 /// commas.
-public struct JSONWriter {
+package struct JSONWriter {
     /// The JSON written so far.
-    public private(set) var bytes: [UInt8] = []
+    package private(set) var bytes: [UInt8] = []
     private var needsComma = false
 
     /// Creates an empty writer.
-    public init() {}
+    package init() {}
 
     /// Starts an object.
-    public mutating func beginObject() {
+    package mutating func beginObject() {
         bytes.append(UInt8(ascii: "{"))
         needsComma = false
     }
 
     /// Ends an object.
-    public mutating func endObject() {
+    package mutating func endObject() {
         bytes.append(UInt8(ascii: "}"))
         needsComma = true
     }
 
     /// Writes `"key": [` and starts an array whose elements are objects
     /// (``beginObject()`` … ``endObject()`` each).
-    public mutating func beginArray(_ key: StaticString) {
+    package mutating func beginArray(_ key: StaticString) {
         writeKey(key)
         bytes.append(UInt8(ascii: "["))
         needsComma = false
     }
 
     /// Starts an object inside an array, after a comma unless it is the first element.
-    public mutating func beginElement() {
+    package mutating func beginElement() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         beginObject()
     }
 
     /// Ends an array.
-    public mutating func endArray() {
+    package mutating func endArray() {
         bytes.append(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// Writes `"key": "value"`, or `null` for `nil`.
-    public mutating func field(_ key: StaticString, _ value: String?) {
+    package mutating func field(_ key: StaticString, _ value: String?) {
         writeKey(key)
         if let value { writeString(value) } else { writeNull() }
     }
 
     /// Writes `"key": number`, or `null` for `nil`.
-    public mutating func field(_ key: StaticString, _ value: Int64?) {
+    package mutating func field(_ key: StaticString, _ value: Int64?) {
         writeKey(key)
         if let value { bytes.append(contentsOf: String(value).utf8) } else { writeNull() }
     }
 
     /// Writes `"key": number`, or `null` for `nil`.
-    public mutating func field(_ key: StaticString, _ value: Int?) {
+    package mutating func field(_ key: StaticString, _ value: Int?) {
         field(key, value.map(Int64.init))
     }
 
     /// Writes `"key": "value"`, or nothing at all for `nil` (a field that may be absent but not
     /// `null`).
-    public mutating func fieldIfPresent(_ key: StaticString, _ value: String?) {
+    package mutating func fieldIfPresent(_ key: StaticString, _ value: String?) {
         if let value { field(key, value) }
     }
 
     /// Writes `"key": "<prefix><value><suffix>"`: `prefix` is already escaped (``escaped(_:)``,
     /// done once for many rows), `value` is escaped here and `suffix` must need no escaping.
     /// The URL fields of a user row cost a copy each this way, not a `String` each.
-    public mutating func field(_ key: StaticString, escapedPrefix prefix: [UInt8], _ value: String, suffix: StaticString = "") {
+    package mutating func field(_ key: StaticString, escapedPrefix prefix: [UInt8], _ value: String, suffix: StaticString = "") {
         writeKey(key)
         bytes.append(UInt8(ascii: "\""))
         bytes.append(contentsOf: prefix)
@@ -81,20 +81,20 @@ public struct JSONWriter {
     }
 
     /// `string` escaped for the inside of a JSON string, without the quotes.
-    public static func escaped(_ string: String) -> [UInt8] {
+    package static func escaped(_ string: String) -> [UInt8] {
         var writer = JSONWriter()
         writer.writeEscaped(string)
         return writer.bytes
     }
 
     /// Writes `"key": true|false`, or `null` for `nil`.
-    public mutating func field(_ key: StaticString, _ value: Bool?) {
+    package mutating func field(_ key: StaticString, _ value: Bool?) {
         writeKey(key)
         if let value { bytes.append(contentsOf: (value ? "true" : "false").utf8) } else { writeNull() }
     }
 
     /// Writes a profile field: its JSON key and its value, `null` for none.
-    public mutating func field(_ key: Profile.Field, _ value: Profile.Field.Value) {
+    package mutating func field(_ key: Profile.Field, _ value: Profile.Field.Value) {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         needsComma = true
         bytes.append(UInt8(ascii: "\""))
@@ -109,13 +109,13 @@ public struct JSONWriter {
     }
 
     /// Writes `"key": {` and starts an object (ended by ``endObject()``).
-    public mutating func beginObject(_ key: StaticString) {
+    package mutating func beginObject(_ key: StaticString) {
         writeKey(key)
         beginObject()
     }
 
     /// Writes `"key": ["a","b"]`: an array of strings.
-    public mutating func field(_ key: StaticString, strings: [String]) {
+    package mutating func field(_ key: StaticString, strings: [String]) {
         writeKey(key)
         bytes.append(UInt8(ascii: "["))
         for (index, value) in strings.enumerated() {
@@ -126,7 +126,7 @@ public struct JSONWriter {
     }
 
     /// Empties the buffer, keeping its capacity, to reuse the writer for the next row.
-    public mutating func reset() {
+    package mutating func reset() {
         bytes.removeAll(keepingCapacity: true)
         needsComma = false
     }

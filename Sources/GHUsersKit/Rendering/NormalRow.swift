@@ -1,10 +1,10 @@
 /// A user without a note, avatar as it is.
-public struct NormalRow: AvatarRow {
-    public var details: UserDetails
-    public var position: Int
+package struct NormalRow: AvatarRow {
+    package var details: UserDetails
+    package var position: Int
 
     /// Creates the row.
-    public init(details: UserDetails, position: Int) {
+    package init(details: UserDetails, position: Int) {
         self.details = details
         self.position = position
     }

@@ -9,14 +9,14 @@ import Foundation
 /// try service.exportNotes { archive.write($0) }
 /// archive.finish()
 /// ```
-public struct NotesArchiveWriter {
+package struct NotesArchiveWriter {
     private let output: OutputStream
     private var writer = JSONWriter()
     private var isFirst = true
 
     /// Writes the archive's header, with `site`'s API root as its `site` and `exportedAt` as
     /// its `exported_at`, to `output`.
-    public init(output: OutputStream, site: GitHubSite, exportedAt: Date) {
+    package init(output: OutputStream, site: GitHubSite, exportedAt: Date) {
         self.output = output
         var header = JSONWriter()
         header.field("site", site.apiRoot)
@@ -26,7 +26,7 @@ public struct NotesArchiveWriter {
     }
 
     /// Writes `note` on a line of its own.
-    public mutating func write(_ note: Note) {
+    package mutating func write(_ note: Note) {
         writer.reset()
         writer.write(note)
         output.write(isFirst ? "\n" : ",\n")
@@ -35,7 +35,7 @@ public struct NotesArchiveWriter {
     }
 
     /// Closes the list and the object. Nothing may be written after.
-    public func finish() {
+    package func finish() {
         output.write("\n]}\n")
     }
 }

@@ -1,16 +1,16 @@
 /// Formats a profile as people read it: the login and name, the fields that are set, then the
 /// local note.
-public struct ProfileFormatter: Sendable {
+package struct ProfileFormatter: Sendable {
     /// Whether to use ANSI colours.
-    public var color: Bool
+    package var color: Bool
 
     /// Creates a formatter.
-    public init(color: Bool) {
+    package init(color: Bool) {
         self.color = color
     }
 
     /// The whole profile, lines ending in line feeds.
-    public func text(_ details: ProfileDetails) -> String {
+    package func text(_ details: ProfileDetails) -> String {
         let profile = details.profile
         let login = clean(details.user.login)
         var output = color ? "\u{1B}[1m\(login)\u{1B}[22m" : login
@@ -31,7 +31,7 @@ public struct ProfileFormatter: Sendable {
 
     /// The profile's fields that are set, as label and value (not sanitised), in the order
     /// `ghusers profile` prints them; `browse`'s pane shows the same.
-    public static func fields(_ details: ProfileDetails) -> [(label: String, value: String)] {
+    package static func fields(_ details: ProfileDetails) -> [(label: String, value: String)] {
         // An unknown value is said to be unknown, never shown as absent or 0.
         let shown = Profile.Field.allCases.compactMap { field -> (String, String?)? in
             let spec = field.spec

@@ -1,6 +1,6 @@
 /// A one-line spinner or progress bar on stderr, redrawn in place; silent unless stderr is a
 /// terminal, and erased when finished so it never mixes with data or messages.
-public final class ProgressLine {
+package final class ProgressLine {
     private let enabled: Bool
     private let output: OutputStream
     private var frame = 0
@@ -8,20 +8,20 @@ public final class ProgressLine {
     private static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     /// Creates a progress line on stderr, shown only when stderr is a terminal.
-    public init(output: OutputStream = .standardError, enabled: Bool = Terminal.isTerminal(2)) {
+    package init(output: OutputStream = .standardError, enabled: Bool = Terminal.isTerminal(2)) {
         self.output = output
         self.enabled = enabled
     }
 
     /// Shows the spinner's next frame and `text`.
-    public func spin(_ text: String) {
+    package func spin(_ text: String) {
         guard enabled else { return }
         frame = (frame + 1) % Self.frames.count
         draw(Self.frames[frame] + " " + text)
     }
 
     /// Shows a bar of `done` out of `total` and `text`.
-    public func bar(done: Int, total: Int, _ text: String) {
+    package func bar(done: Int, total: Int, _ text: String) {
         guard enabled else { return }
         let width = 24
         let filled = total > 0 ? min(width, done * width / total) : width
@@ -29,13 +29,13 @@ public final class ProgressLine {
     }
 
     /// Shows `text` alone (a status).
-    public func show(_ text: String) {
+    package func show(_ text: String) {
         guard enabled else { return }
         draw(text)
     }
 
     /// Erases the line.
-    public func finish() {
+    package func finish() {
         guard enabled, drawn else { return }
         output.write("\r\u{1B}[K")
         drawn = false

@@ -3,10 +3,10 @@
 /// Every C0 and C1 control character except line feed and tab is replaced, ESC included, so
 /// no ANSI CSI or OSC sequence (screen clearing, OSC 52 clipboard writes, OSC 8 links) from a
 /// server or a note can reach the terminal. What is replaced is shown as U+FFFD.
-public enum TerminalSanitizer {
+package enum TerminalSanitizer {
     /// `text` with every control character but `\n` and `\t` replaced by U+FFFD; with
     /// `keepNewlines` false, for one line, `\n` is replaced too and `\t` is a space.
-    public static func sanitize(_ text: String, keepNewlines: Bool = true) -> String {
+    package static func sanitize(_ text: String, keepNewlines: Bool = true) -> String {
         // Printable ASCII, which most logins and notes are, has nothing to replace.
         if isPrintableASCII(text.utf8) { return text }
         guard text.unicodeScalars.contains(where: { isUnsafe($0, keepNewlines: keepNewlines) }) else { return text }

@@ -11,22 +11,22 @@
 /// output buffer (the `append` methods): printable ASCII, which logins, types and most notes
 /// are, is copied and counted a byte at a time; only other text is counted in `Character`s.
 /// ``line(_:)`` gives the same row as a string, for tests.
-public struct UserRowFormatter: Sendable {
+package struct UserRowFormatter: Sendable {
     /// Whether to use ANSI colours.
-    public var color: Bool
+    package var color: Bool
     /// Whether a note is printed whole, its line breaks written `\n`, rather than its first
     /// line cut to 40 characters: when stdout is not a terminal (a pipe, a file), so that
     /// `ghusers list | grep 'follow up'` finds what a note says.
-    public var wholeNotes = false
+    package var wholeNotes = false
 
     /// The note marker.
-    public static let noteMarker = "✎"
+    package static let noteMarker = "✎"
 
     /// The type column of an account GitHub no longer has (deleted or suspended).
-    public static let goneLabel = "gone"
+    package static let goneLabel = "gone"
 
     /// Creates a formatter.
-    public init(color: Bool) {
+    package init(color: Bool) {
         self.color = color
     }
 
@@ -38,7 +38,7 @@ public struct UserRowFormatter: Sendable {
     }
 
     /// Appends the row of a cached user, without a line feed, to `bytes`.
-    public func append(_ details: UserDetails, to bytes: inout [UInt8]) {
+    package func append(_ details: UserDetails, to bytes: inout [UInt8]) {
         let dims = color && details.seen
         if dims { bytes.append(contentsOf: Self.dim) }
         Self.appendNumber(details.user.id, width: 9, to: &bytes)
@@ -59,7 +59,7 @@ public struct UserRowFormatter: Sendable {
     }
 
     /// Appends the row of a note on a user who is not cached yet, without a line feed.
-    public func append(_ note: Note, to bytes: inout [UInt8]) {
+    package func append(_ note: Note, to bytes: inout [UInt8]) {
         Self.appendCell("-", width: 9, right: true, to: &bytes)
         bytes.append(contentsOf: Self.twoSpaces)
         Self.appendCell(note.login, width: 21, to: &bytes)
@@ -112,7 +112,7 @@ public struct UserRowFormatter: Sendable {
     /// Appends the `--tsv` line of a cached user: id, login, type (`gone` for an account GitHub
     /// no longer has), seen, and the whole note (empty without one), tab-separated, without a
     /// line feed. Every field is one line: ``appendEscaped(_:escapingBackslash:to:)``.
-    public static func appendTSV(_ details: UserDetails, to bytes: inout [UInt8]) {
+    package static func appendTSV(_ details: UserDetails, to bytes: inout [UInt8]) {
         appendNumber(details.user.id, width: 0, to: &bytes)
         for field in [details.user.login, details.gone ? goneLabel : details.user.type, details.seen ? "true" : "false", details.note ?? ""] {
             bytes.append(0x09)
@@ -122,7 +122,7 @@ public struct UserRowFormatter: Sendable {
 
     /// Appends the `--tsv` line of a note on a user not cached yet: no id, the login, type
     /// `-`, seen `false`, the note.
-    public static func appendTSV(_ note: Note, to bytes: inout [UInt8]) {
+    package static func appendTSV(_ note: Note, to bytes: inout [UInt8]) {
         for field in [note.login, "-", "false", note.text] {
             bytes.append(0x09)
             appendEscaped(field, escapingBackslash: true, to: &bytes)

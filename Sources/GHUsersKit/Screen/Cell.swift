@@ -8,25 +8,25 @@ import Synchronization
 /// The text is kept as plain bytes, not a `String`, so that a cell copies as 20 bytes: a
 /// frame copies each of its cells several times (made, placed, compared), and with a `String`
 /// each copy and release went through Swift's value witnesses (a quarter of a frame's time).
-public struct Cell: Hashable, Sendable {
+package struct Cell: Hashable, Sendable {
     /// The grapheme's UTF-8 bytes, up to 15, the first in the lowest byte of `low`, their count
     /// in the top byte of `high`; for a longer one (an emoji sequence), its number in
     /// ``Cell/long`` in `low`, and `high`'s top byte 0xFF.
     private var low: UInt64
     private var high: UInt64
-    public var style: CellStyle
+    package var style: CellStyle
 
     /// Creates a cell.
-    public init(_ text: String = " ", style: CellStyle = .plain) {
+    package init(_ text: String = " ", style: CellStyle = .plain) {
         (low, high) = Self.encode(text)
         self.style = style
     }
 
     /// A blank cell.
-    public static let blank = Cell()
+    package static let blank = Cell()
 
     /// The grapheme drawn here; `""` for the second half of a wide character.
-    public var text: String {
+    package var text: String {
         get {
             var bytes: [UInt8] = []
             appendUTF8(to: &bytes)
@@ -36,7 +36,7 @@ public struct Cell: Hashable, Sendable {
     }
 
     /// Appends the grapheme's UTF-8 bytes to `bytes` (a frame's output), without a `String`.
-    public func appendUTF8(to bytes: inout [UInt8]) {
+    package func appendUTF8(to bytes: inout [UInt8]) {
         let count = Int(high >> 56)
         if count == 0xFF { return bytes += Self.long.withLock { $0.texts[Int(low)] }.utf8 }
         for index in 0..<count {
@@ -45,10 +45,10 @@ public struct Cell: Hashable, Sendable {
     }
 
     /// Whether this is the second half of a wide character.
-    public var isContinuation: Bool { high >> 56 == 0 }
+    package var isContinuation: Bool { high >> 56 == 0 }
 
     /// Whether the text drawn here is one ASCII character.
-    public var isASCII: Bool { high >> 56 == 1 && low < 0x80 }
+    package var isASCII: Bool { high >> 56 == 1 && low < 0x80 }
 
     /// The graphemes of more than 15 bytes drawn so far in this process, each once: a few
     /// emoji sequences in notes, usually.
@@ -94,7 +94,7 @@ public struct Cell: Hashable, Sendable {
 
     /// The number of cells `character` takes in a terminal: 0, 1 or 2 (East Asian wide and
     /// emoji ranges, as `wcwidth` has them; combining marks and joiners are 0).
-    public static func width(of character: Character) -> Int {
+    package static func width(of character: Character) -> Int {
         guard let first = character.unicodeScalars.first else { return 0 }
         let value = first.value
         if value < 0x300 { return value < 0x20 || (0x7F..<0xA0).contains(value) ? 0 : 1 }

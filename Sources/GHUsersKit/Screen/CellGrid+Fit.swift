@@ -1,13 +1,13 @@
 extension CellGrid {
     /// Columns `text` takes on screen (wide characters two, combining marks none).
-    public static func columns(of text: String) -> Int {
+    package static func columns(of text: String) -> Int {
         text.reduce(0) { $0 + Cell.width(of: $1) }
     }
 
     /// `text` shortened to at most `width` columns at a word, with an ellipsis: never cut
     /// mid-word (a single word longer than the line is the one exception, cut before the
     /// ellipsis). Text that fits is returned as it is.
-    public static func fitted(_ text: String, width: Int) -> String {
+    package static func fitted(_ text: String, width: Int) -> String {
         guard columns(of: text) > width else { return text }
         guard width > 1 else { return width == 1 ? "…" : "" }
         var kept = ""

@@ -1,7 +1,7 @@
 /// How a cell is drawn: colours and attributes, as SGR sets them.
-public struct CellStyle: Hashable, Sendable {
+package struct CellStyle: Hashable, Sendable {
     /// A colour of the terminal.
-    public enum Color: Hashable, Sendable {
+    package enum Color: Hashable, Sendable {
         /// The terminal's own foreground or background.
         case `default`
         /// An entry of the 256-colour palette.
@@ -10,17 +10,17 @@ public struct CellStyle: Hashable, Sendable {
         case rgb(UInt8, UInt8, UInt8)
     }
 
-    public var foreground: Color = .default
-    public var background: Color = .default
-    public var bold = false
-    public var dim = false
-    public var reverse = false
+    package var foreground: Color = .default
+    package var background: Color = .default
+    package var bold = false
+    package var dim = false
+    package var reverse = false
 
     /// The terminal's default style.
-    public static let plain = CellStyle()
+    package static let plain = CellStyle()
 
     /// Creates a style; everything off by default.
-    public init(foreground: Color = .default, background: Color = .default, bold: Bool = false, dim: Bool = false, reverse: Bool = false) {
+    package init(foreground: Color = .default, background: Color = .default, bold: Bool = false, dim: Bool = false, reverse: Bool = false) {
         self.foreground = foreground
         self.background = background
         self.bold = bold
@@ -29,7 +29,7 @@ public struct CellStyle: Hashable, Sendable {
     }
 
     /// The escape sequence that sets exactly this style, from any other: `ESC[0;…m`.
-    public var sgr: String {
+    package var sgr: String {
         var text = "\u{1B}[0"
         if bold { text += ";1" }
         if dim { text += ";2" }

@@ -1,10 +1,10 @@
 /// The bytes that turn a terminal showing one frame into showing the next: only the cells that
 /// changed, each run after one cursor move, styles switched only where they change (ratatui's
 /// `Buffer::diff`). Written with one `write(2)` per frame by the browser's terminal.
-public enum FrameDiff {
+package enum FrameDiff {
     /// The update from `old` to `new`; a full repaint (clear, then every line) when there is no
     /// old frame or its size differs (a resize, `Ctrl-L`).
-    public static func bytes(from old: CellGrid?, to new: CellGrid) -> [UInt8] {
+    package static func bytes(from old: CellGrid?, to new: CellGrid) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(4_096)
         let repaint = old == nil || old?.width != new.width || old?.height != new.height

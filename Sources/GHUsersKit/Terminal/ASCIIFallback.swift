@@ -7,7 +7,7 @@ import Foundation
 /// stay where they were. One table, applied where bytes leave for a terminal
 /// (``OutputStream/asciiOnly`` and ``CellGrid/replaceNonASCII()``); data written to a file or
 /// a pipe is never changed.
-public enum ASCIIFallback {
+package enum ASCIIFallback {
     /// The symbols ghusers draws, each with its one-column ASCII stand-in.
     static let symbols: [Character: String] = [
         "…": "~", "·": "-", "│": "|", "─": "-", "—": "-", "–": "-", "✎": "*", "✗": "x", "✓": "v", "⚠": "!",
@@ -17,7 +17,7 @@ public enum ASCIIFallback {
     ]
 
     /// `text` in ASCII, as wide on a terminal as it was.
-    public static func ascii(_ text: String) -> String {
+    package static func ascii(_ text: String) -> String {
         guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
@@ -42,7 +42,7 @@ public enum ASCIIFallback {
     }
 
     /// UTF-8 `bytes` in ASCII (invalid sequences become `?`).
-    public static func ascii(bytes: some Collection<UInt8>) -> [UInt8] {
+    package static func ascii(bytes: some Collection<UInt8>) -> [UInt8] {
         Array(ascii(String(decoding: bytes, as: UTF8.self)).utf8)
     }
 }

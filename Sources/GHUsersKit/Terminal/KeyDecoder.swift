@@ -5,27 +5,27 @@
 /// until more bytes arrive or the caller's short timer (about 50 ms, as tcell and FTXUI use)
 /// calls ``flush()``. Bracketed paste (`ESC[200~ … ESC[201~`) becomes one ``KeyEvent/paste(_:)``;
 /// SGR mouse reports (`ESC[<b;x;yM`) become wheel notches and clicks.
-public struct KeyDecoder: Sendable {
+package struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
     private var paste: [UInt8]?
     /// A paste longer than this ends there: a start marker without its end must not swallow
     /// every later key (`q` and `Ctrl-C` included: there are no signals in raw mode).
-    public static let pasteLimit = 1 << 20
+    package static let pasteLimit = 1 << 20
 
     /// Creates a decoder with nothing pending.
-    public init() {}
+    package init() {}
 
     /// Whether bytes wait for more input or for ``flush()`` (start the ESC timer).
-    public var hasPending: Bool { !pending.isEmpty && paste == nil }
+    package var hasPending: Bool { !pending.isEmpty && paste == nil }
 
     /// The events `bytes` complete, in order.
-    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [KeyEvent] {
+    package mutating func feed(_ bytes: some Sequence<UInt8>) -> [KeyEvent] {
         pending.append(contentsOf: bytes)
         return decode(final: false)
     }
 
     /// The events of what is pending, taking a lone `ESC` as Escape (the timer ran out).
-    public mutating func flush() -> [KeyEvent] {
+    package mutating func flush() -> [KeyEvent] {
         decode(final: true)
     }
 

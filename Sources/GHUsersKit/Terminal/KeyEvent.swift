@@ -1,5 +1,5 @@
 /// One thing the user did at the terminal, decoded from its bytes by ``KeyDecoder``.
-public enum KeyEvent: Hashable, Sendable {
+package enum KeyEvent: Hashable, Sendable {
     /// A printable character.
     case character(Character)
     /// `Ctrl` and a letter, as the lowercase letter (`Ctrl-L` is `.control("l")`).

@@ -15,7 +15,7 @@ import Synchronization
 /// the process there (quietly for a closed pipe, as ripgrep does; with one line and exit 1
 /// otherwise). Standard error is written from several tasks (retry notices, the spinner):
 /// its writes take a lock and go out whole.
-public final class OutputStream {
+package final class OutputStream {
     private let fileDescriptor: Int32
     private var buffer: [UInt8] = []
     private let capacity = 1 << 16
@@ -23,21 +23,21 @@ public final class OutputStream {
     private let locked: Bool
     private let mutex = Mutex(())
     /// The `errno` of the first write that failed, if one did.
-    public private(set) var failure: Int32?
+    package private(set) var failure: Int32?
     /// Called once, with the `errno`, when a write fails.
-    public var onFailure: ((Int32) -> Void)?
+    package var onFailure: ((Int32) -> Void)?
     /// Whether what is written is turned into ASCII first (``ASCIIFallback``): set for a
     /// terminal whose locale is not UTF-8, never for a file or a pipe, where data stays as it is.
-    public var asciiOnly = false
+    package var asciiOnly = false
 
     /// Standard output.
-    nonisolated(unsafe) public static let standardOutput = OutputStream(fileDescriptor: 1)
+    nonisolated(unsafe) package static let standardOutput = OutputStream(fileDescriptor: 1)
     /// Standard error, flushed after each write.
-    nonisolated(unsafe) public static let standardError = OutputStream(fileDescriptor: 2)
+    nonisolated(unsafe) package static let standardError = OutputStream(fileDescriptor: 2)
 
     /// Creates a writer to `fileDescriptor`; `serialized` (by default for standard error) takes
     /// a lock around each write and flushes it at once, for a stream written from several tasks.
-    public init(fileDescriptor: Int32, serialized: Bool? = nil) {
+    package init(fileDescriptor: Int32, serialized: Bool? = nil) {
         self.fileDescriptor = fileDescriptor
         self.locked = serialized ?? (fileDescriptor == 2)
         buffer.reserveCapacity(capacity)
@@ -46,18 +46,18 @@ public final class OutputStream {
     deinit { flush() }
 
     /// Appends `text`.
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         var text = text
         append { buffer in text.withUTF8 { buffer.append(contentsOf: $0) } }
     }
 
     /// Appends raw bytes.
-    public func write(bytes: [UInt8]) {
+    package func write(bytes: [UInt8]) {
         append { $0.append(contentsOf: bytes) }
     }
 
     /// Appends what `body` writes into the buffer: bytes built in place, without a `String`.
-    public func write(_ body: (inout [UInt8]) -> Void) {
+    package func write(_ body: (inout [UInt8]) -> Void) {
         append(body)
     }
 
@@ -84,7 +84,7 @@ public final class OutputStream {
     }
 
     /// Writes out everything buffered.
-    public func flush() {
+    package func flush() {
         if locked { mutex.withLock { _ in flushBuffer() } } else { flushBuffer() }
     }
 

@@ -6,7 +6,7 @@ extension Terminal {
     /// `TERM`, read from the compiled entry (the ncurses `term(5)` format) where ncurses keeps
     /// it; 0 for an unset `TERM`, `dumb`, or an entry without colours (`vt100`). An entry that
     /// cannot be found counts 256 when its name says so (`…-256color`), else 8.
-    public static func colorCount(environment: [String: String]) -> Int {
+    package static func colorCount(environment: [String: String]) -> Int {
         let term = environment["TERM"] ?? ""
         guard !term.isEmpty, term != "dumb" else { return 0 }
         if ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "") { return 1 << 24 }

@@ -5,9 +5,9 @@
 #endif
 
 /// Facts about the terminal.
-public enum Terminal {
+package enum Terminal {
     /// Whether `fileDescriptor` is a terminal.
-    public static func isTerminal(_ fileDescriptor: Int32) -> Bool {
+    package static func isTerminal(_ fileDescriptor: Int32) -> Bool {
         isatty(fileDescriptor) == 1
     }
 }

@@ -15,7 +15,7 @@ import Synchronization
 /// ``pause()`` stops the reading before another program (the note's editor) takes the
 /// terminal: it returns once the thread is parked, so not one byte meant for the editor is
 /// read here; ``resume()`` starts it again.
-public final class TerminalInput: Sendable {
+package final class TerminalInput: Sendable {
     private let fileDescriptor: Int32
     /// A pipe whose read end the thread also polls: a byte in it means "look at `paused`".
     private let wake: (read: Int32, write: Int32)
@@ -26,7 +26,7 @@ public final class TerminalInput: Sendable {
     private let stopped = Mutex(false)
 
     /// Input from `fileDescriptor` (stdin).
-    public init(fileDescriptor: Int32 = 0) {
+    package init(fileDescriptor: Int32 = 0) {
         self.fileDescriptor = fileDescriptor
         var ends: [Int32] = [-1, -1]
         if pipe(&ends) == 0 {
@@ -37,7 +37,7 @@ public final class TerminalInput: Sendable {
     }
 
     /// Starts the reader thread; the stream ends when stdin does.
-    public func chunks() -> AsyncStream<[UInt8]> {
+    package func chunks() -> AsyncStream<[UInt8]> {
         let (stream, continuation) = AsyncStream<[UInt8]>.makeStream(bufferingPolicy: .unbounded)
         start { chunk, _ in continuation.yield(chunk) } ended: { continuation.finish() }
         return stream
@@ -46,7 +46,7 @@ public final class TerminalInput: Sendable {
     /// Starts the reader thread, which calls `deliver` with each chunk and the instant its
     /// read returned, then `ended` once stdin has (EOF, EIO). `browse` sends the chunk on to
     /// its event loop from here: one hand-over between a key and the loop, not two.
-    public func start(_ deliver: @escaping @Sendable ([UInt8], ContinuousClock.Instant) -> Void, ended: @escaping @Sendable () -> Void) {
+    package func start(_ deliver: @escaping @Sendable ([UInt8], ContinuousClock.Instant) -> Void, ended: @escaping @Sendable () -> Void) {
         let thread = Thread { [self] in
             var buffer = [UInt8](repeating: 0, count: 4096)
             loop: while true {
@@ -81,7 +81,7 @@ public final class TerminalInput: Sendable {
 
     /// Stops reading; returns once the reader thread has parked (it reads nothing more until
     /// ``resume()``). Call from one thread at a time, paired with ``resume()``.
-    public func pause() {
+    package func pause() {
         paused.withLock { $0 = true }
         var byte: UInt8 = 1
         _ = write(wake.write, &byte, 1)
@@ -93,14 +93,14 @@ public final class TerminalInput: Sendable {
 
     /// Ends the reading for good (``start(_:ended:)``'s `ended` is still called): what is
     /// typed after the screen is left goes to the shell, not to a reader nobody listens to.
-    public func stop() {
+    package func stop() {
         stopped.withLock { $0 = true }
         var byte: UInt8 = 1
         _ = write(wake.write, &byte, 1)
     }
 
     /// Reads again after ``pause()``.
-    public func resume() {
+    package func resume() {
         paused.withLock { $0 = false }
         if !ended.withLock({ $0 }) { resumed.signal() }
     }

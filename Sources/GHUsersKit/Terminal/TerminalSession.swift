@@ -18,11 +18,11 @@ import Synchronization
 ///   chains to the handler that was there before (the Swift backtracer), which reports the crash
 ///   on a normal screen.
 /// - ``suspend()`` (Ctrl-Z) restores, stops the process, and takes the terminal back on `fg`.
-public final class TerminalSession: @unchecked Sendable {
+package final class TerminalSession: @unchecked Sendable {
     /// Why a session cannot start.
-    public struct Unavailable: LocalizedError, CustomStringConvertible {
-        public var description: String
-        public var errorDescription: String? { description }
+    package struct Unavailable: LocalizedError, CustomStringConvertible {
+        package var description: String
+        package var errorDescription: String? { description }
     }
 
     /// What the terminal is put back to, and how: kept in globals for the crash handler.
@@ -43,7 +43,7 @@ public final class TerminalSession: @unchecked Sendable {
 
     /// Checks that stdin and stdout are a terminal that can be driven (`TERM` set and not
     /// `dumb`), without changing anything.
-    public static func check(environment: [String: String]) throws {
+    package static func check(environment: [String: String]) throws {
         guard isatty(0) == 1, isatty(1) == 1 else {
             throw Unavailable(description: "browse needs a terminal on stdin and stdout; use `ghusers list` for pipes and files")
         }
@@ -54,13 +54,13 @@ public final class TerminalSession: @unchecked Sendable {
     }
 
     /// Creates a session on stdin/stdout; nothing changes until ``enter()``.
-    public init() {
+    package init() {
         self.input = 0
         self.output = 1
     }
 
     /// The terminal's size in cells.
-    public func size() -> (columns: Int, rows: Int) {
+    package func size() -> (columns: Int, rows: Int) {
         var size = winsize()
         guard ioctl(output, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return (80, 24) }
         return (Int(size.ws_col), Int(size.ws_row))
@@ -69,7 +69,7 @@ public final class TerminalSession: @unchecked Sendable {
     /// Raw mode, the alternate screen, mouse and paste reporting; installs the signal and crash
     /// handlers. `onSignal` is called (on a dispatch queue) after the terminal is restored by a
     /// terminating signal, with the signal's number; `onContinue` after `fg` retook it.
-    public func enter(onSignal: @escaping @Sendable (Int32) -> Void, onContinue: @escaping @Sendable () -> Void) throws {
+    package func enter(onSignal: @escaping @Sendable (Int32) -> Void, onContinue: @escaping @Sendable () -> Void) throws {
         var saved = termios()
         guard tcgetattr(input, &saved) == 0 else { throw Unavailable(description: "cannot read the terminal's modes: \(String(cString: strerror(errno)))") }
         TerminalSessionState.saved = saved
@@ -140,7 +140,7 @@ public final class TerminalSession: @unchecked Sendable {
     /// Puts the terminal back as it was: normal screen, cursor, echo and line mode, mouse and
     /// paste reporting off. Safe to call more than once, from any thread: it waits for a frame
     /// being written to finish, and no frame is written after it.
-    public func restore() {
+    package func restore() {
         let wasActive = active.withLock { isActive in
             defer { isActive = false }
             return isActive
@@ -155,7 +155,7 @@ public final class TerminalSession: @unchecked Sendable {
 
     /// Ctrl-Z: gives the terminal back and stops the process; returns after `fg` with the
     /// terminal taken again (the caller repaints).
-    public func suspend() {
+    package func suspend() {
         restore()
         // raise, not kill(getpid()): the signal goes to this thread, which stops before it
         // returns; with kill, another thread may take the signal while this one runs on and
@@ -166,13 +166,13 @@ public final class TerminalSession: @unchecked Sendable {
 
     /// How many times the terminal has been taken (see ``write(_:)``): when it changes, the next
     /// frame must be drawn whole.
-    public var generation: Int { takes.withLock { $0 } }
+    package var generation: Int { takes.withLock { $0 } }
 
     /// Gives the terminal to another program for `body` (which runs it and waits), then takes
     /// it back: normal screen, cooked mode and the real standard error during `body`; Ctrl-C
     /// and Ctrl-\ reach only the other program. The caller stops reading input first
     /// (``TerminalInput/pause()``) and repaints after.
-    public func handOver<T>(_ body: () throws -> T) rethrows -> T {
+    package func handOver<T>(_ body: () throws -> T) rethrows -> T {
         handedOver.withLock { $0 = true }
         restore()
         defer {
@@ -184,7 +184,7 @@ public final class TerminalSession: @unchecked Sendable {
 
     /// Writes a frame: all of `bytes` (one `write(2)` unless the kernel takes less), unless the
     /// terminal was given back (a signal may restore it while a frame is on its way).
-    public func write(_ bytes: [UInt8]) {
+    package func write(_ bytes: [UInt8]) {
         active.withLock { isActive in
             guard isActive else { return }
             writeAll(bytes)
