@@ -68,6 +68,12 @@ struct ProfileColumns: Sendable {
             let organization = type == "Organization"
             let having = logins.records(0..<logins.count, having: organization ? Self.organizationBit : Self.organizationBit | Self.otherTypeBit)
             return organization != negated ? having : SearchCorpus.complement(having, count: logins.count)
+        case .login(let login, let organization):
+            let name = TextArena.fold(login)
+            return (0..<logins.count).compactMap { record in
+                let holds = logins.equals(record, name) && (!organization || logins.records(record..<record + 1, having: Self.organizationBit) == [Int32(record)])
+                return holds != negated ? Int32(record) : nil
+            }
         case .hasNote:
             return (Int32(0)..<Int32(logins.count)).filter { (noteOf[Int($0)] >= 0) != negated }
         case .hasProfile:

@@ -39,7 +39,7 @@ extension SearchQuery {
                 continue
             }
             switch name {
-            case "type", "location", "fullname", "followers", "repos":
+            case "type", "user", "org", "location", "fullname", "followers", "repos":
                 asked.append((negated ? "-" : "") + name + ":" + quoted(value))
             case "created" where !negated:
                 guard let test = try? Qualifier.test(name, value), case .date(_, let from, let to) = test else { continue }

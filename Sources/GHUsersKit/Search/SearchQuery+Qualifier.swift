@@ -23,6 +23,8 @@ extension SearchQuery {
             case date(Profile.Field, lower: String?, upper: String?)
             /// A profile flag (`hireable:`) is true, or (false) is not.
             case flag(Profile.Field, Bool)
+            /// `user:NAME` or `org:NAME` (an organization): the account of that login, case ignored.
+            case login(String, organization: Bool)
             /// `has:note`, `has:profile`, `is:seen`, `is:gone`.
             case hasNote, hasProfile, seen, gone
 
@@ -30,7 +32,7 @@ extension SearchQuery {
             public var field: Profile.Field? {
                 switch self {
                 case .text(let field, _), .count(let field, _, _), .date(let field, _, _), .flag(let field, _): field
-                case .type, .hasNote, .hasProfile, .seen, .gone: nil
+                case .type, .login, .hasNote, .hasProfile, .seen, .gone: nil
                 }
             }
         }
@@ -44,7 +46,7 @@ extension SearchQuery {
             switch test {
             case .text, .count, .date, .flag: true
             case .hasProfile: !negated
-            case .type, .hasNote, .seen, .gone: false
+            case .type, .login, .hasNote, .seen, .gone: false
             }
         }
 
@@ -53,13 +55,13 @@ extension SearchQuery {
         public var isIndexed: Bool {
             switch test {
             case .text(let field, _), .count(let field, _, _), .date(let field, _, _), .flag(let field, _): field.spec.indexed
-            case .type, .hasNote, .hasProfile: true
+            case .type, .login, .hasNote, .hasProfile: true
             case .seen, .gone: false
             }
         }
 
         /// The qualifiers' names, as the error for an unknown one lists them.
-        static let names = ["type"] + Profile.Field.qualified.compactMap(\.spec.qualifier) + ["in", "has", "is"]
+        static let names = ["type", "user", "org"] + Profile.Field.qualified.compactMap(\.spec.qualifier) + ["in", "has", "is"]
 
         /// The test `name:value` asks for, or the one-line problem with it; `in:` is the query's.
         static func test(_ name: String, _ value: String) throws(Problem) -> Test {
@@ -72,6 +74,12 @@ extension SearchQuery {
                 case "org", "organization": return .type("Organization")
                 default: throw Problem("type: takes user or org, not “\(value)”")
                 }
+            case "user", "org":
+                // GitHub Docs, "Searching users": `user:octocat`, `org:electron type:users`: the
+                // account of that name.
+                let login = value.lowercased()
+                guard Login.isValid(login) else { throw Problem("\(name): takes a login, like \(name):octocat, not “\(value)”") }
+                return .login(login, organization: name == "org")
             case "has", "is":
                 let marks: [String: Test] = ["has:note": .hasNote, "has:profile": .hasProfile, "is:seen": .seen, "is:gone": .gone]
                 guard let test = marks[name + ":" + lowered] else { throw Problem("\(name): takes \(name == "has" ? "note or profile" : "seen or gone"), not “\(value)”") }

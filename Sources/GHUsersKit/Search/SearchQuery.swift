@@ -105,8 +105,25 @@ public struct SearchQuery: Sendable, Hashable {
 
     /// The words of `text`: split on spaces, except inside a qualifier's value in double
     /// quotes (`location:"new york"`, GitHub's "Use quotation marks for queries with
-    /// whitespace"); an unclosed quote runs to the end (a query being typed).
+    /// whitespace"); an unclosed quote runs to the end (a query being typed). GitHub's `NOT`
+    /// before a word excludes it ("Understanding the search syntax": `hello NOT world`), as
+    /// `!` does: `NOT world` is the word `!world`.
     static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var negateNext = false
+        for word in spaced(text) {
+            if word == "NOT" {
+                negateNext = true
+                continue
+            }
+            words.append(negateNext && !word.hasPrefix("!") && !word.hasPrefix("-") ? "!" + word : word)
+            negateNext = false
+        }
+        if negateNext { words.append("NOT") }
+        return words
+    }
+
+    private static func spaced(_ text: String) -> [String] {
         var words: [String] = []
         var word = ""
         var quoted = false

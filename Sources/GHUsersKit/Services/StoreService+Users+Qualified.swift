@@ -143,7 +143,7 @@ extension StoreService.Users {
                 case .hasProfile:
                     if qualifier.negated { return nil }
                     return "1"
-                case .type, .hasNote, .seen, .gone:
+                case .type, .login, .hasNote, .seen, .gone:
                     return nil
                 }
                 return qualifier.negated ? "NOT (\(condition))" : condition
@@ -159,6 +159,9 @@ extension StoreService.Users {
                 case .type(let type):
                     arguments += [type]
                     condition = "user.type = ?"
+                case .login(let login, let organization):
+                    arguments += [login]
+                    condition = "\(id) IN (SELECT user.id FROM user WHERE user.login = ? COLLATE NOCASE\(organization ? " AND user.type = 'Organization'" : ""))"
                 case .seen: condition = "\(id) IN (SELECT user.id FROM user WHERE user.seen)"
                 case .gone: condition = "\(id) IN (SELECT user.id FROM user WHERE user.gone)"
                 case .hasNote: condition = "\(id) IN (SELECT note.user_id FROM note WHERE note.user_id IS NOT NULL)"

@@ -21,9 +21,9 @@ extension GHUsersCommand {
                 type:org; location:, fullname:, company:, bio: (the profile field contains the \
                 text; quote spaces: location:"new york"); followers:, repos: and created: with \
                 >n, >=n, <n, <=n, n..n, n..* or *..n (dates YYYY-MM-DD, in UTC); \
-                hireable:true or hireable:false; in:login, \
+                hireable:true or hireable:false; user:LOGIN, org:LOGIN; in:login, \
                 in:name, in:note (where the terms look; several: in:login,name); has:note, \
-                has:profile, is:seen, is:gone. `!` (or GitHub's `-`) before a qualifier excludes. \
+                has:profile, is:seen, is:gone. `!` (or GitHub's `-`) before a qualifier, or NOT before a word, excludes. \
                 Profile qualifiers match cached profiles only: `ghusers profiles prefetch` \
                 fetches the others. An unknown qualifier is an error (exit 64); for text with a \
                 colon, start the term with ': 'a:b. With a qualifier, notes on users not cached \

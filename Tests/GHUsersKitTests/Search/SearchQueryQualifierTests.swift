@@ -102,6 +102,15 @@ struct SearchQueryQualifierTests {
         #expect(query.problem?.message.contains("\n") == false)
     }
 
+    @Test("user: and org: name an account; GitHub's NOT excludes the word after it, as ! does")
+    func accountsAndNot() {
+        #expect(tests("user:Octocat org:github") == [.login("octocat", organization: false), .login("github", organization: true)])
+        #expect(problem("user:bad/login") != nil)
+        #expect(SearchQuery("ann NOT bot").terms.map(\.negated) == [false, true])
+        #expect(SearchQuery("NOT type:org").qualifiers.map(\.negated) == [true])
+        #expect(SearchQuery.gitHubForm("user:mojombo NOT location:york").query == "user:mojombo -location:york")
+    }
+
     @Test("a flag reads true or false, yes or no; the index and SQLite answer it as they answer the rest")
     func flags() {
         #expect(tests("hireable:true") == [.flag(.hireable, true)] && tests("Hireable:No") == [.flag(.hireable, false)])

@@ -102,6 +102,7 @@ struct StoreServiceQualifiedTests {
         let found: Bool?
         switch qualifier.test {
         case .type(let type): found = fixture.user.type == type
+        case .login(let login, let organization): found = fixture.user.login.lowercased() == login && (!organization || fixture.user.type == "Organization")
         case .seen: found = fixture.seen
         case .gone: found = fixture.gone
         case .hasNote: found = fixture.note != nil
@@ -128,7 +129,7 @@ struct StoreServiceQualifiedTests {
         "followers:>10", "followers:5..20", "!followers:<10", "repos:*..3", "repos:10..*", "created:>2012-01-01", "created:2010-01-01..2011-12-31",
         "-created:<=2013-06-30", "created:<=9999-12-31", "created:<0999-01-01", "type:org", "-type:org", "type:user", "is:seen", "!is:gone", "has:note", "!has:note", "has:profile",
         "!has:profile", "company:acme", "!company:acme", "bio:rust", "fullname:ann", "fullname:â", "in:name", "in:login", "in:note",
-        "in:login,name", "ann", "ber", "a", "^ber", "t$", "!e", "'a:b", "rust", "hireable:true", "!hireable:true", "hireable:false",
+        "in:login,name", "ann", "ber", "a", "^ber", "t$", "!e", "'a:b", "rust", "hireable:true", "!hireable:true", "hireable:false", "user:ann", "!user:bert", "org:user8", "org:ann", "NOT ann", "NOT type:org",
     ]
 
     @Test("random queries of terms and qualifiers: search, the id filter and browse's index return exactly the oracle's users")
