@@ -25,8 +25,12 @@ enum Interruption {
     /// task that runs the command's body (``CommandRunner`` does, which never returns).
     static func cancelTaskOnSignal() {
         withUnsafeCurrentTask { task in
-            // The task is the command's own and outlives every signal: the process exits
-            // from it. Cancelling a task from another thread is what `Task.cancel()` is for.
+            // The reference outlives this closure, which the API warns against because a task
+            // may end and be freed; this one never ends before the process does
+            // (`CommandRunner.run` exits from inside it), so the handler never meets a freed
+            // task. A handle of a task we made (`Task { }`, a task group) would need every
+            // command's body to be a `sending` escaping closure. Cancelling a task from another
+            // thread is what `cancel()` is for.
             nonisolated(unsafe) let task = task
             sources = [SIGINT, SIGTERM].map { number in
                 signal(number, SIG_IGN)
