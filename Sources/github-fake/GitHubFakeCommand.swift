@@ -14,7 +14,7 @@ struct GitHubFakeCommand: AsyncParsableCommand {
         commandName: "github-fake",
         abstract: "Serve a fake GitHub users API on loopback for tests, benchmarks and offline demos.",
         discussion: """
-            Serves GET /users, GET /users/{login}, GET /user/{id}, POST /graphql (profiles by node id, user search, \
+            Serves GET /users, GET /users/{login}, GET /user/{id}, GET /search/users, POST /graphql (profiles by node id, user search, \
             token scopes checked as GitHub does) and avatars at /avatars/u/{id}, \
             and runs until SIGINT or SIGTERM. As GitHub: 60 requests an hour without a token and \
             --rate-limit per token (a 304 is free only with a token), ETags per token, gzip when \

@@ -74,6 +74,9 @@ struct FakeResponder: HTTPResponder {
         if first == "users", segments.count == 2 {
             return try await api(.user(login: String(segments[1])), request: request, context: context, ticket: ticket)
         }
+        if first == "search", segments.count == 2, segments[1] == "users" {
+            return searchUsers(request, ticket: ticket)
+        }
         if first == "user", segments.count == 2 {
             return try await api(.account(id: String(segments[1])), request: request, context: context, ticket: ticket)
         }

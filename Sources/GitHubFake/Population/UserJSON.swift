@@ -29,6 +29,26 @@ enum UserJSON {
         return writer.bytes
     }
 
+    /// A `GET /search/users` body (GitHub's schema: `total_count`, `incomplete_results`,
+    /// `items` of simple users with a `score`).
+    static func searchResults(total: Int, _ users: [SimpleUser], avatarURL: (Int) -> String) -> [UInt8] {
+        var writer = JSONWriter(capacity: 1_100 * users.count + 64)
+        writer.beginObject()
+        writer.field("total_count", total)
+        writer.field("incomplete_results", false)
+        writer.key("items")
+        writer.beginArray()
+        for user in users {
+            writer.beginObject()
+            writeSimpleFields(of: user, avatarURL: avatarURL(user.id), defects: [], into: &writer)
+            writer.field("score", 1)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }
+
     /// A `GET /users/{login}` body.
     static func profile(_ user: SimpleUser, _ profile: UserProfile, avatarURL: String, defects: Defects = []) -> [UInt8] {
         var writer = JSONWriter(capacity: 2_048)

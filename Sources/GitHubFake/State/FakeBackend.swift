@@ -125,6 +125,12 @@ final class FakeBackend: Sendable {
         return state.withLock { $0.rateLimits.current(token: token, now: now) }
     }
 
+    /// Admits a search request made with `token` (its minute's window).
+    func admitSearch(token: String?) -> RateLimitWindow.Admission {
+        let now = Self.now()
+        return state.withLock { $0.searchLimits.admit(token: token, now: now, counts: true) }
+    }
+
     /// Spends `points` of the GraphQL budget of `token` (its `Authorization` value).
     func spendGraphQL(token: String, points: Int) -> RateLimitWindow.Admission {
         let now = Self.now()
@@ -199,6 +205,7 @@ final class FakeBackend: Sendable {
             state.resetStats()
             state.rateLimits.restart(now: now)
             state.graphQLLimits.restart(now: now)
+            state.searchLimits.restart(now: now)
         }
     }
 }

@@ -12,6 +12,10 @@ struct FakeState: Sendable {
     var rateLimits: RateLimits
     /// GraphQL's points, per token: a budget of its own (`x-ratelimit-resource: graphql`).
     var graphQLLimits: RateLimits
+    /// Search's requests, per minute: 10 without a token, 30 with one (GitHub Docs, "Search":
+    /// "the REST API has a custom rate limit for searching … 30 requests per minute" with a
+    /// token, "10 requests per minute" without; `x-ratelimit-resource: search`).
+    var searchLimits: RateLimits
     var overrides = UserOverrides()
 
     private var requests = 0
@@ -31,6 +35,7 @@ struct FakeState: Sendable {
     init(anonymousRateLimit: Int, rateLimit: Int, graphQLRateLimit: Int, logLimit: Int, now: Int) {
         rateLimits = RateLimits(anonymousLimit: anonymousRateLimit, tokenLimit: rateLimit, now: now)
         graphQLLimits = RateLimits(anonymousLimit: 0, tokenLimit: graphQLRateLimit, now: now)
+        searchLimits = RateLimits(anonymousLimit: 10, tokenLimit: 30, now: now, length: 60)
         self.logLimit = max(1, logLimit)
     }
 

@@ -1,4 +1,5 @@
-/// GitHub's primary rate limit: `limit` requests per one-hour window.
+/// GitHub's primary rate limit: `limit` requests per window of `length` seconds (an hour; a
+/// minute for search).
 struct RateLimitWindow: Sendable {
     /// The values of the `x-ratelimit-*` headers.
     struct Snapshot: Sendable, Equatable {
@@ -17,15 +18,14 @@ struct RateLimitWindow: Sendable {
         case exhausted(Snapshot)
     }
 
-    static let length = 3_600
-
     let limit: Int
+    let length: Int
     private(set) var used = 0
     private(set) var reset: Int
 
-    init(limit: Int, now: Int) {
-        self.limit = max(0, limit)
-        self.reset = now + Self.length
+    init(limit: Int, now: Int, length: Int = 3_600) {
+        (self.limit, self.length) = (max(0, limit), length)
+        self.reset = now + length
     }
 
     var snapshot: Snapshot {
@@ -57,7 +57,7 @@ struct RateLimitWindow: Sendable {
     /// Starts a fresh window now.
     mutating func restart(now: Int) {
         used = 0
-        reset = now + Self.length
+        reset = now + length
     }
 
     private mutating func roll(now: Int) {

@@ -13,17 +13,18 @@ struct RateLimits: Sendable {
     /// The windows of tokens, by `Authorization` value.
     private var byToken: [String: RateLimitWindow] = [:]
     private let tokenLimit: Int
+    private let length: Int
 
-    init(anonymousLimit: Int, tokenLimit: Int, now: Int) {
-        anonymous = RateLimitWindow(limit: anonymousLimit, now: now)
-        self.tokenLimit = tokenLimit
+    init(anonymousLimit: Int, tokenLimit: Int, now: Int, length: Int = 3_600) {
+        anonymous = RateLimitWindow(limit: anonymousLimit, now: now, length: length)
+        (self.tokenLimit, self.length) = (tokenLimit, length)
     }
 
     /// Admits a request made with `token` (an `Authorization` value; `nil` without one),
     /// counting it when `counts`.
     mutating func admit(token: String?, now: Int, counts: Bool) -> RateLimitWindow.Admission {
         guard let token else { return anonymous.admit(now: now, counts: counts) }
-        var window = byToken[token] ?? RateLimitWindow(limit: tokenLimit, now: now)
+        var window = byToken[token] ?? RateLimitWindow(limit: tokenLimit, now: now, length: length)
         let admission = window.admit(now: now, counts: counts)
         byToken[token] = window
         return admission
@@ -31,7 +32,7 @@ struct RateLimits: Sendable {
 
     /// Spends `points` of the window of `token` (GraphQL's points).
     mutating func spend(token: String, points: Int, now: Int) -> RateLimitWindow.Admission {
-        var window = byToken[token] ?? RateLimitWindow(limit: tokenLimit, now: now)
+        var window = byToken[token] ?? RateLimitWindow(limit: tokenLimit, now: now, length: length)
         let admission = window.spend(points, now: now)
         byToken[token] = window
         return admission
@@ -40,7 +41,7 @@ struct RateLimits: Sendable {
     /// The current values of the window of `token` (the anonymous one for `nil`).
     mutating func current(token: String?, now: Int) -> RateLimitWindow.Snapshot {
         guard let token else { return anonymous.current(now: now) }
-        var window = byToken[token] ?? RateLimitWindow(limit: tokenLimit, now: now)
+        var window = byToken[token] ?? RateLimitWindow(limit: tokenLimit, now: now, length: length)
         let snapshot = window.current(now: now)
         byToken[token] = window
         return snapshot

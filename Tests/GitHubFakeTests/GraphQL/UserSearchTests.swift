@@ -62,6 +62,33 @@ import Testing
         }
     }
 
+    @Test func restSearchGivesTheSameAccountsAPageAtATimeAndRefusesPastTheCap() async throws {
+        try await FakeHarness.run(FakeConfiguration(userCount: 1_500)) { fake in
+            let token = ["Authorization": "Bearer t1"]
+            let first = try await fake.request("/search/users?q=type:user&per_page=100", headers: token)
+            #expect(first.status == 200 && first.headers["x-ratelimit-resource"] == "search" && first.headers["x-ratelimit-limit"] == "30")
+            let body = try first.jsonObject()
+            let graphQL = try await Self.all(fake, "type:user")
+            #expect(body["total_count"] as? Int == graphQL.count && body["incomplete_results"] as? Bool == false)
+            let items = body["items"] as? [[String: Any]] ?? []
+            #expect(items.count == 100 && items.first?["login"] as? String == graphQL.nodes.first?["login"] as? String)
+            // The 1,000th result is the last: page 11 of 100 is refused.
+            let past = try await fake.request("/search/users?q=type:user&per_page=100&page=11", headers: token)
+            #expect(past.status == 422)
+            #expect(try past.jsonObject()["message"] as? String == "Only the first 1000 search results are available")
+        }
+    }
+
+    @Test func restSearchHasItsOwnLimitOfTenAMinuteWithoutAToken() async throws {
+        try await FakeHarness.run { fake in
+            for _ in 0..<10 { #expect(try await fake.request("/search/users?q=location:berlin").status == 200) }
+            let refused = try await fake.request("/search/users?q=location:berlin")
+            #expect(refused.status == 403 && refused.headers["x-ratelimit-remaining"] == "0" && refused.headers["x-ratelimit-resource"] == "search")
+            // The core window is another: the users list still answers.
+            #expect(try await fake.request("/users").status == 200)
+        }
+    }
+
     @Test func aSearchOtherThanUsersIsAnErrorNotAnInventedAnswer() async throws {
         try await FakeHarness.run { fake in
             let body = try await fake.graphQL("{ search(query: \"swift\", type: REPOSITORY, first: 1) { repositoryCount } }").jsonObject()
