@@ -18,6 +18,8 @@ extension SearchQuery {
         public var local: [String]
         /// Whether GitHub is asked anything at all (else it would be every account).
         public var asksGitHub: Bool { !query.isEmpty || created != nil }
+        /// Whether GitHub is asked a follower count, which GraphQL cannot give of an organization.
+        public var asksFollowers: Bool { query.split(separator: " ").contains { $0.hasPrefix("followers:") || $0.hasPrefix("-followers:") } }
     }
 
     /// The GitHub form of the query `text` (its words as typed: GitHub folds case itself).

@@ -84,6 +84,8 @@ extension CombinedService {
             }
         }
 
+        /// Organizations kept without their followers (GraphQL has none), for a `followers:` query.
+        var organizations: [User] = []
         progress(summary)
         do {
             while true {
@@ -100,6 +102,9 @@ extension CombinedService {
                     now: now, saving: users)
                 state.kept += accounts.count
                 state.missed += page.refused.count
+                if form.asksFollowers {
+                    organizations += accounts.filter { $0.fetched.unknown.contains(.followers) }.map(\.user)
+                }
                 state.windowReceived += page.accounts.count + page.refused.count
                 for (_, fetched) in page.accounts {
                     guard let joined = fetched.profile.createdAt.flatMap(Timestamp.date(iso8601:)).map({ Int64($0.timeIntervalSince1970) }) else { continue }
@@ -135,7 +140,28 @@ extension CombinedService {
             throw OnlineSearchError.failed(summary, error)
         }
         record(summary.rateLimit)
+        try await completeFollowers(of: organizations, client: client, summary: &summary, now: now)
         progress(summary)
         return summary
+    }
+
+    /// GitHub's search knows an organization's followers, GraphQL does not give them: a query
+    /// that asks `followers:` completes the organizations it kept over REST (`GET /users/{login}`,
+    /// one request each, as `profiles prefetch --complete`), so that the same query offline
+    /// gives GitHub's answer. A failure leaves them unknown, which `search` then says.
+    private func completeFollowers(of organizations: [User], client: GitHubClient, summary: inout OnlineSearchSummary, now: Date) async throws {
+        guard !organizations.isEmpty else { return }
+        let rest = HTTPService.Users.FetchProfile(client: client)
+        var completed = PrefetchSummary()
+        defer { summary.requests += completed.restRequests }
+        for organization in organizations {
+            do {
+                _ = try await fetchOverREST(organization, rest: rest, summary: &completed, now: now)
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                return
+            }
+        }
     }
 }

@@ -200,7 +200,7 @@ extension CombinedService {
     /// One profile over REST, never marking the user seen: by login, then by account id when
     /// the login is gone (a renamed account is saved under its new login; one gone from GitHub
     /// is marked gone, as `profile` does). Returns the response's rate limit.
-    private func fetchOverREST(
+    func fetchOverREST(
         _ user: User, rest: HTTPService.Users.FetchProfile, summary: inout PrefetchSummary, now: Date
     ) async throws -> RateLimit? {
         var fetched: HTTPService.Users.FetchProfile.Result
