@@ -56,9 +56,8 @@ extension CombinedService {
         guard await token.value != nil else { throw OnlineSearchError.needsToken(variables: TokenSource(site: site, environment: [:]).variables) }
         let client = try await network(for: "search --online")
         let search = HTTPService.Users.Search(client: client, url: site.graphQLURL)
-        let memory = StoreService.Sync.TokenEmail(database: database)
         let fingerprint = TokenSource.fingerprint(await token.value)
-        var withEmail = try memory.readsEmail(fingerprint: fingerprint) ?? true
+        var email = try EmailScope(memory: StoreService.Sync.TokenEmail(database: database), fingerprint: fingerprint)
         let lower = max(form.created?.lowerBound ?? .min, Self.searchEpoch)
         let upper = form.created.map(\.upperBound)
         let key = form.query + " created:\(lower)..\(upper.map(String.init) ?? "*")"
@@ -70,18 +69,16 @@ extension CombinedService {
         func ask() async throws -> HTTPService.Users.Search.Page {
             let time = { (seconds: Int64) in Timestamp.iso8601(Date(timeIntervalSince1970: Double(seconds))) }
             let query = (form.query.isEmpty ? "" : form.query + " ") + "sort:joined-asc created:\(time(state.from))..\(state.upper.map(time) ?? "*")"
-            summary.requests += 1
-            do {
-                let page = try await search(query, after: state.cursor, withEmail: withEmail)
-                summary.points += page.cost ?? 0
-                summary.rateLimit = page.rateLimit ?? summary.rateLimit
-                return page
-            } catch GitHubAPIError.insufficientScopes(let message) where withEmail && message.contains("'email'") {
-                // As `profiles prefetch` learns it (``ProfileQueries``): the token may not read emails.
-                withEmail = false
-                try memory.remember(fingerprint: fingerprint, readsEmail: false)
-                return try await ask()
+            let cursor = state.cursor
+            let asked = email.requests
+            defer { summary.requests += email.requests - asked }
+            let page = try await email.run { withEmail in
+                let page = try await search(query, after: cursor, withEmail: withEmail)
+                return (page, page.readsEmail)
             }
+            summary.points += page.cost ?? 0
+            summary.rateLimit = page.rateLimit ?? summary.rateLimit
+            return page
         }
 
         /// Organizations kept without their followers (GraphQL has none), for a `followers:` query.

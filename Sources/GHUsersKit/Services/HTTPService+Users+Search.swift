@@ -19,6 +19,9 @@ extension HTTPService.Users {
             public var rateLimit: RateLimit?
             /// The points this request cost (`rateLimit { cost }`).
             public var cost: Int?
+            /// Whether the token may read `User.email`, as its `X-OAuth-Scopes` say (`nil`
+            /// without the header).
+            public var readsEmail: Bool?
         }
 
         let client: GitHubClient
@@ -59,7 +62,7 @@ extension HTTPService.Users {
             }
             var page = Page(
                 userCount: search.userCount, accounts: [], next: search.pageInfo?.hasNextPage == true ? search.pageInfo?.endCursor : nil,
-                refused: [], rateLimit: rateLimit, cost: cost?.cost)
+                refused: [], rateLimit: rateLimit, cost: cost?.cost, readsEmail: ProfilesQuery.readsEmail(scopes: headers["x-oauth-scopes"]))
             for (index, node) in (search.nodes ?? []).enumerated() {
                 guard let node, let nodeID = node.id else {
                     page.refused.append(byNode[index]?.first?.message ?? "GitHub gave an account without an id")

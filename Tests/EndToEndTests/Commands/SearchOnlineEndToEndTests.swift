@@ -13,18 +13,22 @@ import Testing
 struct SearchOnlineEndToEndTests {
     static let token = ProfilesPrefetchEndToEndTests.token
 
-    /// GitHub's (the fake's) `userCount` for `query`, asked directly.
-    static func gitHubCount(_ world: EndToEnd, _ query: String) async throws -> Int {
+    /// The `data.search` of a GraphQL query to the fake, asked directly.
+    static func search(_ world: EndToEnd, _ query: String, variables: [String: Any]) async throws -> [String: Any] {
         var request = URLRequest(url: URL(string: "\(world.server.baseURL)/graphql")!)
         request.httpMethod = "POST"
         request.setValue("Bearer test", forHTTPHeaderField: "Authorization")
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = try JSONSerialization.data(withJSONObject: [
-            "query": "query($q: String!) { search(query: $q, type: USER, first: 1) { userCount } }", "variables": ["q": query],
-        ])
+        request.httpBody = try JSONSerialization.data(withJSONObject: ["query": query, "variables": variables])
         let (data, _) = try await URLSession.shared.data(for: request)
         let body = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-        return try #require(((body?["data"] as? [String: Any])?["search"] as? [String: Any])?["userCount"] as? Int, "\(String(decoding: data, as: UTF8.self))")
+        return try #require((body?["data"] as? [String: Any])?["search"] as? [String: Any], "\(String(decoding: data, as: UTF8.self))")
+    }
+
+    /// GitHub's (the fake's) `userCount` for `query`.
+    static func gitHubCount(_ world: EndToEnd, _ query: String) async throws -> Int {
+        let search = try await search(world, "query($q: String!) { search(query: $q, type: USER, first: 1) { userCount } }", variables: ["q": query])
+        return try #require(search["userCount"] as? Int)
     }
 
     /// The logins GitHub's (the fake's) search gives for `query`, every page.
@@ -32,22 +36,16 @@ struct SearchOnlineEndToEndTests {
         var logins: Set<String> = []
         var after: String?
         repeat {
-            var request = URLRequest(url: URL(string: "\(world.server.baseURL)/graphql")!)
-            request.httpMethod = "POST"
-            request.setValue("Bearer test", forHTTPHeaderField: "Authorization")
             var variables: [String: Any] = ["q": query]
             if let after { variables["after"] = after }
-            request.httpBody = try JSONSerialization.data(withJSONObject: [
-                "query": """
-                    query($q: String!, $after: String) { search(query: $q, type: USER, first: 100, after: $after) {
-                      pageInfo { endCursor hasNextPage } nodes { ... on User { login } ... on Organization { login } } } }
-                    """,
-                "variables": variables,
-            ])
-            let (data, _) = try await URLSession.shared.data(for: request)
-            let search = ((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["data"] as? [String: Any])?["search"] as? [String: Any]
-            logins.formUnion((search?["nodes"] as? [[String: Any]] ?? []).compactMap { $0["login"] as? String })
-            let info = search?["pageInfo"] as? [String: Any]
+            let search = try await search(
+                world,
+                """
+                query($q: String!, $after: String) { search(query: $q, type: USER, first: 100, after: $after) {
+                  pageInfo { endCursor hasNextPage } nodes { ... on User { login } ... on Organization { login } } } }
+                """, variables: variables)
+            logins.formUnion((search["nodes"] as? [[String: Any]] ?? []).compactMap { $0["login"] as? String })
+            let info = search["pageInfo"] as? [String: Any]
             after = info?["hasNextPage"] as? Bool == true ? info?["endCursor"] as? String : nil
         } while after != nil
         return logins
