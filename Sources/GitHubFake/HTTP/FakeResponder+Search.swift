@@ -6,9 +6,12 @@ import Hummingbird
 /// GitHub Docs, "Search" (https://docs.github.com/en/rest/search/search#search-users): the
 /// same query syntax as GraphQL's search (``UserSearchQuery``); `per_page` at most 100 (30 by
 /// default); "the GitHub REST API provides up to 1,000 results for each search", and a page
-/// past them is refused with 422 "Only the first 1000 search results are available"; a
+/// that starts past them (`(page - 1) * per_page >= 1000`) is refused with 422 "Only the first
+/// 1000 search results are available" (the body as microsoft/vscode #93983 captured it at
+/// `per_page=100&page=11`; the rule as brekkylab/backlot #144 measured it on issue search); a
 /// custom rate limit of 30 requests a minute with a token, 10 without
-/// (`x-ratelimit-resource: search`), a 403 when it is spent.
+/// (`x-ratelimit-resource: search`), a 403 when it is spent ("Rate limits for the REST API";
+/// that 403's message is the fake's own words).
 extension FakeResponder {
     func searchUsers(_ request: Request, ticket: FakeState.Ticket) -> Reply {
         let parameters = request.queryDictionary
