@@ -11,7 +11,7 @@ extension Profile.Field {
         /// Its qualifier's name in a query (`location:`), if it has one.
         public let qualifier: String?
         /// Whether `browse`'s index keeps it in memory (``ProfileColumns``), so that `/`
-        /// answers its qualifier without SQLite.
+        /// answers its qualifier (or `in:`'s terms, for the name and email) without SQLite.
         public let indexed: Bool
         /// Where GraphQL's `User` and `Organization` give it (``ProfilesQuery``).
         public let user: GraphQLSource

@@ -94,7 +94,7 @@ extension Profile.Field {
         case .blog: Spec(.text(\.blog), label: "blog", user: .asked("websiteUrl", null: .text("")))
         case .location: Spec(.text(\.location), label: "location", qualifier: "location", indexed: true)
         case .email:
-            Spec(.text(\.email), label: "email", user: .asked("email @include(if: $withEmail)"), organization: .asked("organizationEmail: email"))
+            Spec(.text(\.email), label: "email", indexed: true, user: .asked("email @include(if: $withEmail)"), organization: .asked("organizationEmail: email"))
         case .hireable: Spec(.flag(\.hireable), label: "hireable", qualifier: "hireable", indexed: true, user: .asked("isHireable"), organization: .fixed(.flag(nil)))
         case .bio: Spec(.text(\.bio), qualifier: "bio", organization: .asked("description"))
         case .twitterUsername: Spec(.text(\.twitterUsername), label: "twitter", shownAfter: "@", user: .asked("twitterUsername"))

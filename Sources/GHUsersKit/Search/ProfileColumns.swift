@@ -28,8 +28,11 @@ struct ProfileColumns: Sendable {
     static let countFields = indexed { if case .count = $0 { true } else { false } }
     static let dateFields = indexed { if case .date = $0 { true } else { false } }
     static let flagFields = indexed { if case .flag = $0 { true } else { false } }
-    /// Where the name (`fullname:`, `in:name`) is among ``textFields``.
-    static let nameField = textFields.firstIndex(of: .name) ?? 0
+    /// Where `field` (one `indexed`, like the name of `fullname:` and `in:name`) is among ``textFields``.
+    static func textField(_ field: Profile.Field) -> Int {
+        guard let index = textFields.firstIndex(of: field) else { preconditionFailure("\(field) is not indexed") }
+        return index
+    }
 
     private static func indexed(_ kind: (Profile.Field.Storage) -> Bool) -> [Profile.Field] {
         Profile.Field.allCases.filter { $0.spec.indexed && kind($0.spec.storage) }

@@ -59,18 +59,20 @@ extension SearchIndex {
                 .reduce(nil as [Int32]?) { SearchCorpus.intersection($0, $1) }
         }
 
-        /// The users of an `in:name` query, term by term (kept matches hold no names): each
-        /// term's in the logins and notes it names, with those whose profile name holds it, or
-        /// all others for an exclusion; `nil` if cancelled.
+        /// The users of an `in:name` or `in:email` query, term by term (kept matches hold no
+        /// profiles): each term's in the logins and notes it names, with those whose profile's
+        /// name or email holds it, or all others for an exclusion; `nil` if cancelled.
         func named(_ query: SearchQuery, isCancelled: () -> Bool) -> SearchMatches? {
             var kept: [Int32]?
             for term in query.terms {
                 var positive = term  // its part in the logins and notes
-                (positive.negated, positive.fields) = (false, term.fields.subtracting(.name))
+                (positive.negated, positive.fields) = (false, term.fields.subtracting([.name, .email]))
                 let elsewhere = positive.fields.isEmpty ? [] : corpus.evaluate(SearchQuery(terms: [positive], qualifiers: [], fields: positive.fields), candidates: nil, isCancelled: isCancelled)
                 guard let elsewhere else { return nil }
-                let named = term.kind == .contains && term.fields.contains(.name) ? corpus.profiles.records(ProfileColumns.nameField, containing: term.text) : []
-                let found = SearchCorpus.union(elsewhere, named)
+                let profiled = SearchQuery.Fields.profile.filter { term.kind == .contains && term.fields.contains($0.0) }
+                let found = profiled.reduce(elsewhere) { found, field in
+                    SearchCorpus.union(found, corpus.profiles.records(ProfileColumns.textField(field.1), containing: term.text))
+                }
                 let matching = term.negated ? SearchCorpus.complement(found, count: logins.count) : found
                 kept = SearchCorpus.intersection(kept, matching)
             }

@@ -56,7 +56,7 @@ public final class SearchIndex: Sendable {
             if let among { kept = SearchCorpus.intersection(kept, state.logins.records(ofIDs: among).filter { $0 >= 0 }) }
             // Qualifiers alone: their users, without evaluating (and keeping) an empty text.
             if full.terms.isEmpty, let kept { return state.ordered(parsed, kept) }
-            let text = full.fields.contains(.name) && !full.terms.isEmpty ? state.named(full, isCancelled: isCancelled) : state.matches(parsed, isCancelled: isCancelled)
+            let text = full.searchesProfiles ? state.named(full, isCancelled: isCancelled) : state.matches(parsed, isCancelled: isCancelled)
             return text.map { text in kept.map(text.among) ?? text }
         }
         guard let found else { return nil }

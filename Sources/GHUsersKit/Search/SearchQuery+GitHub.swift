@@ -3,7 +3,7 @@ extension SearchQuery {
     /// cache can answer.
     ///
     /// GitHub's "Searching users" has `type:`, `location:`, `fullname:`, `repos:`,
-    /// `followers:`, `created:` and `in:login|name`; "Understanding the search syntax" excludes a
+    /// `followers:`, `created:` and `in:login|name|email`; "Understanding the search syntax" excludes a
     /// qualifier with `-`. The rest of ghusers's syntax has no equivalent there (`company:`,
     /// `bio:`, `hireable:`, `has:`, `is:`, `in:note`, and fzf's `!`, `^`, `$` on plain text):
     /// it is left out of GitHub's query, which then asks a wider set, and the cache answers the
@@ -18,8 +18,17 @@ extension SearchQuery {
         public var local: [String]
         /// Whether GitHub is asked anything at all (else it would be every account).
         public var asksGitHub: Bool { !query.isEmpty || created != nil }
-        /// Whether GitHub is asked a follower count, which GraphQL cannot give of an organization.
-        public var asksFollowers: Bool { query.split(separator: " ").contains { $0.hasPrefix("followers:") || $0.hasPrefix("-followers:") } }
+        /// The profile fields GitHub's search is asked about that GraphQL can leave unknown: an
+        /// organization's followers (GraphQL has none), an email the token may not read
+        /// (``Profile/Field/spec``). Accounts kept without them are completed over REST.
+        public var asksFields: Set<Profile.Field> {
+            var fields: Set<Profile.Field> = []
+            for word in query.split(separator: " ") {
+                if word.hasPrefix("followers:") || word.hasPrefix("-followers:") { fields.insert(.followers) }
+                if word.hasPrefix("in:"), word.split(separator: ",").contains(where: { $0.hasSuffix("email") }) { fields.insert(.email) }
+            }
+            return fields
+        }
     }
 
     /// The GitHub form of the query `text` (its words as typed: GitHub folds case itself).
@@ -55,6 +64,7 @@ extension SearchQuery {
                     switch field {
                     case "login": "login"
                     case "name", "fullname": "name"
+                    case "email": "email"
                     default: nil
                     }
                 }

@@ -5,7 +5,7 @@ extension SearchQuery {
     /// (GitHub's "prefix any search qualifier with a `-` to exclude", docs.github.com,
     /// "Understanding the search syntax", which also gives the ranges: `>`, `>=`, `<`, `<=`,
     /// `n..n`, `n..*`, `*..n`). GitHub's "Searching users" qualifiers (`type:user|org`,
-    /// `location:`, `fullname:`, `followers:`, `repos:`, `created:YYYY-MM-DD`, `in:login|name`)
+    /// `location:`, `fullname:`, `followers:`, `repos:`, `created:YYYY-MM-DD`, `in:login|name|email`)
     /// and ours (`company:`, `bio:`, `hireable:true|false`, `in:note`, `has:note|profile`,
     /// `is:seen|gone`); a profile field's qualifier is its row of ``Profile/Field/spec``; a date
     /// alone is its whole day in UTC, a time takes `Z` or `±HH:MM`. SQLite answers them for

@@ -6,7 +6,7 @@ import Foundation
 /// (``Qualifier``). A word is a qualifier when ASCII letters alone stand before its colon
 /// (after `!` or `-`) and no `//` after it; an unknown name is a ``Problem``, never text that
 /// silently finds nothing (`'a:b` is the text; `12:30` and URLs are text as they stand).
-/// `in:login,name,note` chooses where unanchored terms look (the login and the note by
+/// `in:login,name,email,note` chooses where unanchored terms look (the login and the note by
 /// default). Case is ignored (Unicode lower case); there is no fuzzy matching and no `|`.
 public struct SearchQuery: Sendable, Hashable {
     /// Where unanchored terms look (`in:`).
@@ -17,6 +17,12 @@ public struct SearchQuery: Sendable, Hashable {
         public static let note = Fields(rawValue: 2)
         /// The profile's name (GitHub's `in:name`, also spelled `in:fullname`).
         public static let name = Fields(rawValue: 4)
+        /// The profile's public email (GitHub's `in:email`).
+        public static let email = Fields(rawValue: 8)
+        /// The fields a cached profile holds, each with its ``Profile/Field``.
+        static let profile: [(Fields, Profile.Field)] = [(.name, .name), (.email, .email)]
+        /// Whether any of them is a profile's (``profile``).
+        var readsProfiles: Bool { Self.profile.contains { contains($0.0) } }
     }
 
     /// The terms, in the order typed.
@@ -64,15 +70,19 @@ public struct SearchQuery: Sendable, Hashable {
     /// Whether nothing is left to look for (an empty query, or only spaces and lone operators).
     public var isEmpty: Bool { terms.isEmpty && qualifiers.isEmpty }
 
-    /// Whether it reads cached profiles (a profile qualifier, or terms in `in:name`).
+    /// Whether it reads cached profiles (a profile qualifier, or terms in `in:name` or `in:email`).
     public var readsProfiles: Bool {
-        qualifiers.contains(where: \.readsProfile) || (fields.contains(.name) && !terms.isEmpty)
+        qualifiers.contains(where: \.readsProfile) || searchesProfiles
     }
 
+    /// Whether its terms look in a profile's field (`in:name`, `in:email`): then `browse`
+    /// answers them term by term, not from the matches it keeps.
+    var searchesProfiles: Bool { fields.readsProfiles && !terms.isEmpty }
+
     /// The part that `browse`'s index answers and keeps for the next key: the terms, unless
-    /// `in:` names the profile's name (then answered term by term).
+    /// `in:` names a profile's field (then answered term by term).
     public var indexed: SearchQuery {
-        SearchQuery(terms: fields.contains(.name) ? [] : terms, qualifiers: [], fields: fields)
+        SearchQuery(terms: fields.readsProfiles ? [] : terms, qualifiers: [], fields: fields)
     }
 
     /// The part that SQLite answers for `browse` as a set of user ids: the qualifiers the
@@ -154,15 +164,16 @@ public struct SearchQuery: Sendable, Hashable {
         return (body[..<colon].lowercased(), String(value), negated)
     }
 
-    /// The fields of `in:`'s value: `login`, `name` (or `fullname`), `note`, comma-separated.
+    /// The fields of `in:`'s value: `login`, `name` (or `fullname`), `email`, `note`, comma-separated.
     private static func fields(_ value: String) throws(Problem) -> Fields {
         var fields: Fields = []
         for part in value.lowercased().split(separator: ",", omittingEmptySubsequences: false) {
             switch part {
             case "login": fields.insert(.login)
             case "name", "fullname": fields.insert(.name)
+            case "email": fields.insert(.email)
             case "note": fields.insert(.note)
-            default: throw Problem("in: takes login, name or note, or several (in:login,name), not “\(value)”")
+            default: throw Problem("in: takes login, name, email or note, or several (in:login,name), not “\(value)”")
             }
         }
         return fields

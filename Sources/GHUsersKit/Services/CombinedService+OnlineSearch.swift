@@ -81,8 +81,9 @@ extension CombinedService {
             return page
         }
 
-        /// Organizations kept without their followers (GraphQL has none), for a `followers:` query.
-        var organizations: [User] = []
+        /// Accounts kept without a field the query asks GitHub about (``SearchQuery/GitHubForm/asksFields``).
+        var incomplete: [User] = []
+        let asked = form.asksFields
         progress(summary)
         do {
             while true {
@@ -99,9 +100,7 @@ extension CombinedService {
                     now: now, saving: users)
                 state.kept += accounts.count
                 state.missed += page.refused.count
-                if form.asksFollowers {
-                    organizations += accounts.filter { $0.fetched.unknown.contains(.followers) }.map(\.user)
-                }
+                incomplete += accounts.filter { !$0.fetched.unknown.isDisjoint(with: asked) }.map(\.user)
                 state.windowReceived += page.accounts.count + page.refused.count
                 for (_, fetched) in page.accounts {
                     guard let joined = fetched.profile.createdAt.flatMap(Timestamp.date(iso8601:)).map({ Int64($0.timeIntervalSince1970) }) else { continue }
@@ -137,23 +136,25 @@ extension CombinedService {
             throw OnlineSearchError.failed(summary, error)
         }
         record(summary.rateLimit)
-        try await completeFollowers(of: organizations, client: client, summary: &summary, now: now)
+        try await complete(incomplete, client: client, summary: &summary, now: now)
         progress(summary)
         return summary
     }
 
-    /// GitHub's search knows an organization's followers, GraphQL does not give them: a query
-    /// that asks `followers:` completes the organizations it kept over REST (`GET /users/{login}`,
-    /// one request each, as `profiles prefetch --complete`), so that the same query offline
-    /// gives GitHub's answer. A failure leaves them unknown, which `search` then says.
-    private func completeFollowers(of organizations: [User], client: GitHubClient, summary: inout OnlineSearchSummary, now: Date) async throws {
-        guard !organizations.isEmpty else { return }
+    /// GitHub's search knows an organization's followers and an account's public email;
+    /// GraphQL gives neither the first nor, to a token without `user:email`, the second. A query
+    /// that asks about them (`followers:`, `in:email`) completes the accounts it kept without
+    /// them over REST (`GET /users/{login}`, one request each, as `profiles prefetch
+    /// --complete`), so that the same query offline gives GitHub's answer. A failure leaves
+    /// them unknown.
+    private func complete(_ accounts: [User], client: GitHubClient, summary: inout OnlineSearchSummary, now: Date) async throws {
+        guard !accounts.isEmpty else { return }
         let rest = HTTPService.Users.FetchProfile(client: client)
         var completed = PrefetchSummary()
         defer { summary.requests += completed.restRequests }
-        for organization in organizations {
+        for account in accounts {
             do {
-                _ = try await fetchOverREST(organization, rest: rest, summary: &completed, now: now)
+                _ = try await fetchOverREST(account, rest: rest, summary: &completed, now: now)
             } catch is CancellationError {
                 throw CancellationError()
             } catch {

@@ -53,17 +53,22 @@ extension StoreService.Users {
             }
         }
 
-        /// For each count qualifier of `query` (`followers:`, `repos:`), its column and how many
-        /// cached profiles do not know that count (an organization prefetched over GraphQL has
-        /// no followers), which it can neither match nor exclude; only columns with some.
+        /// For each count qualifier of `query` (`followers:`, `repos:`) and the email its terms
+        /// look in (`in:email`), the field and how many cached profiles do not know it (an
+        /// organization prefetched over GraphQL has no followers; a token without `user:email`
+        /// reads no email), which the query can neither match nor exclude; only fields with some.
         public func unknownCounts(_ query: SearchQuery) throws -> [(field: Profile.Field, profiles: Int)] {
-            let fields = query.qualifiers.compactMap { qualifier -> Profile.Field? in
+            var fields: Set<Profile.Field> = Set(query.qualifiers.compactMap { qualifier -> Profile.Field? in
                 guard case .count(let field, _, _) = qualifier.test else { return nil }
                 return field
-            }
+            })
+            if query.searchesProfiles && query.fields.contains(.email) { fields.insert(.email) }
             return try database.read { db in
-                try Profile.Field.allCases.filter(Set(fields).contains).compactMap { field in
-                    let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM profile WHERE \(field.column) IS NULL") ?? 0
+                try Profile.Field.allCases.filter(fields.contains).compactMap { field in
+                    // A text left unknown is NULL like one GitHub has not (no public email): the list of unknowns tells them apart.
+                    let unknown: String
+                    if case .count = field.spec.storage { unknown = "\(field.column) IS NULL" } else { unknown = "instr(',' || profile.unknown || ',', ',\(field.column),') > 0" }
+                    let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM profile WHERE \(unknown)") ?? 0
                     return count > 0 ? (field, count) : nil
                 }
             }

@@ -127,8 +127,8 @@ extension StoreService.Users {
                 case .prefix, .suffix, .equal:
                     return "user.login " + anchored(term, text, into: &arguments)
                 }
-                if term.fields.contains(.name) {
-                    sources.append("SELECT profile.user_id FROM profile WHERE \(Qualified.contains("profile.name", text, &arguments))")
+                for (field, column) in SearchQuery.Fields.profile where term.fields.contains(field) {
+                    sources.append("SELECT profile.user_id FROM profile WHERE \(Qualified.contains("profile." + column.column, text, &arguments))")
                 }
                 let found = sources.isEmpty ? nil : "user.id IN (\(sources.joined(separator: " UNION ")))"
                 return [scanned, found].compactMap { $0 }.joined(separator: " OR ").wrappedOr("0")

@@ -22,7 +22,7 @@ extension GHUsersCommand {
                 text; quote spaces: location:"new york"); followers:, repos: and created: with \
                 >n, >=n, <n, <=n, n..n, n..* or *..n (dates YYYY-MM-DD, in UTC); \
                 hireable:true or hireable:false; user:LOGIN, org:LOGIN; in:login, \
-                in:name, in:note (where the terms look; several: in:login,name); has:note, \
+                in:name, in:email, in:note (where the terms look; several: in:login,name); has:note, \
                 has:profile, is:seen, is:gone. `!` (or GitHub's `-`) before a qualifier, or NOT before a word, excludes. \
                 Profile qualifiers match cached profiles only: `ghusers profiles prefetch` \
                 fetches the others. An unknown qualifier is an error (exit 64); for text with a \
@@ -149,11 +149,17 @@ extension GHUsersCommand {
                     Messages.notice("\(missing) cached users have no profile yet, which profile qualifiers cannot match; `ghusers profiles prefetch` fetches them")
                 }
                 for (field, profiles) in try service.unknownCounts(SearchQuery(query)) {
-                    let (column, name) = (field.column, field.spec.qualifier ?? field.column)
-                    let why = field.spec.organization == .unknown ? "organizations prefetched over GraphQL, which has none for them" : "left unknown by GitHub's answer"
-                    Messages.notice(
-                        "\(profiles) cached profile\(profiles == 1 ? " does" : "s do") not know \(profiles == 1 ? "its" : "their") \(column) (\(why)), "
-                            + "which \(name): can neither match nor exclude; `ghusers profiles prefetch --complete` fetches them over REST")
+                    let whose = "\(profiles) cached profile\(profiles == 1 ? " does" : "s do") not know \(profiles == 1 ? "its" : "their") \(field.column)"
+                    if field == .email {
+                        Messages.notice(
+                            "\(whose) (prefetched with a token that may not read emails), which in:email can neither match nor exclude; "
+                                + "`ghusers search --online` fetches those GitHub finds over REST")
+                    } else {
+                        let why = field.spec.organization == .unknown ? "organizations prefetched over GraphQL, which has none for them" : "left unknown by GitHub's answer"
+                        Messages.notice(
+                            "\(whose) (\(why)), which \(field.spec.qualifier ?? field.column): can neither match nor exclude; "
+                                + "`ghusers profiles prefetch --complete` fetches them over REST")
+                    }
                 }
                 if found == 0 { throw NothingFound() }
             }

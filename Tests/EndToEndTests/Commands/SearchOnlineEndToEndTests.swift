@@ -79,11 +79,11 @@ struct SearchOnlineEndToEndTests {
         }
     }
 
-    @Test("after search --online, the same query offline finds exactly the accounts GitHub found: whole words, phrases, exclusions")
+    @Test("after search --online, the same query offline finds exactly the accounts GitHub found: whole words, phrases, exclusions, emails")
     func offlineGivesGitHubsAnswer() async throws {
         try await EndToEnd.with(FakeConfiguration(userCount: 300)) { world in
             let queries = ["location:us", "location:\"new york\"", "location:york type:user", "followers:>500 -location:york", "fullname:\"fake user\" repos:<10", "repos:<10 type:org",
-                "followers:>900 NOT location:york type:user", "user:mojombo"]
+                "followers:>900 NOT location:york type:user", "user:mojombo", "example in:email"]
             for query in queries {
                 let online = try await world.run(["search", "--online", query], environment: Self.token)
                 #expect(online.status == 0, "\(query): \(online)")

@@ -20,6 +20,9 @@ struct SearchQueryGitHubTests {
         #expect(form.local == ["in:name,note"])
         let day = try #require(Timestamp.date(iso8601: "2015-06-30T00:00:00Z")).timeIntervalSince1970
         #expect(form.created == Int64(day)...Int64(day) + 86_399)
+        let email = SearchQuery.gitHubForm("ann in:email,login followers:>5")
+        #expect(email.query == "ann followers:>5 in:email,login" && email.asksFields == [.email, .followers])
+        #expect(SearchQuery.gitHubForm("ann location:berlin").asksFields.isEmpty)
         let notes = SearchQuery.gitHubForm("ann in:note")
         #expect(notes.query.isEmpty && !notes.asksGitHub && notes.local == ["in:note", "ann"])
     }

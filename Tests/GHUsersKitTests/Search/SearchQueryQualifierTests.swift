@@ -94,7 +94,7 @@ struct SearchQueryQualifierTests {
 
     @Test("malformed values are one-line problems, never an empty result", arguments: [
         "type:bot", "location:", "followers:>", "followers:abc", "followers:-3", "followers:*..*", "repos:1..x", "created:2015", "created:2015-02-30",
-        "created:2015-13-01", "created:>2015-01-01T10:00", "has:avatar", "is:new", "in:email", "in:", "hireable:maybe", "hireable:",
+        "created:2015-13-01", "created:>2015-01-01T10:00", "has:avatar", "is:new", "in:bio", "in:", "hireable:maybe", "hireable:",
     ])
     func malformed(text: String) {
         let query = SearchQuery(text)
@@ -143,6 +143,8 @@ struct SearchQueryQualifierTests {
         #expect(SearchQuery("ka").unindexed == nil && SearchQuery("location:berlin").indexed.isEmpty)
         let named = SearchQuery("ka in:name")
         #expect(named.indexed.isEmpty && named.unindexed == nil && named.readsProfiles)
+        let emailed = SearchQuery("ka in:email,login")
+        #expect(emailed.fields == [.email, .login] && emailed.indexed.isEmpty && emailed.readsProfiles)
         #expect(!SearchQuery("ka type:org is:seen").readsProfiles && SearchQuery("!followers:5").readsProfiles)
     }
 

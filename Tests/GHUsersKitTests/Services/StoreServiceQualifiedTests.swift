@@ -45,7 +45,7 @@ struct StoreServiceQualifiedTests {
             if id % 5 != 0 {
                 profile = Profile(
                     name: Self.names[Int(id) % Self.names.count], company: id % 3 == 0 ? "@Acme" : nil, blog: nil,
-                    location: Self.locations[random(0..<Self.locations.count)], email: nil, hireable: id % 7 == 0 ? true : nil,
+                    location: Self.locations[random(0..<Self.locations.count)], email: id % 3 == 1 ? "\(login).Bert@example.com" : nil, hireable: id % 7 == 0 ? true : nil,
                     bio: id % 2 == 0 ? "Rust and SQLite" : nil, twitterUsername: nil, publicRepos: random(0..<31),
                     publicGists: 0, followers: organization && id % 8 == 0 ? nil : random(0..<31), following: 0,
                     createdAt: Timestamp.iso8601(Date(timeIntervalSince1970: Double(1_230_768_000 + random(0..<4_000) * 86_400 + random(0..<86_400)))),
@@ -82,6 +82,7 @@ struct StoreServiceQualifiedTests {
                 (term.fields.contains(.login) && SearchQuery.contains(login, term.needle))
                 || (term.kind == .contains && term.fields.contains(.note) && has(fixture.note, term.needle))
                 || (term.kind == .contains && term.fields.contains(.name) && has(fixture.profile?.name, term.needle))
+                || (term.kind == .contains && term.fields.contains(.email) && has(fixture.profile?.email, term.needle))
             return found != term.negated
         }
         return !query.isEmpty && terms && query.qualifiers.allSatisfy { holds($0, fixture) }
@@ -129,7 +130,7 @@ struct StoreServiceQualifiedTests {
         "followers:>10", "followers:5..20", "!followers:<10", "repos:*..3", "repos:10..*", "created:>2012-01-01", "created:2010-01-01..2011-12-31",
         "-created:<=2013-06-30", "created:<=9999-12-31", "created:<0999-01-01", "type:org", "-type:org", "type:user", "is:seen", "!is:gone", "has:note", "!has:note", "has:profile",
         "!has:profile", "company:acme", "!company:acme", "bio:rust", "fullname:ann", "fullname:â", "in:name", "in:login", "in:note",
-        "in:login,name", "ann", "ber", "a", "^ber", "t$", "!e", "'a:b", "rust", "hireable:true", "!hireable:true", "hireable:false", "user:ann", "!user:bert", "org:user8", "org:ann", "NOT ann", "NOT type:org",
+        "in:login,name", "in:email", "in:email,note", "ann", "ber", "a", "^ber", "t$", "!e", "'a:b", "rust", "hireable:true", "!hireable:true", "hireable:false", "user:ann", "!user:bert", "org:user8", "org:ann", "NOT ann", "NOT type:org",
     ]
 
     @Test("random queries of terms and qualifiers: search, the id filter and browse's index return exactly the oracle's users")
