@@ -89,7 +89,7 @@ struct BenchmarkPopulation {
         let joined = Date(timeIntervalSince1970: 1_199_145_600 + Double(random.next() % (17 * 365 * 86_400)))
         return Profile(
             name: user.type == "User" ? "Name of \(user.login)" : nil, company: "@company\(user.id % 100)",
-            blog: "https://example.com/\(user.login)", location: location, email: nil, hireable: user.id % 2 == 0,
+            blog: "https://example.com/\(user.login)", location: location, email: user.id % 3 == 0 ? "\(user.login)@example.com" : nil, hireable: user.id % 2 == 0,
             bio: "Generated profile for benchmarks.", twitterUsername: nil, publicRepos: Int(random.next() % 200),
             publicGists: Int(user.id % 13), followers: followers, following: Int(user.id % 50),
             createdAt: joined.formatted(.iso8601), updatedAt: "2024-05-06T07:08:09Z")

@@ -32,6 +32,7 @@ extension GHUsersBenchCommand {
             [("created:2015-01-01..2015-12-31", "qualifier"), ("repos:10..20", "qualifier"), ("type:org", "qualifier"), ("has:note", "qualifier")],
             [("in:name 1", "in:name"), ("in:name 12", "in:name"), ("in:login,name 12", "in:name"), ("is:seen", "SQLite qualifier"),
              ("is:seen o", "SQLite qualifier + text")],
+            [("in:email e", "in:email"), ("in:email ex", "in:email"), ("in:email exa", "in:email")],
         ]
 
         func run() throws {
