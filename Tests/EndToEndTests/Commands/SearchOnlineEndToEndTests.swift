@@ -70,6 +70,8 @@ struct SearchOnlineEndToEndTests {
             #expect(rows.count == expected)
             #expect(Set(rows.compactMap { $0["login"] as? String }).count == expected, "none twice")
             #expect(rows.allSatisfy { $0["type"] as? String == "User" && $0["profile"] is [String: Any] })
+            #expect(rows.allSatisfy { $0["gone"] as? Bool == false }, "a search marks nobody gone")
+            #expect(await world.server.stats().maxInFlight == 1, "one request at a time")
             // A search is not the users list: the first page still starts at the first account.
             let page = try await world.run("next-page")
             #expect(page.status == 0 && page.stdout.contains("mojombo"), "\(page)")
