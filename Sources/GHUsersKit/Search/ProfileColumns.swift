@@ -16,6 +16,10 @@ struct ProfileColumns: Sendable {
     var counts: [[Int32]] = countFields.map { _ in [] }
     var dates: [[Int64]] = dateFields.map { _ in [] }
     var flags: [[UInt8]] = flagFields.map { _ in [] }
+    /// For each of ``textFields``, the profiles (records of ``texts``, ascending) whose answer
+    /// left it unknown, which no text qualifier matches, negated or not, as no count matches an
+    /// unknown count. Usually empty: a field GitHub nulled with an error.
+    var unknownTexts: [[Int32]] = textFields.map { _ in [] }
     /// Each profile's login record (-1: a user no longer cached), set by ``SearchCorpus/link()``.
     var loginOf: [Int32] = []
 
@@ -39,7 +43,7 @@ struct ProfileColumns: Sendable {
     }
 
     var memory: Int {
-        texts.memory + (counts.reduce(0) { $0 + $1.capacity } + loginOf.capacity) * 4 + dates.reduce(0) { $0 + $1.capacity } * 8
+        texts.memory + (counts.reduce(0) { $0 + $1.capacity } + unknownTexts.reduce(0) { $0 + $1.capacity } + loginOf.capacity) * 4 + dates.reduce(0) { $0 + $1.capacity } * 8
             + flags.reduce(0) { $0 + $1.capacity }
     }
 
@@ -54,7 +58,10 @@ struct ProfileColumns: Sendable {
 
     /// Adds a profile's ``textFields`` (in their order); `id` above every profile's already
     /// in. Its counts, dates and flags are appended to their columns beside.
-    mutating func append(id: Int64, texts: [String]) {
+    mutating func append(id: Int64, texts: [String], unknown: Set<Profile.Field> = []) {
+        for (column, field) in Self.textFields.enumerated() where unknown.contains(field) {
+            unknownTexts[column].append(Int32(self.texts.count))
+        }
         let separator = String(UnicodeScalar(Self.fieldSeparator))
         self.texts.append(id: id, text: texts.map { $0.replacing(separator, with: " ") }.joined(separator: separator))
     }
@@ -84,7 +91,7 @@ struct ProfileColumns: Sendable {
             return negated ? SearchCorpus.complement(profiled, count: logins.count) : profiled
         case .text(let field, let text):
             guard let column = Self.textFields.firstIndex(of: field) else { return nil }
-            found = records(column, containing: TextArena.fold(text), negated: negated, wholeWords: true)
+            found = records(column, containing: TextArena.fold(text), negated: negated, wholeWords: true, unknown: unknownTexts[column])
         case .count(let field, let lower, let upper):
             guard let column = Self.countFields.firstIndex(of: field) else { return nil }
             found = Self.within(counts[column], lower, upper, negated: negated, loginOf)
@@ -103,11 +110,12 @@ struct ProfileColumns: Sendable {
     }
 
     /// The login records (ascending) of the profiles whose field `field` (of ``textFields``)
-    /// contains `needle` (or, `negated`, does not); `wholeWords`: holds its words in a row
-    /// (``WordMatch``), as a text qualifier matches.
-    func records(_ field: Int, containing needle: [UInt8], negated: Bool = false, wholeWords: Bool = false) -> [Int32] {
+    /// contains `needle` (or, `negated`, does not, leaving out the `unknown` profiles);
+    /// `wholeWords`: holds its words in a row (``WordMatch``), as a text qualifier matches.
+    func records(_ field: Int, containing needle: [UInt8], negated: Bool = false, wholeWords: Bool = false, unknown: [Int32] = []) -> [Int32] {
         let hits = fieldHits(field, needle, phrase: wholeWords ? WordMatch.words(needle) : [])
-        return (negated ? SearchCorpus.complement(hits, count: texts.count) : hits).map { loginOf[Int($0)] }.filter { $0 >= 0 }
+        let found = negated ? SearchCorpus.complement(SearchCorpus.union(hits, unknown), count: texts.count) : hits
+        return found.map { loginOf[Int($0)] }.filter { $0 >= 0 }
     }
 
     /// The profiles (records of ``texts``) whose field `field` contains `needle`, or with a

@@ -43,7 +43,7 @@ extension SearchIndex {
     }
 
     /// The profiles' indexed fields (``ProfileColumns``); NULLs as empty texts, unknown counts
-    /// and dates, and false flags.
+    /// and dates, and false flags; the texts the answer left unknown.
     private static func readProfiles(_ db: Database) throws -> ProfileColumns {
         typealias Columns = ProfileColumns
         let unknown = Columns.unknown
@@ -53,9 +53,11 @@ extension SearchIndex {
             + Columns.flagFields.map { "ifnull(\($0.column), 0)" }
         let (texts, counts, dates) = (Columns.textFields.count, Columns.countFields.count, Columns.dateFields.count)
         var profiles = ProfileColumns()
-        let rows = try Row.fetchCursor(db, sql: "SELECT user_id, \(selected.joined(separator: ", ")) FROM profile ORDER BY user_id")
+        let rows = try Row.fetchCursor(db, sql: "SELECT user_id, \(selected.joined(separator: ", ")), ifnull(unknown, '') FROM profile ORDER BY user_id")
+        let last = 1 + selected.count
         while let row = try rows.next() {
-            profiles.append(id: row[0], texts: (1..<1 + texts).map { row[$0] })
+            let unknown: String = row[last]
+            profiles.append(id: row[0], texts: (1..<1 + texts).map { row[$0] }, unknown: unknown.isEmpty ? [] : Profile.Field.set(unknown))
             var column = 1 + texts
             for index in 0..<counts {
                 profiles.counts[index].append(Int32(clamping: row[column] as Int64))

@@ -67,7 +67,7 @@ extension StoreService.Users {
                 try Profile.Field.allCases.filter(fields.contains).compactMap { field in
                     // A text left unknown is NULL like one GitHub has not (no public email): the list of unknowns tells them apart.
                     let unknown: String
-                    if case .count = field.spec.storage { unknown = "\(field.column) IS NULL" } else { unknown = "instr(',' || profile.unknown || ',', ',\(field.column),') > 0" }
+                    if case .count = field.spec.storage { unknown = "\(field.column) IS NULL" } else { unknown = "NOT \(Self.known(field))" }
                     let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM profile WHERE \(unknown)") ?? 0
                     return count > 0 ? (field, count) : nil
                 }
@@ -137,7 +137,9 @@ extension StoreService.Users {
                 switch qualifier.test {
                 case .text(let field, let text):
                     condition = words("profile.\(field.column)", text, &arguments)
-                    return qualifier.negated ? "NOT ifnull(\(condition), 0)" : condition
+                    // A text the answer left unknown (listed in `unknown`) is neither matched nor
+                    // excluded, as an unknown count is not; one GitHub has not (NULL) is excluded.
+                    return qualifier.negated ? "NOT ifnull(\(condition), 0) AND \(Self.known(field))" : condition
                 case .count(let field, let lower, let upper):
                     condition = range("profile.\(field.column)", lower, upper, &arguments)
                 case .date(let field, let lower, let upper):
@@ -178,6 +180,11 @@ extension StoreService.Users {
                 }
                 return qualifier.negated ? "NOT (\(condition))" : condition
             }
+        }
+
+        /// Whether the profile's answer gave `field` (it is not in the profile's `unknown` list).
+        static func known(_ field: Profile.Field) -> String {
+            "instr(',' || ifnull(profile.unknown, '') || ',', ',\(field.column),') = 0"
         }
 
         /// `column` in `lower..<upper` (either may be open), its arguments added.

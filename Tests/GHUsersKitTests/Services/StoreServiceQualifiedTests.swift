@@ -17,7 +17,8 @@ struct StoreServiceQualifiedTests {
         var gone: Bool
         var note: String?
         var profile: Profile?
-        var partial: Bool
+        /// The fields its answer left unknown: an organization's followers, a location GitHub nulled with an error.
+        var unknown: Set<Profile.Field>
     }
 
     static let locations: [String?] = ["Berlin, Germany", "New York", "İstanbul", "São Paulo", "berlin", nil, "", "100% remote_ok"]
@@ -55,7 +56,7 @@ struct StoreServiceQualifiedTests {
                 Fixture(
                     user: Factory.user(id, login, type: type), seen: id % 6 == 0, gone: id % 9 == 0,
                     note: id % 3 == 1 ? ["met in Berlin", "rust fan", "a:b ratio", "Ann's friend"][Int(id) % 4] : nil, profile: profile,
-                    partial: organization && id % 8 == 0))
+                    unknown: Set<Profile.Field>(organization && id % 8 == 0 ? [.followers] : []).union(id % 13 == 1 ? [.location] : [])))
         }
         let users = fixtures.map(\.user)
         try StoreService.Users.SavePage(database: database)(
@@ -66,7 +67,7 @@ struct StoreServiceQualifiedTests {
             if fixture.gone { try StoreService.Users.MarkGone(database: database)(id: fixture.user.id) }
             if let profile = fixture.profile {
                 try database.write { db in
-                    try CachedProfile.save(profile, userID: fixture.user.id, etag: nil, now: Date(), unknown: fixture.partial ? [.followers] : [], db)
+                    try CachedProfile.save(profile, userID: fixture.user.id, etag: nil, now: Date(), unknown: fixture.unknown, db)
                 }
             }
         }
@@ -109,7 +110,8 @@ struct StoreServiceQualifiedTests {
         case .hasNote: found = fixture.note != nil
         case .hasProfile: found = profile != nil
         case .text(let field, let text):
-            guard let profile, case .text(let value) = profile[field] else { return false }
+            // Unknown, as an unknown count: neither matched nor excluded. Absent (null) is known.
+            guard let profile, !fixture.unknown.contains(field), case .text(let value) = profile[field] else { return false }
             found = value.map { Self.holdsWords(text, in: $0) } ?? false
         case .count(let field, let lower, let upper):
             guard let profile, case .count(let value?) = profile[field] else { return false }
