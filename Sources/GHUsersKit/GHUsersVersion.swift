@@ -3,15 +3,10 @@ public enum GHUsersVersion {
     /// Semantic version of this build.
     public static let number = "0.1.0"
 
-    /// Whether this binary was compiled without optimisation (`swift build`'s debug
-    /// configuration): slower, and not what users run.
-    public static let isDebugBuild: Bool = {
-        #if DEBUG
-        return true
-        #else
-        return false
-        #endif
-    }()
+    /// Whether this library was compiled without optimisation (`swift build`'s debug
+    /// configuration, unless scripts/test optimises it): slower, and not what users run. Asked
+    /// of the optimiser, not of `DEBUG`, which the debug configuration defines either way.
+    public static let isDebugBuild: Bool = _isDebugAssertConfiguration()
 
     /// What `--version` prints: the number, followed by "(debug build)" for a debug build, so
     /// that a report says which binary it came from.

@@ -1,22 +1,14 @@
 import Foundation
+import GHUsersKit
 import Testing
 
 /// The end-to-end tests run an optimised ghusers (a defect of -O builds, swiftlang/swift#91911,
-/// can draw every avatar as a placeholder while the debug build passes): scripts/test builds
-/// the tests and the binaries beside them with `-c release`, and a debug `swift test` runs the
-/// debug binary beside it.
+/// can draw every avatar as a placeholder while the debug build passes): scripts/test
+/// optimises ghusers's own modules (`GHUSERS_TEST_BUILD=1`, Package.swift), and the binary
+/// beside the tests comes from the same build as the library they link.
 @Suite("The binary under test")
 struct BinaryUnderTestTests {
-    /// Whether these tests were compiled optimised, as scripts/test compiles them.
-    static let testsAreOptimised: Bool = {
-        #if DEBUG
-        return false
-        #else
-        return true
-        #endif
-    }()
-
-    @Test("the binary under test is built as the tests are, and optimised under CI")
+    @Test("the binary under test is built as the library the tests link, and optimised by scripts/test and under CI")
     func builtAsTheTests() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("ghusers-binary-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
@@ -25,11 +17,10 @@ struct BinaryUnderTestTests {
         let debug = result.stdout.contains("(debug build)")
         let environment = ProcessInfo.processInfo.environment
         if environment["GHUSERS_TEST_BINARY", default: ""].isEmpty {
-            #expect(debug != Self.testsAreOptimised, "the ghusers beside the tests says '\(result.stdout)'")
+            #expect(debug == GHUsersVersion.isDebugBuild, "the ghusers beside the tests says '\(result.stdout)'")
         }
-        if environment["CI"] == "true" {
-            #expect(Self.testsAreOptimised, "CI runs scripts/test, which builds with -c release")
-            #expect(!debug, "CI's ghusers says '\(result.stdout)'")
+        if environment["CI"] == "true" || environment["GHUSERS_TEST_BUILD"] == "1" {
+            #expect(!GHUsersVersion.isDebugBuild && !debug, "scripts/test optimises ghusers; it says '\(result.stdout)'")
         }
     }
 }
