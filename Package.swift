@@ -4,12 +4,13 @@ import PackageDescription
 // The test targets compile without optimisation: optimising them bought nothing but build time.
 let tests: [SwiftSetting] = [.unsafeFlags(["-Onone"])]
 // `scripts/test` (GHUSERS_TEST_BUILD=1) builds the debug configuration with ghusers's own
-// modules optimised (whole-module, as `-c release` compiles them): the end-to-end tests run an
+// modules optimised (Swift whole-module, as `-c release` compiles them, and C at -O2): the end-to-end tests run an
 // optimised ghusers and github-fake, and the dependencies (NIO, BoringSSL's 406 C files,
 // Hummingbird, GRDB, GraphQL) compile unoptimised, which took a fresh clone's build from 8.9
 // to 4.4 minutes on two cores. `-num-threads` makes whole-module optimisation write an object
 // per file, as the debug build plan expects. Users' binaries are `-c release` (scripts/build-release).
 let own: [SwiftSetting] = Context.environment["GHUSERS_TEST_BUILD"] == "1" ? [.unsafeFlags(["-O", "-wmo", "-num-threads", "2"])] : []
+let ownC: [CSetting] = Context.environment["GHUSERS_TEST_BUILD"] == "1" ? [.unsafeFlags(["-O2"])] : []
 
 let package = Package(
     name: "ghusers",
@@ -56,11 +57,11 @@ let package = Package(
             swiftSettings: own
         ),
         // The search index's pair search (AVX2/SSE2; glibc's memmem walks two-byte needles a byte at a time).
-        .target(name: "CSearch"),
+        .target(name: "CSearch", cSettings: ownC),
         // Image decoding and terminal drawing through Debian's C libraries (libpng, libjpeg-turbo,
         // giflib, libchafa: see scripts/install-system-packages), opened on first use rather
         // than linked (Sources/CImaging/include/CImaging.h says why).
-        .target(name: "CImaging"),
+        .target(name: "CImaging", cSettings: ownC),
         .executableTarget(
             name: "ghusers",
             dependencies: [

@@ -97,7 +97,7 @@ extension StoreService.Users {
             _ query: SearchQuery, scanning: Bool = false, excludingExact: Bool = true
         ) -> (condition: String, arguments: StatementArguments) {
             var (condition, arguments) = conditions(query) { term, text, arguments in
-                // The statements of the ids of users whose login, note or name holds the text, as `in:` says.
+                // The statements of the ids of users whose login, note, name or email holds the text, as `in:` says.
                 var sources: [String] = []
                 var scanned: String?
                 switch term.kind {

@@ -148,7 +148,8 @@ extension GHUsersCommand {
                 if missing > 0 {
                     Messages.notice("\(missing) cached users have no profile yet, which profile qualifiers cannot match; `ghusers profiles prefetch` fetches them")
                 }
-                for (field, profiles) in try service.unknownCounts(SearchQuery(query)) {
+                // After GitHub's answer, an account it did not find does not match, whatever its email.
+                for (field, profiles) in try service.unknownCounts(SearchQuery(query)) where !(online && field == .email) {
                     let whose = "\(profiles) cached profile\(profiles == 1 ? " does" : "s do") not know \(profiles == 1 ? "its" : "their") \(field.column)"
                     if field == .email {
                         Messages.notice(

@@ -195,6 +195,22 @@ struct SearchIndexTests {
         #expect(index.window("type:user", id: nil, before: false, count: 1000)?.total == index.count - 1)
     }
 
+    @Test("a location that comes back known, with the same count, flags and update time, is seen by a refresh")
+    func refreshUnknownFields() throws {
+        let profile = Profile(
+            name: "Ann", company: nil, blog: nil, location: "Berlin", email: nil, hireable: nil, bio: nil, twitterUsername: nil,
+            publicRepos: 3, publicGists: 0, followers: 1_200, following: 0, createdAt: "2011-05-01T10:00:00Z", updatedAt: "2020-01-01T00:00:00Z")
+        // Given a profile whose location GitHub left unknown, as gh's token leaves every email
+        try database.write { db in try CachedProfile.save(profile, userID: 77, etag: nil, now: Date(), unknown: [.email, .location], db) }
+        try index.refresh(from: database)
+        #expect(index.window("!location:berlin has:profile", id: nil, before: false, count: 5)?.total == 0, "unknown: neither matched nor excluded")
+        // When the same profile comes back with its location (still partial: the email)
+        try database.write { db in try CachedProfile.save(profile, userID: 77, etag: nil, now: Date(), unknown: [.email], db) }
+        try index.refresh(from: database)
+        // Then the index answers with it
+        #expect(index.window("location:berlin", id: nil, before: false, count: 5)?.ids == [77])
+    }
+
     @Test("an index scanned in parts that both cores take in turn answers as SQLite does")
     func splitScan() throws {
         // Given 12,000 users (about 300 KB of logins) cut into parts of 32 KB: eight parts of
