@@ -16,9 +16,10 @@ struct ProfileColumns: Sendable {
     var counts: [[Int32]] = countFields.map { _ in [] }
     var dates: [[Int64]] = dateFields.map { _ in [] }
     var flags: [[UInt8]] = flagFields.map { _ in [] }
-    /// For each of ``textFields``, the profiles (records of ``texts``, ascending) whose answer
-    /// left it unknown, which no text qualifier matches, negated or not, as no count matches an
-    /// unknown count. Usually empty: a field GitHub nulled with an error.
+    /// For each of ``textFields`` with a qualifier, the profiles (records of ``texts``,
+    /// ascending) whose answer left it unknown, which no text qualifier matches, negated or
+    /// not, as no count matches an unknown count. Usually empty: a field GitHub nulled with an
+    /// error. (An email, unknown in every profile gh's token prefetched, has no qualifier.)
     var unknownTexts: [[Int32]] = textFields.map { _ in [] }
     /// Each profile's login record (-1: a user no longer cached), set by ``SearchCorpus/link()``.
     var loginOf: [Int32] = []
@@ -32,6 +33,8 @@ struct ProfileColumns: Sendable {
     static let countFields = indexed { if case .count = $0 { true } else { false } }
     static let dateFields = indexed { if case .date = $0 { true } else { false } }
     static let flagFields = indexed { if case .flag = $0 { true } else { false } }
+    /// Whether each of ``textFields`` has a qualifier (``unknownTexts`` keeps only those).
+    static let textQualified = textFields.map { $0.spec.qualifier != nil }
     /// Where `field` (one `indexed`, like the name of `fullname:` and `in:name`) is among ``textFields``.
     static func textField(_ field: Profile.Field) -> Int {
         guard let index = textFields.firstIndex(of: field) else { preconditionFailure("\(field) is not indexed") }
@@ -59,7 +62,7 @@ struct ProfileColumns: Sendable {
     /// Adds a profile's ``textFields`` (in their order); `id` above every profile's already
     /// in. Its counts, dates and flags are appended to their columns beside.
     mutating func append(id: Int64, texts: [String], unknown: Set<Profile.Field> = []) {
-        for (column, field) in Self.textFields.enumerated() where unknown.contains(field) {
+        for (column, field) in Self.textFields.enumerated() where Self.textQualified[column] && unknown.contains(field) {
             unknownTexts[column].append(Int32(self.texts.count))
         }
         let separator = String(UnicodeScalar(Self.fieldSeparator))

@@ -55,9 +55,12 @@ extension SearchIndex {
         var profiles = ProfileColumns()
         let rows = try Row.fetchCursor(db, sql: "SELECT user_id, \(selected.joined(separator: ", ")), ifnull(unknown, '') FROM profile ORDER BY user_id")
         let last = 1 + selected.count
+        var parsed: [String: Set<Profile.Field>] = ["": []]  // a handful of distinct lists, read once each
         while let row = try rows.next() {
-            let unknown: String = row[last]
-            profiles.append(id: row[0], texts: (1..<1 + texts).map { row[$0] }, unknown: unknown.isEmpty ? [] : Profile.Field.set(unknown))
+            let text: String = row[last]
+            let unknown = parsed[text] ?? Profile.Field.set(text)
+            parsed[text] = unknown
+            profiles.append(id: row[0], texts: (1..<1 + texts).map { row[$0] }, unknown: unknown)
             var column = 1 + texts
             for index in 0..<counts {
                 profiles.counts[index].append(Int32(clamping: row[column] as Int64))

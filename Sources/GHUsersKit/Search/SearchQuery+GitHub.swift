@@ -21,14 +21,7 @@ extension SearchQuery {
         /// The profile fields GitHub's search is asked about that GraphQL can leave unknown: an
         /// organization's followers (GraphQL has none), an email the token may not read
         /// (``Profile/Field/spec``). Accounts kept without them are completed over REST.
-        public var asksFields: Set<Profile.Field> {
-            var fields: Set<Profile.Field> = []
-            for word in query.split(separator: " ") {
-                if word.hasPrefix("followers:") || word.hasPrefix("-followers:") { fields.insert(.followers) }
-                if word.hasPrefix("in:"), word.split(separator: ",").contains(where: { $0.hasSuffix("email") }) { fields.insert(.email) }
-            }
-            return fields
-        }
+        public var asksFields: Set<Profile.Field> = []
     }
 
     /// The GitHub form of the query `text` (its words as typed: GitHub folds case itself).
@@ -37,6 +30,7 @@ extension SearchQuery {
         var local: [String] = []
         var terms: [String] = []
         var fields: Set<String>?
+        var asksFields: Set<Profile.Field> = []
         var lower = Int64.min
         var upper = Int64.max
         for word in words(text.precomposedStringWithCanonicalMapping) {
@@ -52,6 +46,7 @@ extension SearchQuery {
             switch name {
             case "type", "user", "org", "location", "fullname", "followers", "repos":
                 asked.append((negated ? "-" : "") + name + ":" + quoted(value))
+                if name == "followers" { asksFields.insert(.followers) }
             case "created" where !negated:
                 guard let test = try? Qualifier.test(name, value), case .date(_, let from, let to) = test else { continue }
                 let seconds = { (text: String?) in text.flatMap(Timestamp.date(iso8601:)).map { Int64($0.timeIntervalSince1970) } }
@@ -81,9 +76,10 @@ extension SearchQuery {
             local += terms
         } else if !terms.isEmpty {
             asked = terms.map(quoted) + asked + ["in:" + searched.sorted().joined(separator: ",")]
+            if searched.contains("email") { asksFields.insert(.email) }
         }
         let created: ClosedRange<Int64>? = lower == .min && upper == .max ? nil : lower...max(lower, upper)
-        return GitHubForm(query: asked.joined(separator: " "), created: created, local: local)
+        return GitHubForm(query: asked.joined(separator: " "), created: created, local: local, asksFields: asksFields)
     }
 
     /// `value` in double quotes when it holds a space, as GitHub's syntax asks.

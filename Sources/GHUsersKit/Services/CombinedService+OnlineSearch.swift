@@ -142,7 +142,8 @@ extension CombinedService {
     }
 
     /// GitHub's search knows an organization's followers and an account's public email;
-    /// GraphQL gives neither the first nor, to a token without `user:email`, the second. A query
+    /// GraphQL gives neither the first nor, to a token without `user:email`, the second (the
+    /// sources are beside ``Profile/Field/spec``; REST's "Get a user" gives both). A query
     /// that asks about them (`followers:`, `in:email`) completes the accounts it kept without
     /// them over REST (`GET /users/{login}`, one request each, as `profiles prefetch
     /// --complete`), so that the same query offline gives GitHub's answer. A failure leaves
