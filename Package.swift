@@ -3,14 +3,17 @@ import PackageDescription
 
 // The test targets compile without optimisation: optimising them bought nothing but build time.
 let tests: [SwiftSetting] = [.unsafeFlags(["-Onone"])]
-// `scripts/test` (GHUSERS_TEST_BUILD=1) builds the debug configuration with ghusers's own
-// modules optimised (Swift whole-module, as `-c release` compiles them, and C at -O2): the end-to-end tests run an
+// The development build (GHUSERS_DEV_BUILD=1, scripts/dev-build.bash), which scripts/run runs
+// and scripts/test tests, is the debug configuration with ghusers's own modules optimised (Swift
+// whole-module, as `-c release` compiles them, and C at -O2): the end-to-end tests run an
 // optimised ghusers and github-fake, and the dependencies (NIO, BoringSSL's 406 C files,
-// Hummingbird, GRDB, GraphQL) compile unoptimised, which took a fresh clone's build from 8.9
-// to 4.4 minutes on two cores. `-num-threads` makes whole-module optimisation write an object
-// per file, as the debug build plan expects. Users' binaries are `-c release` (scripts/build-release).
-let own: [SwiftSetting] = Context.environment["GHUSERS_TEST_BUILD"] == "1" ? [.unsafeFlags(["-O", "-wmo", "-num-threads", "2"])] : []
-let ownC: [CSetting] = Context.environment["GHUSERS_TEST_BUILD"] == "1" ? [.unsafeFlags(["-O2"])] : []
+// Hummingbird, GRDB, GraphQL) compile unoptimised, which took a fresh clone's build from 8.9 to
+// 4.4 minutes on two cores. `-num-threads` makes whole-module optimisation write an object per
+// file, as the debug build plan expects. The installed binary is `-c release`
+// (scripts/build-release).
+let devBuild = Context.environment["GHUSERS_DEV_BUILD"] == "1"
+let own: [SwiftSetting] = devBuild ? [.unsafeFlags(["-O", "-wmo", "-num-threads", "2"])] : []
+let ownC: [CSetting] = devBuild ? [.unsafeFlags(["-O2"])] : []
 
 let package = Package(
     name: "ghusers",

@@ -5,7 +5,7 @@ request, as commits.top asks; REST's 100 a page), which bring no profiles and st
 
     python3 Benchmarks/search_yield.py [--users N] [--query Q] [--ghusers PATH] [--fake PATH]
 
-Starts github-fake (the build `bash scripts/test` leaves in .build-tests/debug, optimised, unless --fake) with N users (2,500 by default, so that
+Starts github-fake (the build `bash scripts/test` leaves in .build-dev/debug, optimised, unless --fake) with N users (2,500 by default, so that
 `type:user` passes the 1,000-result cap), then:
 
 - ghusers: `search --online Q` in a fresh home with gh's token (no email scope), every account
@@ -110,8 +110,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--users", type=int, default=2_500)
     parser.add_argument("--query", default="type:user")
-    parser.add_argument("--ghusers", default=os.path.join(ROOT, ".build-tests/debug/ghusers"))
-    parser.add_argument("--fake", default=os.path.join(ROOT, ".build-tests/debug/github-fake"))
+    parser.add_argument("--ghusers", default=os.path.join(ROOT, ".build-dev/debug/ghusers"))
+    parser.add_argument("--fake", default=os.path.join(ROOT, ".build-dev/debug/github-fake"))
     args = parser.parse_args()
     fake, api = start_fake(args.fake, args.users)
     try:

@@ -4,7 +4,7 @@ import Testing
 
 /// The end-to-end tests run an optimised ghusers (a defect of -O builds, swiftlang/swift#91911,
 /// can draw every avatar as a placeholder while the debug build passes): scripts/test
-/// optimises ghusers's own modules (`GHUSERS_TEST_BUILD=1`, Package.swift), and the binary
+/// optimises ghusers's own modules (`GHUSERS_DEV_BUILD=1`, Package.swift), and the binary
 /// beside the tests comes from the same build as the library they link.
 @Suite("The binary under test")
 struct BinaryUnderTestTests {
@@ -19,7 +19,7 @@ struct BinaryUnderTestTests {
         if environment["GHUSERS_TEST_BINARY", default: ""].isEmpty {
             #expect(debug == GHUsersVersion.isDebugBuild, "the ghusers beside the tests says '\(result.stdout)'")
         }
-        if environment["CI"] == "true" || environment["GHUSERS_TEST_BUILD"] == "1" {
+        if environment["CI"] == "true" || environment["GHUSERS_DEV_BUILD"] == "1" {
             #expect(!GHUsersVersion.isDebugBuild && !debug, "scripts/test optimises ghusers; it says '\(result.stdout)'")
         }
     }
