@@ -87,16 +87,4 @@ struct AvatarScreenTests {
             #expect(symbols.unicodeScalars.contains { (0x2580...0x259F).contains($0.value) })
         }
     }
-
-    @Test("profile: the full-size avatar as a header above the fields")
-    func profile() async throws {
-        try await Self.withPrepared { world in
-            let screen = try await Self.show(world, "profile mojombo", columns: 100)
-            let lines = screen.escaped.components(separatedBy: "\n")
-            let title = try #require(lines.firstIndex { $0.contains("mojombo") && $0.contains("(") })
-            #expect(title >= 12)
-            #expect(lines[0..<12].filter { $0.contains("\u{1B}[38;2;") || $0.contains("\u{1B}[48;2;") }.count >= 10)
-            #expect(lines[title...].contains { $0.contains("followers") })
-        }
-    }
 }

@@ -2,9 +2,12 @@ import Foundation
 import GitHubFake
 import Testing
 
-/// The second half of `ghusers browse` in a real terminal (tmux), on the release binary in CI,
-/// against github-fake: the profile pane, notes through `$EDITOR`, search as you type, live
-/// updates from other processes, the offline banner and its recovery, and rate limits.
+/// The second half of `ghusers browse` in a real terminal (tmux), on the optimised binary,
+/// against github-fake: the profile pane, notes through `$EDITOR`, live updates from other
+/// processes, the offline banner and its recovery, and rate limits. What keys do to the model
+/// and the frame (the pane's scrolling, search as you type, Esc after a kept search) is held by
+/// BrowserModelModesTests and BrowserViewTests; only what needs a terminal, a child process or
+/// another process is here.
 @Suite("browse in tmux: pane, notes, search, live updates, offline", .serialized, .enabled(if: TmuxScreen.isAvailable))
 struct BrowseModesScreenTests {
     static func browse(_ world: EndToEnd, columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) async throws -> TmuxSession {
@@ -85,25 +88,6 @@ struct BrowseModesScreenTests {
         }
     }
 
-    @Test("at 40x24 the pane scrolls with J to the end of a long note, and K back to the top")
-    func paneScrolls() async throws {
-        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
-            #expect(try await world.run("next-page").status == 0)
-            let note = (1...25).map { "line \($0) of the note" }.joined(separator: "\n")
-            #expect(try await world.run("note", "mojombo", note).status == 0)
-            let session = try await Self.browse(world, columns: 40, rows: 24)
-            defer { session.close() }
-            try await session.send("Enter")
-            let top = try await session.waitFor("the pane") { $0.contains("followers") && $0.contains("J") }
-            #expect(!top.contains("line 25 of the note"), "\(top)")
-            for _ in 0..<60 { try await session.send("J") }
-            let end = try await session.waitFor("the note's last line") { $0.contains("line 25 of the note") }
-            #expect(!end.contains("followers") && end.contains("K"), "\(end)")
-            for _ in 0..<60 { try await session.send("K") }
-            try await session.waitFor("the top again") { $0.contains("followers") && !$0.contains("line 25 of the note") }
-        }
-    }
-
     @Test("e saves the note written in $EDITOR (VISUAL unset) and the list marks it; a failing editor changes nothing")
     func editNote() async throws {
         try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
@@ -180,27 +164,6 @@ struct BrowseModesScreenTests {
             try await session.send("y")
             try await session.waitFor("the deletion") { $0.contains("deleted the note on mojombo") && !$0.contains("keep me?") }
             #expect(try await world.run("note", "mojombo").status != 0)
-        }
-    }
-
-    @Test("/ and a few letters filter the list; Esc restores it with the selection where it was; a paste goes to the query")
-    func searchAsYouType() async throws {
-        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
-            #expect(try await world.run("next-page").status == 0)
-            #expect(try await world.run("note", "ivey", "knows the fjord routes").status == 0)
-            let session = try await Self.browse(world)
-            defer { session.close() }
-            try await session.send("j", "j", "j", "/")
-            try await session.send("wyc", literal: true)
-            let filtered = try await session.waitFor("the matches") { $0.contains("match 1 of 1") && $0.contains("wycats") }
-            #expect(!filtered.contains("mojombo"))
-            // A note matches too; pasted text is the query, not keys (q would quit)
-            try await session.send("C-u")
-            try await session.paste("fjord q")
-            try await session.send("BSpace", "BSpace")
-            try await session.waitFor("the note's match") { $0.contains("match 1 of 1") && $0.contains("ivey") && $0.contains("/fjord") }
-            try await session.send("Escape")
-            try await session.waitFor("the full list, the selection kept") { $0.contains("row 4 of 100 cached") && !$0.contains("match") }
         }
     }
 
