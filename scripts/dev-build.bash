@@ -7,9 +7,10 @@
 # optimised binary is the package step's (scripts/build-release, run by scripts/install into
 # .build/release).
 #
-# --disable-index-store: `swift build` indexes every file of a debug build for an IDE by
-# default; nothing here reads the index, and it cost about a fifth of each C file's compile
-# (BoringSSL's 400 files among them).
+# The index store stays on although it costs about a fifth of each C file's compile (BoringSSL's
+# 400 files among them): SwiftPM 6.3 finds the test product's XCTest tests by reading it on Linux,
+# and `--build-tests` fails without it ("index store path does not exist"), --disable-xctest or
+# not.
 export GHUSERS_DEV_BUILD=1
-dev_build=(--package-path "$root" --scratch-path "$root/.build-dev" --disable-index-store)
+dev_build=(--package-path "$root" --scratch-path "$root/.build-dev")
 dev_products="$root/.build-dev/debug"
