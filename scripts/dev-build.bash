@@ -8,7 +8,7 @@
 # .build/release).
 #
 # The index store stays on although it costs about a fifth of each C file's compile (BoringSSL's
-# 400 files among them): SwiftPM 6.3 finds the test product's XCTest tests by reading it on Linux,
+# 406 files among them): SwiftPM 6.3 finds the test product's XCTest tests by reading it on Linux,
 # and `--build-tests` fails without it ("index store path does not exist"), --disable-xctest or
 # not.
 export GHUSERS_DEV_BUILD=1

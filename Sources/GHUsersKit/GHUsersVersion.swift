@@ -4,8 +4,9 @@ public enum GHUsersVersion {
     public static let number = "0.1.0"
 
     /// Whether this library was compiled without optimisation (`swift build`'s debug
-    /// configuration, unless scripts/test optimises it): slower, and not what users run. Asked
-    /// of the optimiser, not of `DEBUG`, which the debug configuration defines either way.
+    /// configuration, unless the development build of scripts/run and scripts/test optimises
+    /// it): slower, and not what users run. Asked of the optimiser, not of `DEBUG`, which the
+    /// debug configuration defines either way.
     public static let isDebugBuild: Bool = _isDebugAssertConfiguration()
 
     /// What `--version` prints: the number, followed by "(debug build)" for a debug build, so

@@ -22,8 +22,9 @@ struct GHUsersProcess {
         return bundle
     }()
 
-    /// The binary under test: `GHUSERS_TEST_BINARY` when set (scripts/test sets it to the release
-    /// binary that scripts/run builds and users run), else the debug build beside the tests.
+    /// The binary under test: `GHUSERS_TEST_BINARY` when set (to test another build, such as the
+    /// installed `.build/release/ghusers`), else the one beside the tests (optimised by the
+    /// development build scripts/test runs).
     static let binary: URL = {
         if let path = ProcessInfo.processInfo.environment["GHUSERS_TEST_BINARY"], !path.isEmpty {
             return URL(fileURLWithPath: path)
