@@ -1,11 +1,8 @@
 # The development build, sourced by scripts/run and scripts/test (the caller sets $root): one
 # build in .build-dev/ that scripts/run runs and scripts/test tests, so a fresh clone compiles the
 # dependency graph once for both. GHUSERS_DEV_BUILD=1 makes it the debug configuration with
-# ghusers's own modules optimised (Package.swift): the end-to-end tests run an -O ghusers (a
-# defect of -O builds only once drew every avatar as a placeholder while the debug build passed),
-# and the dependencies compile unoptimised, about half the build's time. The static, fully
-# optimised binary is the package step's (scripts/build-release, run by scripts/install into
-# .build/release).
+# ghusers's own modules optimised (Package.swift says why). The static, fully optimised binary
+# is the package step's (scripts/build-release, run by scripts/install into .build/release).
 #
 # The index store stays on although it costs about a fifth of each C file's compile (BoringSSL's
 # 406 files among them): SwiftPM 6.3 finds the test product's XCTest tests by reading it on Linux,
