@@ -4,10 +4,14 @@
 # ghusers's own modules optimised (Package.swift says why). The static, fully optimised binary
 # is the package step's (scripts/build-release, run by scripts/install into .build/release).
 #
-# The index store stays on although it costs about a fifth of each C file's compile (BoringSSL's
-# 406 files among them): SwiftPM 6.3 finds the test product's XCTest tests by reading it on Linux,
-# and `--build-tests` fails without it ("index store path does not exist"), --disable-xctest or
-# not.
+# The index store is off (--disable-index-store): indexing cost about a fifth of each C file's
+# compile, BoringSSL's 406 files among them, and nothing here reads the index but SwiftPM 6.3 on
+# Linux, which finds the test product's XCTest tests in the test targets' units and fails
+# without them ("index store path does not exist"). So on Linux the test targets alone are
+# indexed, into the store SwiftPM reads (GHUSERS_TEST_INDEX_STORE, Package.swift).
 export GHUSERS_DEV_BUILD=1
-dev_build=(--package-path "$root" --scratch-path "$root/.build-dev")
+dev_build=(--package-path "$root" --scratch-path "$root/.build-dev" --disable-index-store)
 dev_products="$root/.build-dev/debug"
+if [ "$(uname)" = Linux ]; then
+  export GHUSERS_TEST_INDEX_STORE="$root/.build-dev/$(uname -m)-unknown-linux-gnu/debug/index/store"
+fi
