@@ -12,17 +12,31 @@ import Testing
     static let validator = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("scripts/validate-graphql")
 
+    /// The documents graphql-core checks, by name: ghusers's queries, and one it must refuse.
+    static let documents = [
+        "profiles": ProfilesQuery.text,
+        "search": UsersSearchQuery.text,
+        "search-count": UsersSearchQuery.countText,
+        // Overlapping `email`s of different types, which GraphQLSwift lets through.
+        "conflicting": "{ nodes(ids: [\"x\"]) { ... on User { email } ... on Organization { email } } }",
+    ]
+
+    /// graphql-core's errors for each of ``documents``, from one run: building GitHub's schema
+    /// is seconds of CPU, the same for one document as for all.
+    static let verdicts = Task { try await graphqlCore(documents) }
+
     @Test func theQueryIsValidAgainstGitHubsSchemaByGraphqlCore() async throws {
         // When / Then: graphql-core accepts ours, and refuses the overlapping `email`s that
         // GraphQLSwift lets through (so the check is really made).
-        #expect(try await Self.graphqlCore(ProfilesQuery.text) == "")
-        let refused = try await Self.graphqlCore("{ nodes(ids: [\"x\"]) { ... on User { email } ... on Organization { email } } }")
-        #expect(refused.contains("conflict"))
+        let verdicts = try await Self.verdicts.value
+        #expect(verdicts["profiles"] == [])
+        #expect(verdicts["conflicting"]?.contains { $0.contains("conflict") } == true, "\(verdicts)")
     }
 
     @Test func theUserSearchQueriesAreValidAgainstGitHubsSchemaByGraphqlCore() async throws {
-        #expect(try await Self.graphqlCore(UsersSearchQuery.text) == "")
-        #expect(try await Self.graphqlCore(UsersSearchQuery.countText) == "")
+        let verdicts = try await Self.verdicts.value
+        #expect(verdicts["search"] == [])
+        #expect(verdicts["search-count"] == [])
     }
 
     @Test func idsTravelAsVariablesNeverInTheText() throws {
@@ -86,21 +100,23 @@ import Testing
         #expect(GitHubSite(apiRoot: "http://127.0.0.1:8080")?.graphQLURL.absoluteString == "http://127.0.0.1:8080/graphql")
     }
 
-    /// graphql-core's errors for `query` (empty when valid), through scripts/validate-graphql.
-    /// Polled, never waited on: the check takes seconds of CPU (GitHub's schema is large), and a
-    /// blocked thread of the cooperative pool (two on this machine) stalls every other test,
-    /// among them the in-process fakes that end-to-end tests' clients are waiting on.
-    static func graphqlCore(_ query: String) async throws -> String {
+    /// graphql-core's errors for each document of `documents` (none when it is valid), through
+    /// scripts/validate-graphql. Polled, never waited on: a blocked thread of the cooperative
+    /// pool (two on this machine) stalls every other test meanwhile.
+    static func graphqlCore(_ documents: [String: String]) async throws -> [String: [String]] {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let queryFile = folder.url.appendingPathComponent("query.graphql")
         let outputFile = folder.url.appendingPathComponent("output.txt")
-        try Data(query.utf8).write(to: queryFile)
+        var files: [String: String] = [:]
+        for (name, text) in documents {
+            let file = folder.url.appendingPathComponent("\(name).graphql")
+            try Data(text.utf8).write(to: file)
+            files[name] = file.path
+        }
         try Data().write(to: outputFile)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", validator.path, schemaFile.path]
-        process.standardInput = try FileHandle(forReadingFrom: queryFile)
+        process.arguments = ["python3", validator.path, schemaFile.path] + files.values.sorted()
         let output = try FileHandle(forWritingTo: outputFile)
         process.standardOutput = output
         process.standardError = output
@@ -108,10 +124,21 @@ import Testing
         let deadline = ContinuousClock.now + .seconds(300)
         while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
         if process.isRunning { process.terminate() }
-        let text = try String(contentsOf: outputFile, encoding: .utf8)
-        if process.isRunning || process.terminationStatus != 0, !text.contains("conflict") {
-            Issue.record("scripts/validate-graphql failed (is graphql-core 3.2.8 installed? scripts/install-system-packages): \(text)")
+        let lines = try String(contentsOf: outputFile, encoding: .utf8).split(separator: "\n").map(String.init)
+        guard !process.isRunning, process.terminationStatus <= 1 else { throw ValidatorFailure(lines: lines) }
+        var verdicts = documents.mapValues { _ in [String]() }
+        for line in lines {
+            guard let (name, path) = files.first(where: { line.hasPrefix($0.value + ": ") }) else { throw ValidatorFailure(lines: lines) }
+            verdicts[name, default: []].append(String(line.dropFirst(path.count + 2)))
         }
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return verdicts
+    }
+
+    /// scripts/validate-graphql did not finish, or printed what is not a document's error.
+    struct ValidatorFailure: Error, CustomStringConvertible {
+        var lines: [String]
+        var description: String {
+            "scripts/validate-graphql failed (is graphql-core 3.2.8 installed? scripts/install-system-packages): \(lines.joined(separator: "\n"))"
+        }
     }
 }
