@@ -11,7 +11,7 @@ import Testing
 /// them, must equal what the renderer makes of the very bytes the server serves. (A release
 /// binary can draw every avatar as a placeholder, silently, while the debug build draws them:
 /// swiftlang/swift#91911.)
-@Suite("Avatars are drawn, not placeholders", .serialized)
+@Suite("Avatars are drawn, not placeholders")
 struct DrawnAvatarTests {
     /// Users 1 to 4 get the RGB PNGs of an independent server; the rest, github-fake's
     /// identicons.

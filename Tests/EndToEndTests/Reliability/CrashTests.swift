@@ -8,7 +8,7 @@ import Testing
 
 /// SIGKILL at random moments, seeded so a failure can be replayed: the database stays sound,
 /// the cached ids stay exactly a prefix of the server's list, and notes stay intact.
-@Suite("Crashes", .serialized)
+@Suite("Crashes")
 struct CrashTests {
     static let seed: UInt64 = 0x6768_7573_6572_73  // "ghusers"
     /// Kills a test makes: 10 a run, `GHUSERS_CRASH_TRIALS=50` (or more) for a deeper search,

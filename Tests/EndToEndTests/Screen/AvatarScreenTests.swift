@@ -3,7 +3,7 @@ import GitHubFake
 import Testing
 
 /// `ghusers` in a real terminal (tmux), as a user sees it.
-@Suite("Avatar screens in tmux", .serialized, .enabled(if: TmuxScreen.isAvailable))
+@Suite("Avatar screens in tmux", .enabled(if: TmuxScreen.isAvailable))
 struct AvatarScreenTests {
     /// Runs `body` in a world with a page of users, a note and a seen user, then stops it.
     static func withPrepared(_ body: (EndToEnd) async throws -> Void) async throws {

@@ -8,7 +8,7 @@ import Testing
 /// and the frame (the pane's scrolling, search as you type, Esc after a kept search) is held by
 /// BrowserModelModesTests and BrowserViewTests; only what needs a terminal, a child process or
 /// another process is here.
-@Suite("browse in tmux: pane, notes, live updates, offline", .serialized, .enabled(if: TmuxScreen.isAvailable))
+@Suite("browse in tmux: pane, notes, live updates, offline", .enabled(if: TmuxScreen.isAvailable))
 struct BrowseModesScreenTests {
     static func browse(_ world: EndToEnd, columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) async throws -> TmuxSession {
         let session = try await BrowseScreenTests.browse(world, "--avatars never", columns: columns, rows: rows, environment: environment)

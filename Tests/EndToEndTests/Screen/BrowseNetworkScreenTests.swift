@@ -11,7 +11,7 @@ import Testing
 /// `ghusers browse` on the network people have: a slow API, an avatar host that
 /// refuses, another process writing a note during an edit. Every byte written to the terminal is
 /// recorded (tmux `pipe-pane`), so a frame that claims an outage cannot slip between captures.
-@Suite("browse in tmux on a slow, partial network", .serialized, .enabled(if: TmuxScreen.isAvailable))
+@Suite("browse in tmux on a slow, partial network", .enabled(if: TmuxScreen.isAvailable))
 struct BrowseNetworkScreenTests {
     /// Words that must never reach the screen while the API answers: an outage, a type's name,
     /// a command-line flag.

@@ -5,7 +5,7 @@ import Testing
 /// `browse`'s ^O on the `/` query line in a real terminal (tmux): GitHub's user search of the
 /// same query fills the list as accounts arrive, the status line counts, keys keep working;
 /// offline it says so.
-@Suite("browse in tmux: GitHub's search from the query line", .serialized, .enabled(if: TmuxScreen.isAvailable))
+@Suite("browse in tmux: GitHub's search from the query line", .enabled(if: TmuxScreen.isAvailable))
 struct BrowseOnlineSearchScreenTests {
     @Test("^O asks GitHub the query; the matches grow to GitHub's count and the status line says how far it got")
     func fillsTheList() async throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// A secondary rate limit in browse is waited out as GitHub asks, and the screen says until
 /// when: no key needed, no request in the meantime.
-@Suite("browse at a secondary rate limit", .serialized, .enabled(if: TmuxScreen.isAvailable))
+@Suite("browse at a secondary rate limit", .enabled(if: TmuxScreen.isAvailable))
 struct BrowseRateLimitScreenTests {
     @Test("a bare 429 for the next page: 'rate limited until HH:MM' on screen, and no request for a minute")
     func bareTooManyRequests() async throws {

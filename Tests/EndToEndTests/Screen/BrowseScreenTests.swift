@@ -10,7 +10,7 @@ import Testing
 
 /// `ghusers browse` in a real terminal (tmux), driven with keys and signals, read back with
 /// `capture-pane` and the pane's modes. Every wait polls with a generous deadline.
-@Suite("browse in tmux", .serialized, .enabled(if: TmuxScreen.isAvailable))
+@Suite("browse in tmux", .enabled(if: TmuxScreen.isAvailable))
 struct BrowseScreenTests {
     /// The modes of a pane running browse (alternate screen on, cursor hidden, SGR mouse on),
     /// and of a pane given back (off, shown, off).

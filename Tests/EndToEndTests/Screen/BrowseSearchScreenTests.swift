@@ -7,7 +7,7 @@ import Testing
 /// order of matches and the newest key winning are decided by the model and the index
 /// (BrowserModelModesTests, BrowserModelQualifierTests, SearchIndexTests), and the same query's
 /// answer from `search` and from `/` by their differential test.
-@Suite("browse in tmux: search index", .serialized, .enabled(if: TmuxScreen.isAvailable))
+@Suite("browse in tmux: search index", .enabled(if: TmuxScreen.isAvailable))
 struct BrowseSearchScreenTests {
     @Test("a match's note changed by another process is drawn changed, also when the query is typed again from memory")
     func changedNoteOfAMatch() async throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// NO_COLOR means no colour (no-color.org): on a terminal, `--avatars auto` draws no avatar
 /// (an avatar is colour); `--avatars always` still does, as asked.
-@Suite("NO_COLOR on a terminal", .serialized, .enabled(if: TmuxScreen.isAvailable))
+@Suite("NO_COLOR on a terminal", .enabled(if: TmuxScreen.isAvailable))
 struct NoColorScreenTests {
     static func show(_ world: EndToEnd, _ arguments: String, noColor: Bool) async throws -> TmuxScreen {
         var environment = [

@@ -4,7 +4,7 @@ import Testing
 
 /// One status line on a terminal, rewritten in place: a long `next-page`
 /// into a file says how far it got, and `--wait` tells its retries on one line, not a line each.
-@Suite("Progress on a terminal", .serialized, .enabled(if: TmuxScreen.isAvailable))
+@Suite("Progress on a terminal", .enabled(if: TmuxScreen.isAvailable))
 struct ProgressScreenTests {
     static func start(_ world: EndToEnd, _ arguments: String) async throws -> TmuxSession {
         try await TmuxSession.start(
