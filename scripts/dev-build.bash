@@ -1,8 +1,9 @@
-# The development build, sourced by scripts/run and scripts/test (the caller sets $root): one
-# build in .build-dev/ that scripts/run runs and scripts/test tests, so a fresh clone compiles the
-# dependency graph once for both. GHUSERS_DEV_BUILD=1 makes it the debug configuration with
-# ghusers's own modules optimised (Package.swift says why). The static, fully optimised binary
-# is the package step's (scripts/build-release, run by scripts/install into .build/release).
+# The development build, sourced by scripts/run, scripts/test and scripts/dev-swift (the caller
+# sets $root): one build in .build-dev/ that scripts/run runs and scripts/test tests, so a fresh
+# clone compiles the dependency graph once for both. GHUSERS_DEV_BUILD=1 makes it the debug
+# configuration with ghusers's own modules optimised (Package.swift says why). The static, fully
+# optimised binary is the package step's (scripts/build-release, run by scripts/install into
+# .build/release).
 #
 # The index store is off (--disable-index-store): indexing cost about a fifth of each C file's
 # compile, BoringSSL's 406 files among them, and nothing here reads the index but SwiftPM 6.3 on
@@ -12,6 +13,6 @@
 export GHUSERS_DEV_BUILD=1
 dev_build=(--package-path "$root" --scratch-path "$root/.build-dev" --disable-index-store)
 dev_products="$root/.build-dev/debug"
-if [ "$(uname)" = Linux ]; then
+if [ "$(uname)" = Linux ]; then  # x86_64 and aarch64, SwiftPM's triples for them
   export GHUSERS_TEST_INDEX_STORE="$root/.build-dev/$(uname -m)-unknown-linux-gnu/debug/index/store"
 fi
