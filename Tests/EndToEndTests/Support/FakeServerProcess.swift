@@ -45,9 +45,17 @@ final class FakeServerProcess: Sendable {
         kill()
     }
 
-    /// Kills the fake and waits for it to end.
-    func kill() {
+    /// The ports of killed fakes that may start again on them. A new fake binds a random port
+    /// (20000-31999, below the ephemeral range), so one started meanwhile by another test could
+    /// take a held port; it is started again elsewhere (``launch(port:)``).
+    private static let heldPorts = Mutex(Set<Int>())
+
+    /// Kills the fake and waits for it to end; its port is held (`hold`) until it starts again
+    /// on it.
+    func kill(hold: Bool = true) {
         guard let process = state.withLock({ state -> Process? in defer { state.process = nil }; return state.process }) else { return }
+        let port = self.port
+        if hold { Self.heldPorts.withLock { _ = $0.insert(port) } }  // before the port is free
         Foundation.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
@@ -116,7 +124,25 @@ final class FakeServerProcess: Sendable {
     }
     func advanceAvatarTokenClock(by duration: Duration) async { await apply(.advanceAvatarTokenClock(seconds: Int(duration.components.seconds))) }
 
+    /// Starts the fake on `port` (0: any free one but a held one).
     private func launch(port: Int) async throws {
+        for _ in 0..<8 {
+            try await start(port: port)
+            let bound = self.port
+            let taken = Self.heldPorts.withLock { held -> Bool in
+                guard port == 0 else {
+                    held.remove(port)  // its own port, in use again
+                    return false
+                }
+                return held.contains(bound)
+            }
+            guard taken else { return }
+            kill(hold: false)  // the port stays the other fake's
+        }
+        throw HarnessError("github-fake bound only ports held for other fakes")
+    }
+
+    private func start(port: Int) async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("github-fake-\(UUID().uuidString).json")
         try JSONEncoder().encode(configuration).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -161,6 +187,8 @@ final class FakeServerProcess: Sendable {
     }
 
     deinit {
-        kill()
+        kill(hold: false)
+        let port = self.port
+        Self.heldPorts.withLock { _ = $0.remove(port) }
     }
 }
