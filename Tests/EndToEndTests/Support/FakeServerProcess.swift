@@ -126,18 +126,16 @@ final class FakeServerProcess: Sendable {
 
     /// Starts the fake on `port` (0: any free one but a held one).
     private func launch(port: Int) async throws {
+        try await start(port: port)
+        guard port == 0 else {
+            Self.heldPorts.withLock { _ = $0.remove(port) }  // its own port, in use again
+            return
+        }
         for _ in 0..<8 {
-            try await start(port: port)
             let bound = self.port
-            let taken = Self.heldPorts.withLock { held -> Bool in
-                guard port == 0 else {
-                    held.remove(port)  // its own port, in use again
-                    return false
-                }
-                return held.contains(bound)
-            }
-            guard taken else { return }
+            guard Self.heldPorts.withLock({ $0.contains(bound) }) else { return }
             kill(hold: false)  // the port stays the other fake's
+            try await start(port: 0)
         }
         throw HarnessError("github-fake bound only ports held for other fakes")
     }

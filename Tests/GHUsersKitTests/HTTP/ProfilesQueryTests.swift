@@ -107,16 +107,13 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let outputFile = folder.url.appendingPathComponent("output.txt")
-        var files: [String: String] = [:]
-        for (name, text) in documents {
-            let file = folder.url.appendingPathComponent("\(name).graphql")
-            try Data(text.utf8).write(to: file)
-            files[name] = file.path
-        }
+        for (name, text) in documents { try Data(text.utf8).write(to: folder.url.appendingPathComponent(name)) }
         try Data().write(to: outputFile)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", validator.path, schemaFile.path] + files.values.sorted()
+        // Run in the folder, so that each error starts with its document's name and ": ".
+        process.currentDirectoryURL = folder.url
+        process.arguments = ["python3", validator.path, schemaFile.path] + documents.keys.sorted()
         let output = try FileHandle(forWritingTo: outputFile)
         process.standardOutput = output
         process.standardError = output
@@ -128,8 +125,9 @@ import Testing
         guard !process.isRunning, process.terminationStatus <= 1 else { throw ValidatorFailure(lines: lines) }
         var verdicts = documents.mapValues { _ in [String]() }
         for line in lines {
-            guard let (name, path) = files.first(where: { line.hasPrefix($0.value + ": ") }) else { throw ValidatorFailure(lines: lines) }
-            verdicts[name, default: []].append(String(line.dropFirst(path.count + 2)))
+            let parts = line.split(separator: ": ", maxSplits: 1).map(String.init)
+            guard parts.count == 2, verdicts[parts[0]] != nil else { throw ValidatorFailure(lines: lines) }
+            verdicts[parts[0]]?.append(parts[1])
         }
         return verdicts
     }
