@@ -11,8 +11,9 @@
 # without them ("index store path does not exist"). So on Linux the test targets alone are
 # indexed, into the store SwiftPM reads (GHUSERS_TEST_INDEX_STORE, Package.swift).
 export GHUSERS_DEV_BUILD=1
-dev_build=(--package-path "$root" --scratch-path "$root/.build-dev" --disable-index-store)
-dev_products="$root/.build-dev/debug"
+dev_scratch="$root/.build-dev"
+dev_build=(--package-path "$root" --scratch-path "$dev_scratch" --disable-index-store)
+dev_products="$dev_scratch/debug"
 if [ "$(uname)" = Linux ]; then  # x86_64 and aarch64, SwiftPM's triples for them
-  export GHUSERS_TEST_INDEX_STORE="$root/.build-dev/$(uname -m)-unknown-linux-gnu/debug/index/store"
+  export GHUSERS_TEST_INDEX_STORE="$dev_scratch/$(uname -m)-unknown-linux-gnu/debug/index/store"
 fi
