@@ -36,7 +36,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.60.0"),
         // NIOHTTPCompression: the error of a gzip body past its limit (AsyncHTTPClient decompresses).
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.20.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        // Its default traits but ConfigurationSupport (the fake reads no swift-configuration):
+        // with two, SwiftPM 6.3 writes their -D flags in either order, and each build that swaps
+        // them recompiles Hummingbird and all that depends on it.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0", traits: ["FullFoundation"]),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
