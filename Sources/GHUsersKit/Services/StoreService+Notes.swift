@@ -26,7 +26,8 @@ extension StoreService.Notes {
                 let existing = try Note.find(db, login: login)
                 if let base, existing?.note.text != base { throw NoteConflict(login: login, current: existing?.note.text) }
                 let user = try User.identity(db, login: login)
-                let note = Note(login: user?.login ?? login, userID: user?.id, text: text, updatedAt: now)
+                // A note that waits for its account keeps that account's id.
+                let note = Note(login: user?.login ?? login, userID: user?.id ?? existing?.note.userID, text: text, updatedAt: now)
                 if let existing {
                     if existing.note.text != text { try existing.note.keepInHistory(replacedAt: now, db) }
                     try note.update(rowID: existing.rowID, db)
@@ -142,20 +143,15 @@ extension StoreService.Notes {
                     }
                     let updatedAt = entry.updatedAt ?? now
                     guard let local = try Self.localNote(db, for: entry) else {
-                        // An entry goes to its account by id if cached, else to its login's user;
-                        // but never to another account that took its login over: then it stays
-                        // keyed by its own id. Otherwise it waits for its login.
-                        var user = try entry.id.flatMap { try User.identity(db, id: $0) }
-                        var userID = user?.id
-                        if user == nil, let holder = try User.identity(db, login: entry.login) {
-                            if let id = entry.id, holder.id != id {
-                                userID = id
-                            } else {
-                                user = holder
-                                userID = holder.id
-                            }
-                        }
-                        try Note(login: user?.login ?? entry.login, userID: userID, text: entry.note, updatedAt: updatedAt).insert(db)
+                        // An entry with an id goes to that account, cached (under its login
+                        // now) or not: it then waits for its account under the entry's login,
+                        // keyed by the id, so that exports of one account under two logins
+                        // make one note, and never the note of another account that took the
+                        // login over. An entry without an id goes to its login's user, or
+                        // waits for its login.
+                        let account = try entry.id.map { id in try User.identity(db, id: id) ?? (id: id, login: entry.login) }
+                            ?? User.identity(db, login: entry.login)
+                        try Note(login: account?.login ?? entry.login, userID: account?.id, text: entry.note, updatedAt: updatedAt).insert(db)
                         report.added += 1
                         continue
                     }

@@ -69,15 +69,15 @@ extension StoreService.Users {
                 let orphans = try Row.fetchCursor(
                     db,
                     sql: """
-                        SELECT login, text, updated_at FROM note
-                        WHERE user_id IS NULL AND \(pending.condition)
+                        SELECT login, text, updated_at, user_id FROM note
+                        WHERE \(Note.waitsForItsAccount) AND \(pending.condition)
                         ORDER BY login = ? DESC, login
                         """, arguments: pending.arguments + [exact ?? ""])
                 while let row = try orphans.next() {
                     try each(
                         .note(
                             Note(
-                                login: row[0], userID: nil, text: row[1],
+                                login: row[0], userID: row[3], text: row[1],
                                 updatedAt: Date(timeIntervalSince1970: row[2]))), db)
                 }
             }

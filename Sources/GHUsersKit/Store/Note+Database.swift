@@ -13,16 +13,26 @@ extension Note {
         self.init(login: row["login"], userID: row["user_id"], text: row["text"], updatedAt: Date(timeIntervalSince1970: row["updated_at"]))
     }
 
+    /// The condition on a `note` row that it waits for its account: written for a login before
+    /// its user was known, or imported with the id of an account not cached yet; and no cached
+    /// user holds its login (that user's note is the login's). Such a note is found, listed and
+    /// searched by its login; ``User/attachNotes(_:ids:)`` moves it onto its user.
+    static let waitsForItsAccount = """
+        (note.user_id IS NULL OR NOT EXISTS (SELECT 1 FROM user WHERE user.id = note.user_id)) \
+        AND NOT EXISTS (SELECT 1 FROM user WHERE user.login = note.login)
+        """
+
     /// Finds the note for `login`: the note on the cached user of that login if there is one,
-    /// else a note written for that login before its user was known.
+    /// else a note that waits for its account under that login (one keyed by an account's id
+    /// first).
     static func find(_ db: Database, login: String) throws -> (rowID: Int64, note: Note)? {
         let row = try Row.fetchOne(
             db,
             sql: """
                 SELECT \(selection) FROM note
                 WHERE note.user_id = (SELECT id FROM user WHERE login = ?1)
-                   OR (note.login = ?1 AND note.user_id IS NULL)
-                ORDER BY note.user_id IS NULL
+                   OR (note.login = ?1 AND \(waitsForItsAccount))
+                ORDER BY note.user_id IS NULL, note.updated_at DESC, note.id
                 LIMIT 1
                 """, arguments: [login])
         return row.map { (rowID: $0["id"], note: Note(row: $0)) }

@@ -58,6 +58,48 @@ struct NotesArchiveEndToEndTests {
         }
     }
 
+    @Test("two exports of a renamed account, imported into a fresh home in either order, then the account brought by a search: one note, on the new login")
+    func renamedAccountAcrossHomes() async throws {
+        try await EndToEnd.with { world in
+            // Given: a note on pjhyett (id 3), exported; the account renamed, exported again.
+            #expect(try await world.run("next-page").status == 0)
+            #expect(try await world.run("note", "pjhyett", "met at the Ruby conf").status == 0)
+            let old = world.home.appendingPathComponent("old.json")
+            #expect(try await world.run("notes", "export", "--output", old.path).status == 0)
+            await world.server.renameUser(id: 3, to: "pj-renamed")
+            #expect(try await world.run("profile", "pjhyett").status == 0)  // follows the account by id
+            let new = world.home.appendingPathComponent("new.json")
+            #expect(try await world.run("notes", "export", "--output", new.path).status == 0)
+            #expect(try String(contentsOf: new, encoding: .utf8).contains(#"{"login":"pj-renamed","id":3,"#))
+            for files in [[old, new], [new, old]] {
+                // When: both imported into a fresh home of the same site, neither account cached.
+                let home = FileManager.default.temporaryDirectory.appendingPathComponent("ghusers-e2e-home-\(UUID().uuidString)")
+                defer { try? FileManager.default.removeItem(at: home) }
+                for file in files {
+                    let imported = try await world.run("--home", home.path, "notes", "import", file.path)
+                    #expect(imported.status == 0, "\(imported)")
+                }
+                // Then: one note, keyed by the account.
+                let waiting = try await Self.notes(world, home: home)
+                #expect(waiting.count == 1 && waiting.first?["id"] as? Int == 3, "\(waiting)")
+                // When: a search brings the account. Then: one note, on its login now.
+                let search = try await world.run(["--home", home.path, "search", "--online", "user:pj-renamed"], environment: SearchOnlineEndToEndTests.token)
+                #expect(search.status == 0, "\(search)")
+                let notes = try await Self.notes(world, home: home)
+                #expect(notes.map { $0["login"] as? String } == ["pj-renamed"] && notes.first?["note"] as? String == "met at the Ruby conf", "\(notes)")
+                #expect(try await world.run("--home", home.path, "note", "pj-renamed").stdout == "met at the Ruby conf\n")
+                #expect(try await world.run("--home", home.path, "note", "pjhyett").status == 3)
+            }
+        }
+    }
+
+    /// The notes `notes export` writes from `home`.
+    static func notes(_ world: EndToEnd, home: URL) async throws -> [[String: Any]] {
+        let export = try await world.run("--home", home.path, "notes", "export")
+        let archive = try #require(try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any], "\(export)")
+        return try #require(archive["notes"] as? [[String: Any]])
+    }
+
     @Test("two homes syncing both ways end with the same notes, the newest of each, and grow no more")
     func twoWaySync() async throws {
         try await EndToEnd.with { (a: EndToEnd) async throws in

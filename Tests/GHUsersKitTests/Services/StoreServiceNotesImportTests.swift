@@ -78,7 +78,53 @@ struct StoreServiceNotesImportTests {
         let bob = try #require(try note("bob"))
         #expect(bob.userID == 2 && bob.login == "bob" && bob.text == "by login")
         let carol = try #require(try note("carol"))
-        #expect(carol.userID == nil && carol.text == "not cached" && carol.updatedAt == Self.now)
+        #expect(carol.userID == 3 && carol.text == "not cached" && carol.updatedAt == Self.now)
+    }
+
+    @Test(
+        "two exports of one account under two logins, in either order, make one note that follows the account once cached",
+        arguments: [["old-dana", "dana"], ["dana", "old-dana"]])
+    func renamedAccountNotCached(order: [String]) throws {
+        // Given: account 7, not cached, exported as old-dana and again as dana after its rename.
+        for login in order {
+            _ = try importing([.init(login: login, id: 7, note: "met at the Ruby conf", updatedAt: Self.then)])
+        }
+        // Then: one note, keyed by the account's id, found under the login it was imported as.
+        let notes = try exported()
+        #expect(notes.count == 1 && notes.first?.userID == 7 && notes.first?.login == order[0])
+        #expect(try note(order[0])?.userID == 7)
+        // When: a search brings the account under its login now.
+        try StoreService.Users.Save(database: database)(Factory.page([7], logins: [7: "dana"]).users)
+        // Then: the note is dana's, and old-dana has none.
+        #expect(try exported().map { [$0.login, $0.text] } == [["dana", "met at the Ruby conf"]])
+        #expect(try note("dana")?.userID == 7)
+        #expect(try note("old-dana") == nil)
+    }
+
+    @Test("an entry without an id waits for its login and is found by it; the account's id waits under its login too")
+    func waitingNotesFoundByLogin() throws {
+        _ = try importing([.init(login: "erin", id: nil, note: "by login"), .init(login: "frank", id: 9, note: "by id")])
+        #expect(try note("erin")?.userID == nil)
+        #expect(try note("frank")?.userID == 9)
+        // A note written on frank afterwards is the same note, still keyed by the id.
+        try StoreService.Notes.Save(database: database)(login: "frank", text: "edited")
+        #expect(try exported().map { [$0.login, $0.text, $0.userID.map(String.init) ?? "-"] } == [["erin", "by login", "-"], ["frank", "edited", "9"]])
+    }
+
+    @Test("a note keyed by an account not cached is not the note of another account that holds its login")
+    func loginTakenOver() throws {
+        // Given: account 9's note under the login bob, which account 2 holds now.
+        _ = try importing([.init(login: "bob", id: 9, note: "the old bob")])
+        // Then: bob (2) has no note, and the old one stays keyed by 9.
+        #expect(try note("bob") == nil)
+        #expect(try exported().map(\.userID) == [9])
+    }
+
+    func exported() throws -> [Note] {
+        var notes: [Note] = []
+        let export = StoreService.Notes.Export(database: database)
+        try export { notes.append($0) }
+        return notes
     }
 
     @Test("the same text is unchanged, so importing an archive twice changes nothing")
