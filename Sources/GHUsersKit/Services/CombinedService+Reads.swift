@@ -47,6 +47,11 @@ extension CombinedService {
             try StoreService.Sync.State(database: database)()
         }
 
+        /// The highest cached id (`nil`: nothing cached).
+        public func lastUserID() throws -> Int64? {
+            try StoreService.Users.Window(database: database).lastID()
+        }
+
         /// The cached profile of `login`, if any (no network, nothing marked seen).
         public func cachedProfile(login: String) throws -> CachedProfile? {
             try StoreService.Profiles.Find(database: database)(login: login)

@@ -176,6 +176,11 @@ extension StoreService.Users {
             try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user") ?? 0 }
         }
 
+        /// The highest cached id (`nil`: nothing cached), from the end of the primary key.
+        public func lastID() throws -> Int64? {
+            try database.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM user") }
+        }
+
         private func fetch(_ clause: String, _ arguments: StatementArguments) throws -> [UserDetails] {
             try database.read { db in
                 try Row.fetchAll(

@@ -37,6 +37,14 @@ public struct SyncState: Sendable, Hashable {
         pageSize ?? Self.largestPageSize
     }
 
+    /// Whether the next page of `GET /users` lands after every cached user: the list walk's
+    /// cursor is at or past `lastCachedID`, the highest cached id (`nil`: nothing cached).
+    /// Not so on a home that searches filled: their accounts lie anywhere among GitHub's ids,
+    /// and the walk, from id 1 or wherever it stopped, is behind them.
+    public func walkLeads(lastCachedID: Int64?) -> Bool {
+        (cursor ?? 0) >= (lastCachedID ?? 0)
+    }
+
     /// The page size that saving `page` sets, the one rule for it: the item count of the first
     /// full batch, one that more users follow (`rel="next"`), while none is stored. A batch
     /// cut short because the list ended says nothing of the server's page size, and a stored

@@ -27,6 +27,8 @@ package enum BrowserAction: Hashable, Sendable, CaseIterable {
     case openPage
     /// Retry the network and failed thumbnails now.
     case retry
+    /// Fetch one page of GitHub's users list (``BrowserModel/fetchNextPage()``).
+    case nextPage
     case redraw
     case help
     case suspend

@@ -33,9 +33,28 @@ package struct BrowserCounting: Sendable {
     package var paging = Paging.idle
     /// The end of GitHub's list has been said in the status line (it is said once).
     package var endAnnounced = false
+    /// Whether a page of GitHub's list lands after the last cached user: nothing is cached, or
+    /// the list walk (`next-page`, browse) holds the highest cached id (``SyncState/walkLeads(lastCachedID:)``).
+    /// `nil` until counted. Where it does not (searches cached accounts beyond the walk), reaching
+    /// the end fetches nothing: `n` fetches a page, which lands above the selection.
+    package var walkLeads: Bool?
+    /// The selection's index when reaching the end last asked for a page: the selection must
+    /// move for the next (one page per arrival; a page that lands is not an arrival).
+    package var askedAt: Int?
+    /// The fetch under way was asked with `n`: its page is announced when it lands.
+    package var askedByKey = false
 
-    /// A failed page fetch is forgotten: the next page may be fetched again.
+    /// Whether reaching the end of the list at `index` may fetch the next page by itself: the
+    /// walk leads, no fetch is under way, and the selection arrived there since the last ask.
+    package func fetchesOnArrival(at index: Int) -> Bool {
+        walkLeads == true && paging == .idle && askedAt != index
+    }
+
+    /// A failed page fetch is forgotten: the next page may be fetched again, on the spot.
     package mutating func forgetPageFailure() {
-        if case .failed = paging { paging = .idle }
+        if case .failed = paging {
+            paging = .idle
+            askedAt = nil
+        }
     }
 }

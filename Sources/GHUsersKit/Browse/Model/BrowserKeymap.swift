@@ -38,6 +38,10 @@ package enum BrowserKeymap {
             keys: [(.character("g"), .first), (.home, .first), (.character("G"), .last), (.end, .last)],
             label: "g Home / G End", summary: "first / last cached user", footer: [:]),
         Binding(
+            keys: [(.character("n"), .nextPage)],
+            label: "n", summary: "fetch a page of GitHub's users list",
+            footer: [.list: "n next page"]),
+        Binding(
             keys: [(.enter, .open), (.escape, .back)],
             label: "Enter / Esc", summary: "open / close the pane; Esc ends a search",
             footer: [.list: "Enter profile", .pane: "Esc close", .search: "Enter profile  Esc all users"]),
@@ -51,19 +55,20 @@ package enum BrowserKeymap {
         Binding(
             keys: [(.character("e"), .editNote), (.character("x"), .deleteNote)],
             label: "e / x", summary: "edit the note in $EDITOR / delete it",
-            footer: [.list: "e note  x delete", .pane: "e note  x delete", .search: "e note  x delete"]),
+            footer: [.list: "e/x note", .pane: "e note  x delete", .search: "e note  x delete"]),
         Binding(
             keys: [(.character("o"), .openPage)],
-            label: "o", summary: "open the GitHub page in your browser", footer: [.list: "o open", .pane: "o open"]),
+            label: "o", summary: "open the GitHub page in your browser", footer: [.pane: "o open"]),
         Binding(
             keys: [(.character("r"), .retry)],
             label: "r", summary: "retry the network and failed avatars now", footer: [:]),
-        Binding(keys: [(.control("l"), .redraw)], label: "^L", summary: "redraw", footer: [:]),
         Binding(keys: [], label: "mouse wheel / click", summary: "scroll three rows / select", footer: [:]),
         Binding(
             keys: [(.character("?"), .help)],
             label: "?", summary: "this help (any key closes it)", footer: [.list: "? help", .pane: "? help", .search: "? help"]),
-        Binding(keys: [(.control("z"), .suspend)], label: "^Z", summary: "suspend (fg brings it back)", footer: [:]),
+        Binding(
+            keys: [(.control("l"), .redraw), (.control("z"), .suspend)],
+            label: "^L / ^Z", summary: "redraw / suspend (fg brings it back)", footer: [:]),
         Binding(
             keys: [(.character("q"), .closeOrQuit), (.control("c"), .quit)],
             label: "q ^C", summary: "quit (q closes the pane first)", footer: [.list: "q quit", .search: "q quit"]),

@@ -16,8 +16,9 @@ package enum BrowserMessage: Sendable {
     case windowFailed(WindowRequest, String)
     /// Counting the cached users failed.
     case countFailed(String)
-    /// The number of cached users, the page size and the last known rate limit.
-    case counted(Int, pageSize: Int?, rateLimit: RateLimit?, endReached: Bool)
+    /// The number of cached users, the page size, the last known rate limit, whether the list
+    /// walk found the end of GitHub's list, and whether it leads (``BrowserCounting/walkLeads``).
+    case counted(Int, pageSize: Int?, rateLimit: RateLimit?, endReached: Bool, walkLeads: Bool = true)
     /// The next page was fetched and saved.
     case pageFetched(users: [UserDetails], reachedEnd: Bool, isFirst: Bool, pageSize: Int?, rateLimit: RateLimit?)
     /// The next page failed, and what that means.

@@ -60,6 +60,8 @@ extension BrowserModel {
             showsHelp = true
         case .retry:
             return retryNow()
+        case .nextPage:
+            return fetchNextPage()
         case .redraw: return [.repaint]
         case .suspend: return [.suspend]
         case .next: move(by: 1)

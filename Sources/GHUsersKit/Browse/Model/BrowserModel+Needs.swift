@@ -1,6 +1,7 @@
 extension BrowserModel {
     /// What the model needs after a change: the window read that covers the screen and a
-    /// screen around it, the next page when the selection nears the last cached user, and
+    /// screen around it, the next page when the selection arrives near the last cached user
+    /// and the list walk leads (``BrowserCounting/fetchesOnArrival(at:)``), and
     /// avatars for the rows on screen (then ahead in the scroll direction and half a screen
     /// behind, unless keys repeat fast), with loads for rows that left that span cancelled.
     mutating func needs() -> [BrowserEffect] {
@@ -11,7 +12,9 @@ extension BrowserModel {
         } else if let total = counting.total {
             if let request = windowNeeded(total: total) { effects += load(request) }
             let nearEnd = total == 0 || window.cursor >= total - pageUsers
-            if !network.offline, !network.isRateLimited, counting.paging == .idle, nearEnd, window.end == total {
+            if !network.offline, !network.isRateLimited, nearEnd, window.end == total, counting.fetchesOnArrival(at: window.cursor) {
+                counting.askedAt = window.cursor
+                counting.askedByKey = false
                 counting.paging = .loading
                 effects.append(.fetchPage)
             }

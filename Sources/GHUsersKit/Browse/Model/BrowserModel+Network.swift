@@ -46,7 +46,10 @@ extension BrowserModel {
     mutating func pageFailed(_ failure: RequestFailure) -> [BrowserEffect] {
         switch failure {
         case .cancelled:
-            if counting.paging == .loading { counting.paging = .idle }
+            if counting.paging == .loading {
+                counting.paging = .idle
+                counting.askedAt = nil
+            }
             return []
         case .offline(let reason):
             counting.paging = .failed("GitHub cannot be reached (\(reason))")
@@ -114,6 +117,28 @@ extension BrowserModel {
             counting.forgetPageFailure()
             return [.networkBack, .timer(.retry(network.retryGeneration), seconds: Self.retryDelay(attempt: network.retryAttempt))]
         }
+    }
+
+    /// `n`: one page of GitHub's users list after the walk's cursor, wherever the selection is:
+    /// on a home that searches filled, the one way to walk the list (reaching the end fetches
+    /// nothing there). One page a press; a press while one loads is said, not queued.
+    mutating func fetchNextPage() -> [BrowserEffect] {
+        if network.offline {
+            notice = "offline by choice (--offline): no page of GitHub's users list is fetched"
+            return []
+        }
+        if case .rateLimited(let until) = network.connection {
+            notice = "rate limited until \(Self.clock(until)): GitHub takes no requests before then"
+            return []
+        }
+        if counting.paging == .loading {
+            notice = "a page of GitHub's users list is loading: n asks for the next once it is here"
+            return []
+        }
+        counting.paging = .loading
+        counting.askedAt = window.cursor
+        counting.askedByKey = true
+        return [.fetchPage]
     }
 
     /// `r`: try now; a failed page and failed thumbnails are asked for again.

@@ -66,8 +66,9 @@ extension BrowserModel {
         case .countFailed(let reason):
             notice = "could not count the cache: \(reason)"
             return countDone()
-        case .counted(let count, let pageSize, let rateLimit, let endReached):
+        case .counted(let count, let pageSize, let rateLimit, let endReached, let walkLeads):
             counting.pageSize = pageSize
+            counting.walkLeads = walkLeads
             network.rateLimit = rateLimit
             if endReached { counting.paging = .ended }
             if search != nil {
@@ -151,15 +152,28 @@ extension BrowserModel {
         _ users: [UserDetails], reachedEnd: Bool, isFirst: Bool, pageSize: Int?, rateLimit: RateLimit?
     ) -> [BrowserEffect] {
         if let rateLimit { network.rateLimit = rateLimit }
+        var effects: [BrowserEffect] = []
         if !isFiltering {
             let oldTotal = counting.total ?? 0
             counting.total = oldTotal + users.count
-            if window.end == oldTotal { window.users += users }
+            // A page lands after the window's last user when the walk leads; on a home that
+            // searches filled (`n`), among or above the cached users: the window is read again
+            // around the selection, which stays on its user.
+            let after = (users.first?.user.id ?? .max) > (window.users.last?.user.id ?? 0)
+            if window.end == oldTotal, after {
+                window.users += users
+            } else if !users.isEmpty, let id = selected?.user.id {
+                effects += load(.around(id: id, count: Self.chunk))
+            }
         }
         counting.pageSize = pageSize ?? counting.pageSize  // the store's, after the save (SyncState.pageSize(settingFrom:))
-        if isFirst {
+        // `n`'s page is said (on a home searches filled, even the first: its user knows the keys).
+        if counting.askedByKey, let first = users.first?.user.id, let last = users.last?.user.id {
+            notice = "a page of GitHub's users list: \(users.count) users, ids \(first)–\(last) · n fetches the next"
+        } else if isFirst {
             notice = "Welcome to ghusers! Everything fetched works offline. j/k move, Enter opens a profile, ? help."
         }
+        counting.askedByKey = false
         if reachedEnd {
             counting.paging = .ended
             if !counting.endAnnounced { notice = "end of GitHub's users list: no users after the last cached one" }
@@ -169,7 +183,7 @@ extension BrowserModel {
         }
         // The saved page may have replaced users (a login taken over) and other processes may
         // have added pages: the count is read again.
-        return requestCount() + networkRecovered()
+        return effects + requestCount() + networkRecovered()
     }
 
     /// A count of the cache, unless one is in flight: then one more after it (a count of a

@@ -45,7 +45,8 @@ extension BrowserRuntime {
             do {
                 let total = try reads.userCount()
                 let state = try reads.syncState()
-                deliver(.counted(total, pageSize: state.pageSize, rateLimit: state.rateLimit, endReached: state.endReached))
+                let walkLeads = state.walkLeads(lastCachedID: try reads.lastUserID())
+                deliver(.counted(total, pageSize: state.pageSize, rateLimit: state.rateLimit, endReached: state.endReached, walkLeads: walkLeads))
                 if let limit = state.rateLimit, limit.remaining == 0, limit.reset > Date() {
                     deliver(.rateLimitExhausted(until: limit.reset))
                 }

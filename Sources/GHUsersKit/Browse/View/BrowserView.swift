@@ -86,7 +86,9 @@ package struct BrowserView: Sendable {
     /// The first line of entries drawn: the model's, or one more when the selection is on the
     /// last user's line and the loading, retry or end row would fall just below the screen.
     static func top(_ model: BrowserModel) -> Int {
-        guard let total = model.counting.total, total > 0, model.counting.paging != .idle, model.visibleLines > 1 else { return model.window.top }
+        guard let total = model.counting.total, total > 0, model.visibleLines > 1,
+            model.counting.paging != .idle || Self.pagesByKey(model)
+        else { return model.window.top }
         let lastLine = (total - 1) / model.perLine
         guard model.window.cursor / model.perLine == lastLine, lastLine + 1 >= model.window.top + model.visibleLines else { return model.window.top }
         return lastLine + 2 - model.visibleLines
@@ -103,7 +105,9 @@ package struct BrowserView: Sendable {
             text = "✗ the next page failed: \(reason) · r retries"
             style = color ? CellStyle(foreground: .indexed(1)) : .plain
         case .ended: text = "— end of GitHub's users list —"
-        case .idle: text = model.network.offline ? "— offline: no more cached users —" : ""
+        case .idle where model.network.offline: text = "— offline: no more cached users —"
+        case .idle where Self.pagesByKey(model): text = "— the last cached user · n fetches a page of GitHub's users list —"
+        case .idle: text = ""
         }
         if model.isFiltering {
             guard model.search?.complete == true else { return }
@@ -112,6 +116,13 @@ package struct BrowserView: Sendable {
         }
         let line = CellGrid.fitted(TerminalSanitizer.sanitize(text, keepNewlines: false), width: model.listColumns - 3)
         grid.write(line, x: 2, y: y, style: style)
+    }
+
+    /// Whether the next page of GitHub's list comes only with `n`: the list walk is behind the
+    /// accounts that searches cached (``BrowserCounting/walkLeads``), so reaching the end
+    /// fetches nothing.
+    static func pagesByKey(_ model: BrowserModel) -> Bool {
+        model.counting.walkLeads == false && !model.network.offline
     }
 
     private func drawStatus(_ model: BrowserModel, into grid: inout CellGrid) {
@@ -136,6 +147,7 @@ package struct BrowserView: Sendable {
         } else {
             parts.append(model.window.users.isEmpty ? "reading the cache…" : "row \(model.window.cursor + 1) of … cached (counting)")
         }
+        if Self.pagesByKey(model), !model.isFiltering { parts.append("n: next page of GitHub's list") }
         // "page 30" read as "you are on page 30": the size is said as a size.
         if let size = model.counting.pageSize { parts.append("\(size) a page") }
         switch model.network.connection {
