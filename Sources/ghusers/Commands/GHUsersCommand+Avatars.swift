@@ -12,7 +12,7 @@ extension GHUsersCommand {
 }
 
 extension GHUsersCommand.Avatars {
-    struct Prefetch: AsyncParsableCommand {
+    struct Prefetch: AsyncParsableCommand, NetworkDeclaring {
         static let configuration = CommandConfiguration(
             commandName: "prefetch",
             abstract: "Download the avatars of cached users that are not on disk yet, before going offline.",
@@ -20,7 +20,9 @@ extension GHUsersCommand.Avatars {
                 Fetches every cached user's thumbnail (what list, search and next-page draw); with \
                 --all also the full-size avatar that profile draws. One request at a time, with a \
                 progress bar on stderr when it is a terminal.
-                """)
+                """ + "\n\n" + network.sentence)
+
+        static let network = NetworkUse.asks("every avatar not on disk, one request at a time", options: ["--all"])
 
         @OptionGroup var options: GlobalOptions
 

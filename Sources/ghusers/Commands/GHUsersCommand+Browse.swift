@@ -3,17 +3,23 @@ import Foundation
 import GHUsersKit
 
 extension GHUsersCommand {
-    struct Browse: AsyncParsableCommand {
+    struct Browse: AsyncParsableCommand, NetworkDeclaring {
         static let configuration = CommandConfiguration(
             commandName: "browse",
-            abstract: "Browse the cached users full screen; the next page loads as you near the end.",
+            abstract: "Browse the cached users full screen; the next page of GitHub's list loads at the end.",
             discussion: """
-                Changes made by other ghusers processes show within a second. When the GitHub API \
-                cannot be reached the browser says so, keeps working from the cache and retries \
-                by itself; a thumbnail that cannot be fetched is marked on its row. A note changed \
-                by another process while you edit it is never overwritten: you choose. Needs a \
-                terminal on stdin and stdout. Keys:
-                """ + "\n" + BrowserKeymap.manual)
+                Reaching the end of the list fetches one page of GitHub's users list; where \
+                searches (search --online) cached accounts beyond the list's walk, the page would \
+                land above them, so only n fetches one. Changes made by other ghusers processes \
+                show within a second. When the GitHub API cannot be reached the browser says so, \
+                keeps working from the cache and retries by itself; a thumbnail that cannot be \
+                fetched is marked on its row. A note changed by another process while you edit it \
+                is never overwritten: you choose. Needs a terminal on stdin and stdout.
+                """ + "\n\n" + network.sentence + "\n\nKeys:\n" + BrowserKeymap.manual)
+
+        static let network = NetworkUse.asks(
+            "one page of GitHub's users list at a time (at the end, or with n), the profile in the pane, avatars, and GitHub's user search with ^O; --offline: none",
+            options: ["--avatars"])
 
         @OptionGroup var options: GlobalOptions
 

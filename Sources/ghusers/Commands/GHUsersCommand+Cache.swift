@@ -3,7 +3,7 @@ import Foundation
 import GHUsersKit
 
 extension GHUsersCommand {
-    struct Cache: AsyncParsableCommand {
+    struct Cache: AsyncParsableCommand, NetworkDeclaring {
         static let configuration = CommandConfiguration(
             commandName: "cache",
             abstract: "Show what the avatar cache holds, or clear it.",
@@ -11,7 +11,9 @@ extension GHUsersCommand {
                 Avatars are kept on disk in the cache folder (see `ghusers status`), up to \
                 GHUSERS_AVATAR_CACHE_MB mebibytes (100 by default), least recently used out first. \
                 Clearing it never touches the database or your notes.
-                """)
+                """ + "\n\n" + network.sentence)
+
+        static let network = NetworkUse.never
 
         @OptionGroup var options: GlobalOptions
 

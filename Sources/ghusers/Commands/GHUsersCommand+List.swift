@@ -2,10 +2,13 @@ import ArgumentParser
 import GHUsersKit
 
 extension GHUsersCommand {
-    struct List: AsyncParsableCommand {
+    struct List: AsyncParsableCommand, NetworkDeclaring {
         static let configuration = CommandConfiguration(
             commandName: "list",
-            abstract: "List cached users in id order, from the local cache only.")
+            abstract: "List cached users in id order, from the cache.",
+            discussion: network.sentence)
+
+        static let network = NetworkUse.avatars
 
         @OptionGroup var options: GlobalOptions
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import GHUsersKit
 
 extension GHUsersCommand {
-    struct NextPage: AsyncParsableCommand {
+    struct NextPage: AsyncParsableCommand, NetworkDeclaring {
         static let configuration = CommandConfiguration(
             commandName: "next-page",
             abstract: "Fetch the next page of GitHub users after the last cached one, save it and print it.",
@@ -13,7 +13,9 @@ extension GHUsersCommand {
                 the pages of a long run. Ctrl-C stops between two pages: every page printed is \
                 saved, --json still ends with a whole array, and the exit status is 130. An empty \
                 page means the end of the list: it is reported and the command exits 0.
-                """)
+                """ + "\n\n" + network.sentence)
+
+        static let network = NetworkUse.asks("GitHub's users list, a page a request (--wait: until the network is back), and the avatars of the rows drawn on a terminal", options: ["--wait", "--avatars"])
 
         @OptionGroup var options: GlobalOptions
 

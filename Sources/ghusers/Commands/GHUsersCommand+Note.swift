@@ -3,7 +3,7 @@ import Foundation
 import GHUsersKit
 
 extension GHUsersCommand {
-    struct Note: AsyncParsableCommand {
+    struct Note: AsyncParsableCommand, NetworkDeclaring {
         static let configuration = CommandConfiguration(
             commandName: "note",
             abstract: "Write, show or delete your private note on a user.",
@@ -13,7 +13,9 @@ extension GHUsersCommand {
                 text replaced or deleted (here, in browse, by notes import) is kept: --history \
                 prints them, the most recent first. Notes stay on this machine and work for users \
                 not cached yet.
-                """)
+                """ + "\n\n" + network.sentence)
+
+        static let network = NetworkUse.never
 
         @OptionGroup var options: GlobalOptions
 

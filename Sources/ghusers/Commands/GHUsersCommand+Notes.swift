@@ -12,11 +12,13 @@ extension GHUsersCommand {
 }
 
 extension GHUsersCommand.Notes {
-    struct Export: AsyncParsableCommand {
+    struct Export: AsyncParsableCommand, NetworkDeclaring {
         static let configuration = CommandConfiguration(
             commandName: "export",
             abstract: "Write every note as JSON, sorted by login, to stdout or a file.",
-            discussion: "The file records the site (API root) the notes come from.")
+            discussion: "The file records the site (API root) the notes come from." + "\n\n" + network.sentence)
+
+        static let network = NetworkUse.never
 
         @OptionGroup var options: GlobalOptions
 
@@ -44,7 +46,7 @@ extension GHUsersCommand.Notes {
         }
     }
 
-    struct Import: AsyncParsableCommand {
+    struct Import: AsyncParsableCommand, NetworkDeclaring {
         static let configuration = CommandConfiguration(
             commandName: "import",
             abstract: "Import notes from a file made by `ghusers notes export` (- for stdin).",
@@ -58,7 +60,9 @@ extension GHUsersCommand.Notes {
                 A file exported from another GitHub site (API root) is refused, exit 8, unless \
                 --from-other-site is given; its notes are then matched by login, as user ids differ \
                 between sites. A file from before sites (no site in it) is github.com's.
-                """)
+                """ + "\n\n" + network.sentence)
+
+        static let network = NetworkUse.never
 
         @OptionGroup var options: GlobalOptions
 
@@ -102,7 +106,7 @@ extension GHUsersCommand.Notes {
 }
 
 extension GHUsersCommand.Notes {
-    struct Rescue: AsyncParsableCommand {
+    struct Rescue: AsyncParsableCommand, NetworkDeclaring {
         static let configuration = CommandConfiguration(
             commandName: "rescue",
             abstract: "Save the notes a damaged database still holds, as an export file.",
@@ -112,7 +116,9 @@ extension GHUsersCommand.Notes {
                 only what cannot be read, and writes the notes as `notes export` does. Move the \
                 damaged file aside with its -wal and -shm files (ghusers.sqlite*), run any command \
                 to start a new one, then `ghusers notes import FILE`.
-                """)
+                """ + "\n\n" + network.sentence)
+
+        static let network = NetworkUse.never
 
         @OptionGroup var options: GlobalOptions
 

@@ -3,7 +3,7 @@ import Foundation
 import GHUsersKit
 
 extension GHUsersCommand {
-    struct Profile: AsyncParsableCommand {
+    struct Profile: AsyncParsableCommand, NetworkDeclaring {
         static let configuration = CommandConfiguration(
             commandName: "profile",
             abstract: "Show a user's profile and your note on it, from the cache when fresh.",
@@ -12,7 +12,9 @@ extension GHUsersCommand {
                 revalidated with its ETag. Offline, or when the network fails, the cached profile \
                 is shown with a notice. On a terminal, marks the user as seen (browse dims it); \
                 --json and piped output, which scripts read, never do.
-                """)
+                """ + "\n\n" + network.sentence)
+
+        static let network = NetworkUse.asks("a profile not cached or older than an hour (--refresh: any), and its avatar on a terminal; offline, the cached profile", options: ["--refresh", "--avatars"])
 
         @OptionGroup var options: GlobalOptions
 

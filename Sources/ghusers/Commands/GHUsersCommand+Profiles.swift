@@ -12,7 +12,7 @@ extension GHUsersCommand {
 }
 
 extension GHUsersCommand.Profiles {
-    struct Prefetch: AsyncParsableCommand {
+    struct Prefetch: AsyncParsableCommand, NetworkDeclaring {
         static let configuration = CommandConfiguration(
             commandName: "prefetch",
             abstract: "Fetch the profile of every cached user that has none, 100 to a GraphQL request, before going offline.",
@@ -29,7 +29,9 @@ extension GHUsersCommand.Profiles {
                 allow list) stays pending and the run goes on; a query GitHub times out is asked \
                 again in halves. At a used-up rate limit it stops with what it saved (exit 6); \
                 run it again to go on. Never marks a user seen.
-                """)
+                """ + "\n\n" + network.sentence)
+
+        static let network = NetworkUse.asks("GitHub's GraphQL API (--rest: its REST API), one request at a time", options: ["--stale", "--rest", "--complete"])
 
         @OptionGroup var options: GlobalOptions
 

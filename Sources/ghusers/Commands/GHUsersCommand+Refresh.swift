@@ -3,7 +3,7 @@ import Foundation
 import GHUsersKit
 
 extension GHUsersCommand {
-    struct Refresh: AsyncParsableCommand {
+    struct Refresh: AsyncParsableCommand, NetworkDeclaring {
         static let configuration = CommandConfiguration(
             commandName: "refresh",
             abstract: "Revalidate cached pages from the start, updating users that changed.",
@@ -15,7 +15,9 @@ extension GHUsersCommand {
                 first how many requests it may make. At the rate limit it stops (exit 6) and the \
                 next refresh goes on from there; so does one after --pages. Notes, seen marks and \
                 the next-page cursor are kept.
-                """)
+                """ + "\n\n" + network.sentence)
+
+        static let network = NetworkUse.asks("every cached page of GitHub's users list again, with its ETag", options: [])
 
         @OptionGroup var options: GlobalOptions
 

@@ -3,14 +3,14 @@ import Foundation
 import GHUsersKit
 
 extension GHUsersCommand {
-    struct Search: AsyncParsableCommand {
+    struct Search: AsyncParsableCommand, NetworkDeclaring {
         static let configuration = CommandConfiguration(
             commandName: "search",
-            abstract: "Search cached logins, your notes and cached profiles, locally.",
+            abstract: "Search cached logins, your notes and cached profiles; --online asks GitHub first.",
             discussion: """
                 Case-insensitive. The user whose login equals the query comes first, then every \
                 user whose login or note matches, in id order, then notes on users not cached \
-                yet. Never uses the network.
+                yet.
 
                 The query takes fzf's extended syntax: space-separated terms must all match. \
                 `word` (or `'word`): the login or note contains it. `^pre`: the login starts \
@@ -30,7 +30,9 @@ extension GHUsersCommand {
                 are left out. Example: ghusers search 'location:"new york" followers:>1000 !type:org'.
 
                 Exits 1 when nothing matches, as grep does (0 when something did).
-                """)
+                """ + "\n\n" + network.sentence)
+
+        static let network = NetworkUse.avatarsAnd(option: "--online", what: "GitHub's user search first, keeping every account it finds")
 
         @OptionGroup var options: GlobalOptions
 

@@ -3,14 +3,16 @@ import Foundation
 import GHUsersKit
 
 extension GHUsersCommand {
-    struct Status: AsyncParsableCommand {
+    struct Status: AsyncParsableCommand, NetworkDeclaring {
         static let configuration = CommandConfiguration(
             commandName: "status",
             abstract: "Show where the data lives, what is cached, and the pagination and rate-limit state.",
             discussion: """
                 Each GitHub site (API root) has a cache of its own; status describes the current \
                 site's and lists the other sites kept in the same home with their counts.
-                """)
+                """ + "\n\n" + network.sentence)
+
+        static let network = NetworkUse.never
 
         @OptionGroup var options: GlobalOptions
 
