@@ -27,7 +27,8 @@ extension JSONWriter {
     }
 
     /// Writes a search result: a user, or for a note on an uncached user an object that is not
-    /// a user object: `{"login", "id": null, "note", "seen": false, "gone": false}` (no `node_id`, no URLs).
+    /// a user object: `{"login", "id", "note", "seen": false, "gone": false}` (`id` null unless an
+    /// import named the account; no `node_id`, no URLs).
     package mutating func write(_ result: SearchResult, links: UserLinks, profile: CachedProfile?? = .none) {
         switch result {
         case .user(let details): write(details, links: links, profile: profile)

@@ -37,19 +37,15 @@ extension CombinedService {
             try StoreService.Users.Window(database: database).lastWithTotal(count: count)
         }
 
-        /// How many users are cached.
-        public func userCount() throws -> Int {
-            try StoreService.Users.Window(database: database).count()
-        }
-
         /// Where pagination stands and the last known rate limit.
         public func syncState() throws -> SyncState {
             try StoreService.Sync.State(database: database)()
         }
 
-        /// The highest cached id (`nil`: nothing cached).
-        public func lastUserID() throws -> Int64? {
-            try StoreService.Users.Window(database: database).lastID()
+        /// How many users are cached, where the list's walk stands and whether it leads, from
+        /// one snapshot (``StoreService/Users/Window/counted()``).
+        public func counted() throws -> (users: Int, state: SyncState, walkLeads: Bool) {
+            try StoreService.Users.Window(database: database).counted()
         }
 
         /// The cached profile of `login`, if any (no network, nothing marked seen).

@@ -142,18 +142,17 @@ extension StoreService.Notes {
                         continue
                     }
                     let updatedAt = entry.updatedAt ?? now
-                    guard let local = try Self.localNote(db, for: entry) else {
-                        // An entry with an id goes to that account, cached (under its login
-                        // now) or not: it then waits for its account under the entry's login,
-                        // keyed by the id, so that exports of one account under two logins
-                        // make one note, and never the note of another account that took the
-                        // login over. An entry without an id goes to its login's user, or
-                        // waits for its login.
-                        let account = try entry.id.map { id in try User.identity(db, id: id) ?? (id: id, login: entry.login) }
-                            ?? User.identity(db, login: entry.login)
+                    guard var local = try Self.localNote(db, for: entry) else {
+                        let account = try Self.account(db, for: entry)
                         try Note(login: account?.login ?? entry.login, userID: account?.id, text: entry.note, updatedAt: updatedAt).insert(db)
                         report.added += 1
                         continue
+                    }
+                    // A note written for the login before its account was known takes the
+                    // account the entry names, so that the account's other exports find it.
+                    if local.note.userID == nil, entry.id != nil, let account = try Self.account(db, for: entry) {
+                        (local.note.userID, local.note.login) = (account.id, account.login)
+                        try local.note.update(rowID: local.rowID, db)
                     }
                     if local.note.text == entry.note {
                         report.unchanged += 1
@@ -203,6 +202,15 @@ extension StoreService.Notes {
                 }
                 return report
             }
+        }
+
+        /// The account `entry` belongs to. With an id, that account, cached (under its login now)
+        /// or not (then its note waits for it under the entry's login, keyed by the id, so that
+        /// exports of one account under two logins make one note, and never the note of another
+        /// account that took the login over). Without one, the cached user of its login, if any
+        /// (else the note waits for its login).
+        private static func account(_ db: Database, for entry: NotesArchive.Entry) throws -> (id: Int64, login: String)? {
+            try entry.id.map { id in try User.identity(db, id: id) ?? (id: id, login: entry.login) } ?? User.identity(db, login: entry.login)
         }
 
         /// Why `entry` cannot be imported, or `nil`.

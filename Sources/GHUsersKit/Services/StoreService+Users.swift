@@ -176,9 +176,16 @@ extension StoreService.Users {
             try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user") ?? 0 }
         }
 
-        /// The highest cached id (`nil`: nothing cached), from the end of the primary key.
-        public func lastID() throws -> Int64? {
-            try database.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM user") }
+        /// How many users are cached, where the list's walk stands, and whether it leads
+        /// (``SyncState/walkLeads(lastCachedID:)``: against the highest cached id, from the end
+        /// of the primary key), from one snapshot.
+        public func counted() throws -> (users: Int, state: SyncState, walkLeads: Bool) {
+            try database.read { db in
+                let users = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user") ?? 0
+                let state = try SyncState.read(db)
+                let lastID = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM user")
+                return (users, state, state.walkLeads(lastCachedID: lastID))
+            }
         }
 
         private func fetch(_ clause: String, _ arguments: StatementArguments) throws -> [UserDetails] {

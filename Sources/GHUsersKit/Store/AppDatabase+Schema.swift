@@ -282,6 +282,19 @@ extension AppDatabase {
                     )
                     """)
         }
+        migrator.registerMigration("v14-note-waiting") { db in
+            // A note whose account is not cached (written for a login, or imported with the id
+            // of an account not cached yet) is `waiting`, so that `search` and `note LOGIN` find
+            // such notes through a small partial index instead of testing every note for its
+            // user. Note+Database and User+Database keep the mark with the rows.
+            try db.execute(
+                sql: """
+                    ALTER TABLE note ADD COLUMN waiting INTEGER NOT NULL DEFAULT 0 CHECK (waiting IN (0, 1));
+                    UPDATE note SET waiting = 1 WHERE user_id IS NULL OR NOT EXISTS (SELECT 1 FROM user WHERE user.id = note.user_id);
+                    CREATE INDEX note_waiting ON note(login) WHERE waiting = 1;
+                    CREATE INDEX note_waiting_user ON note(user_id) WHERE waiting = 1;
+                    """)
+        }
         return migrator
     }()
 

@@ -14,13 +14,18 @@ extension Note {
     }
 
     /// The condition on a `note` row that it waits for its account: written for a login before
-    /// its user was known, or imported with the id of an account not cached yet; and no cached
-    /// user holds its login (that user's note is the login's). Such a note is found, listed and
-    /// searched by its login; ``User/attachNotes(_:ids:)`` moves it onto its user.
-    static let waitsForItsAccount = """
-        (note.user_id IS NULL OR NOT EXISTS (SELECT 1 FROM user WHERE user.id = note.user_id)) \
-        AND NOT EXISTS (SELECT 1 FROM user WHERE user.login = note.login)
-        """
+    /// its user was known, or imported with the id of an account not cached yet (`waiting`,
+    /// kept by every write of a note and of a user, and read through the partial indexes
+    /// `note_waiting` and `note_waiting_user`); and no cached user holds its login (that user's
+    /// note is the login's). Such a note is found, listed and searched by its login;
+    /// ``User/attachNotes(_:ids:)`` moves it onto its user.
+    static let waitsForItsAccount = "note.waiting = 1 AND NOT EXISTS (SELECT 1 FROM user WHERE user.login = note.login)"
+
+    /// The `waiting` value of a note of account `?N` (its `user_id` parameter): no such
+    /// account is cached.
+    private static func waiting(_ parameter: String) -> String {
+        "(\(parameter) IS NULL OR NOT EXISTS (SELECT 1 FROM user WHERE user.id = \(parameter)))"
+    }
 
     /// Finds the note for `login`: the note on the cached user of that login if there is one,
     /// else a note that waits for its account under that login (one keyed by an account's id
@@ -53,14 +58,14 @@ extension Note {
     /// Adds this note as a new row.
     func insert(_ db: Database) throws {
         try db.execute(
-            sql: "INSERT INTO note (login, user_id, text, updated_at) VALUES (?, ?, ?, ?)",
+            sql: "INSERT INTO note (login, user_id, text, updated_at, waiting) VALUES (?1, ?2, ?3, ?4, \(Self.waiting("?2")))",
             arguments: [login, userID, text, updatedAt.timeIntervalSince1970])
     }
 
     /// Writes this note (its text, date, login and account) over row `rowID`.
     func update(rowID: Int64, _ db: Database) throws {
         try db.execute(
-            sql: "UPDATE note SET text = ?, updated_at = ?, user_id = ?, login = ? WHERE id = ?",
+            sql: "UPDATE note SET text = ?1, updated_at = ?2, user_id = ?3, login = ?4, waiting = \(Self.waiting("?3")) WHERE id = ?5",
             arguments: [text, updatedAt.timeIntervalSince1970, userID, login, rowID])
     }
 

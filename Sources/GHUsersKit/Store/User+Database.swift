@@ -85,6 +85,9 @@ extension User {
     /// login onto its id. A stale row that holds the same login under another id (the account
     /// was renamed and its old name taken) is removed; notes are never removed.
     func upsert(_ db: Database, now: Date) throws {
+        // The removed account's note waits for it again.
+        try db.cachedStatement(sql: "UPDATE note SET waiting = 1 WHERE user_id IN (SELECT id FROM user WHERE login = ? AND id <> ?)")
+            .execute(arguments: [login, id])
         try db.cachedStatement(sql: "DELETE FROM user WHERE login = ? AND id <> ?").execute(arguments: [login, id])
         try db.cachedStatement(
             sql: """
@@ -146,10 +149,10 @@ extension User {
     static func attachNotes(_ db: Database, ids range: ClosedRange<Int64>) throws {
         try db.cachedStatement(
             sql: """
-                UPDATE note AS kept SET text = kept.text || char(10, 10) || waiting.text,
-                    updated_at = max(kept.updated_at, waiting.updated_at)
-                FROM note AS waiting JOIN user ON user.login = waiting.login
-                WHERE waiting.user_id IS NULL AND kept.user_id = user.id;
+                UPDATE note AS kept SET text = kept.text || char(10, 10) || pending.text,
+                    updated_at = max(kept.updated_at, pending.updated_at)
+                FROM note AS pending JOIN user ON user.login = pending.login
+                WHERE pending.user_id IS NULL AND kept.user_id = user.id;
                 """
         ).execute()
         try db.cachedStatement(
@@ -160,10 +163,17 @@ extension User {
         ).execute()
         try db.cachedStatement(
             sql: """
-                UPDATE note SET user_id = (SELECT user.id FROM user WHERE user.login = note.login)
+                UPDATE note SET user_id = (SELECT user.id FROM user WHERE user.login = note.login), waiting = 0
                 WHERE user_id IS NULL AND EXISTS (SELECT 1 FROM user WHERE user.login = note.login)
                 """
         ).execute()
+        // Notes keyed by an account's id, imported before it was cached, have their account now.
+        try db.cachedStatement(
+            sql: """
+                UPDATE note SET waiting = 0
+                WHERE waiting = 1 AND user_id BETWEEN ? AND ? AND EXISTS (SELECT 1 FROM user WHERE user.id = note.user_id)
+                """
+        ).execute(arguments: [range.lowerBound, range.upperBound])
         try db.cachedStatement(
             sql: """
                 UPDATE note SET login = (SELECT user.login FROM user WHERE user.id = note.user_id)

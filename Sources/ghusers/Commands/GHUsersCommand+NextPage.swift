@@ -5,7 +5,7 @@ extension GHUsersCommand {
     struct NextPage: AsyncParsableCommand, NetworkDeclaring {
         static let configuration = CommandConfiguration(
             commandName: "next-page",
-            abstract: "Fetch the next page of GitHub users after the last cached one, save it and print it.",
+            abstract: "Fetch the next page of GitHub's users list, after the last user it gave, save it and print it.",
             discussion: """
                 The first request asks for 100 users, GitHub's largest page; the first full batch \
                 (one GitHub says more users follow) sets the page size. Each page is printed as soon \

@@ -111,6 +111,37 @@ struct StoreServiceNotesImportTests {
         #expect(try exported().map { [$0.login, $0.text, $0.userID.map(String.init) ?? "-"] } == [["erin", "by login", "-"], ["frank", "edited", "9"]])
     }
 
+    @Test("a note written for a login takes the account an import names for it, so the account's other export finds it")
+    func pendingNoteTakesTheAccount() throws {
+        // Given: a note on old-dana, its account unknown.
+        try StoreService.Notes.Save(database: database)(login: "old-dana", text: "met at the Ruby conf", now: Self.then)
+        // When: exports of account 7 under old-dana and, after its rename, dana.
+        _ = try importing([.init(login: "old-dana", id: 7, note: "met at the Ruby conf", updatedAt: Self.then)])
+        _ = try importing([.init(login: "dana", id: 7, note: "met at the Ruby conf", updatedAt: Self.then)])
+        // Then: one note, account 7's; once cached as dana, it is dana's.
+        #expect(try exported().map(\.userID) == [7])
+        try StoreService.Users.Save(database: database)(Factory.page([7], logins: [7: "dana"]).users)
+        #expect(try exported().map(\.login) == ["dana"])
+    }
+
+    @Test("search finds a note waiting for its account by its text and its login, with the account's id")
+    func searchFindsWaitingNotes() throws {
+        _ = try importing([.init(login: "frank", id: 9, note: "maintains a Rust HTTP client")])
+        var found: [Note] = []
+        try StoreService.Users.Search(database: database)("rust") { result in
+            if case .note(let note) = result { found.append(note) }
+        }
+        try StoreService.Users.Search(database: database)("frank") { result in
+            if case .note(let note) = result { found.append(note) }
+        }
+        #expect(found.map(\.login) == ["frank", "frank"] && found.allSatisfy { $0.userID == 9 })
+        // Once another account holds the login, the note is not that account's, nor listed as frank's.
+        try StoreService.Users.Save(database: database)(Factory.page([10], logins: [10: "frank"]).users)
+        var after: [SearchResult] = []
+        try StoreService.Users.Search(database: database)("rust") { after.append($0) }
+        #expect(after.isEmpty, "\(after)")
+    }
+
     @Test("a note keyed by an account not cached is not the note of another account that holds its login")
     func loginTakenOver() throws {
         // Given: account 9's note under the login bob, which account 2 holds now.

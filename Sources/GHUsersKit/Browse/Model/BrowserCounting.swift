@@ -38,16 +38,19 @@ package struct BrowserCounting: Sendable {
     /// `nil` until counted. Where it does not (searches cached accounts beyond the walk), reaching
     /// the end fetches nothing: `n` fetches a page, which lands above the selection.
     package var walkLeads: Bool?
-    /// The selection's index when reaching the end last asked for a page: the selection must
-    /// move for the next (one page per arrival; a page that lands is not an arrival).
-    package var askedAt: Int?
-    /// The fetch under way was asked with `n`: its page is announced when it lands.
+    /// The selected user's id (0 on an empty list) when a page was last asked: reaching the
+    /// end asks again only once the selection has moved down past that user (one page per
+    /// arrival: a page that lands, above or below, moves no selection, and neither does `k`).
+    package var askedAt: Int64?
+    /// The page asked last was asked with `n`: it is announced when it lands, and asked again
+    /// when its failure is forgotten (`r`, the network back, a rate limit over).
     package var askedByKey = false
 
-    /// Whether reaching the end of the list at `index` may fetch the next page by itself: the
-    /// walk leads, no fetch is under way, and the selection arrived there since the last ask.
-    package func fetchesOnArrival(at index: Int) -> Bool {
-        walkLeads == true && paging == .idle && askedAt != index
+    /// Whether reaching the end of the list with the user `id` selected (0: none) may fetch
+    /// the next page by itself: the walk leads, no fetch is under way, and the selection
+    /// arrived there, past where the last page was asked.
+    package func fetchesOnArrival(at id: Int64) -> Bool {
+        walkLeads == true && paging == .idle && askedAt.map { id > $0 } ?? true
     }
 
     /// A failed page fetch is forgotten: the next page may be fetched again, on the spot.

@@ -12,9 +12,15 @@ extension BrowserModel {
         } else if let total = counting.total {
             if let request = windowNeeded(total: total) { effects += load(request) }
             let nearEnd = total == 0 || window.cursor >= total - pageUsers
-            if !network.offline, !network.isRateLimited, nearEnd, window.end == total, counting.fetchesOnArrival(at: window.cursor) {
-                counting.askedAt = window.cursor
+            let arrival = selected?.user.id ?? 0
+            let online = !network.offline && !network.isRateLimited
+            if online, nearEnd, window.end == total, counting.fetchesOnArrival(at: arrival) {
+                counting.askedAt = arrival
                 counting.askedByKey = false
+                counting.paging = .loading
+                effects.append(.fetchPage)
+            } else if online, counting.askedByKey, counting.paging == .idle {
+                // `n`'s page failed, and the failure was forgotten: asked again.
                 counting.paging = .loading
                 effects.append(.fetchPage)
             }

@@ -49,6 +49,7 @@ extension BrowserModel {
             if counting.paging == .loading {
                 counting.paging = .idle
                 counting.askedAt = nil
+                counting.askedByKey = false
             }
             return []
         case .offline(let reason):
@@ -136,7 +137,7 @@ extension BrowserModel {
             return []
         }
         counting.paging = .loading
-        counting.askedAt = window.cursor
+        counting.askedAt = selected?.user.id ?? 0
         counting.askedByKey = true
         return [.fetchPage]
     }

@@ -167,20 +167,24 @@ extension BrowserModel {
             }
         }
         counting.pageSize = pageSize ?? counting.pageSize  // the store's, after the save (SyncState.pageSize(settingFrom:))
+        // The first page on an empty list gives it a selection: no arrival of the user's.
+        if counting.askedAt == 0, let id = selected?.user.id { counting.askedAt = id }
         // `n`'s page is said (on a home searches filled, even the first: its user knows the keys).
         if counting.askedByKey, let first = users.first?.user.id, let last = users.last?.user.id {
             notice = "a page of GitHub's users list: \(users.count) users, ids \(first)–\(last) · n fetches the next"
         } else if isFirst {
             notice = "Welcome to ghusers! Everything fetched works offline. j/k move, Enter opens a profile, ? help."
         }
-        counting.askedByKey = false
         if reachedEnd {
             counting.paging = .ended
-            if !counting.endAnnounced { notice = "end of GitHub's users list: no users after the last cached one" }
+            if !counting.endAnnounced || counting.askedByKey && users.isEmpty {
+                notice = "end of GitHub's users list: no users after the last one the list gave"
+            }
             counting.endAnnounced = true
         } else {
             counting.paging = .idle
         }
+        counting.askedByKey = false
         // The saved page may have replaced users (a login taken over) and other processes may
         // have added pages: the count is read again.
         return effects + requestCount() + networkRecovered()

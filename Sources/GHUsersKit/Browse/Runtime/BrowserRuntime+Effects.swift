@@ -43,9 +43,7 @@ extension BrowserRuntime {
     func count() {
         databaseQueue.async { [self] in
             do {
-                let total = try reads.userCount()
-                let state = try reads.syncState()
-                let walkLeads = state.walkLeads(lastCachedID: try reads.lastUserID())
+                let (total, state, walkLeads) = try reads.counted()
                 deliver(.counted(total, pageSize: state.pageSize, rateLimit: state.rateLimit, endReached: state.endReached, walkLeads: walkLeads))
                 if let limit = state.rateLimit, limit.remaining == 0, limit.reset > Date() {
                     deliver(.rateLimitExhausted(until: limit.reset))

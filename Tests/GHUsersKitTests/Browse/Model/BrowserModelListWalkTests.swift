@@ -77,8 +77,28 @@ struct BrowserModelListWalkTests {
         let landed = model.update(.pageFetched(users: Base.users(10..<13), reachedEnd: false, isFirst: false, pageSize: 3, rateLimit: nil))
         #expect(Self.fetches(landed) == 0 && model.window.users.count == 13 && model.window.cursor == 9)
         #expect(Self.fetches(model.update(.counted(13, pageSize: 3, rateLimit: nil, endReached: false, walkLeads: true))) == 0)
-        // The selection moves: an arrival, one page.
-        #expect(Self.fetches(Base.keys(&model, [.character("j")], at: 1)) == 1)
+        // Up and back down to the same user: no arrival. Past it: one page.
+        #expect(Self.fetches(Base.keys(&model, [.character("k"), .character("j")], at: 1)) == 0)
+        #expect(Self.fetches(Base.keys(&model, [.character("j")], at: 2)) == 1)
+    }
+
+    @Test("a page of n that failed is asked again by r, where searches filled the home too")
+    func nRetried() {
+        var model = Self.model(total: 40, first: 5_001, walkLeads: false)
+        #expect(Self.fetches(Base.keys(&model, [.character("n")], at: 0)) == 1)
+        _ = model.update(.pageFailed(.failed("GitHub answered 502")))
+        #expect(Self.screen(model).contains("r retries"))
+        #expect(Self.fetches(Base.keys(&model, [.character("r")], at: 1)) == 1)
+    }
+
+    @Test("n at the end of GitHub's list says so")
+    func nAtTheEnd() {
+        var model = Self.model(total: 40, first: 5_001, walkLeads: false)
+        _ = model.update(.pageFetched(users: [], reachedEnd: true, isFirst: false, pageSize: 30, rateLimit: nil))
+        model.notice = nil
+        _ = Base.keys(&model, [.character("n")], at: 0)
+        _ = model.update(.pageFetched(users: [], reachedEnd: true, isFirst: false, pageSize: 30, rateLimit: nil))
+        #expect(model.notice?.contains("end of GitHub's users list") == true)
     }
 
     @Test("a failed page is asked again with r, where the selection stays")
