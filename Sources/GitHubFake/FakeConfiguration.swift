@@ -50,6 +50,10 @@ public struct FakeConfiguration: Sendable, Codable {
     /// default, `gist, read:org, repo, workflow` (raycast/extensions #13588), which cannot
     /// read `User.email` over GraphQL.
     public var defaultTokenScopes = ["gist", "read:org", "repo", "workflow"]
+    /// Whether a guarded field (`User.email`) under `@include(if: false)` or `@skip(if: true)`
+    /// is still checked against the token's scopes (``ScopeCheck``): by default it is, the
+    /// harsher reading.
+    public var scopeCheck = ScopeCheck.document
     /// Accounts GraphQL will not give: their node is `null` with a `FORBIDDEN` error whose
     /// `path` names it, as for a SAML-protected organisation or an IP allow list (GitHub Docs,
     /// "Rate limits and query limits for the GraphQL API": nodes a token may not see come back

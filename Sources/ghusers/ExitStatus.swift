@@ -44,6 +44,17 @@ enum ExitStatus: Int32 {
             case .insecureToken: self = .usage
             case .notesFromOtherSite: self = .otherSite
             }
+        case let error as OnlineSearchError:
+            switch error {
+            case .needsToken: self = .authentication
+            case .nothingToAsk: self = .usage
+            case .stopped: self = .rateLimited
+            // GitHub ends a search it could not answer in 10 s with a 502 or 504 (GitHub Docs,
+            // "Rate limits and query limits for the GraphQL API", "Timeouts"): the network's
+            // failure to the user, as a connection that timed out is.
+            case .failed(_, .server(status: 502, _)), .failed(_, .server(status: 504, _)): self = .network
+            case .failed(_, let underlying): self = ExitStatus(for: underlying)
+            }
         case let error as ProfilesPrefetchError:
             switch error {
             case .needsToken: self = .authentication

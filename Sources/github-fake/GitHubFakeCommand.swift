@@ -96,6 +96,11 @@ struct GitHubFakeCommand: AsyncParsableCommand {
     @Option(name: .customLong("forbidden-account"), help: "ID: GraphQL answers this account's node null with FORBIDDEN (SAML, an IP allow list); REST still does. Repeatable.")
     var forbiddenAccounts: [Int] = []
 
+    @Option(
+        name: .customLong("scope-check"),
+        help: "document (default): a field the token's scopes do not reach refuses the query wherever it is named, @include(if: false) or not; executed: only where the directives leave it.")
+    var scopeCheck: ScopeCheck = .document
+
     @Option(name: .customLong("graphql-timeout-above"), help: "A nodes(ids:) query of more ids than this ends with GitHub's 502 timeout.")
     var graphQLTimeoutAbove: Int?
 
@@ -190,6 +195,7 @@ struct GitHubFakeCommand: AsyncParsableCommand {
         }
         configuration.forbiddenAccounts = Set(forbiddenAccounts)
         configuration.graphQLTimeoutAbove = graphQLTimeoutAbove
+        configuration.scopeCheck = scopeCheck
         configuration.avatarLatency = .milliseconds(avatarLatencyMilliseconds)
         for case let (id, fault)? in avatarFaults.map(Self.avatarFault) { configuration.avatarFaults[id] = fault }
         return configuration
@@ -234,3 +240,5 @@ private func waitForTerminationSignal() async {
     for await _ in signals { break }
     sources.forEach { $0.cancel() }
 }
+
+extension ScopeCheck: ExpressibleByArgument {}

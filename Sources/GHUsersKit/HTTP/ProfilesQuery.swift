@@ -22,33 +22,45 @@ public enum ProfilesQuery {
     /// for the GraphQL API": "`nodes` … up to 100"; octokit's schema: "The list of node IDs").
     public static let batchSize = 100
 
-    /// The query text: each account type's fields as ``Profile/Field/spec`` asks them.
-    public static let text = """
-        query ProfilesByNodeID($ids: [ID!]!, $withEmail: Boolean!) {
+    /// The query text: each account type's fields as ``Profile/Field/spec`` asks them, the
+    /// guarded ones (``Profile/Field/GraphQLSource/guarded(_:)``) only `withEmail`: a token
+    /// that may not read them is sent a document that does not name them.
+    public static func text(withEmail: Bool) -> String {
+        withEmail ? textWithGuarded : textWithoutGuarded
+    }
+
+    private static let textWithGuarded = document(guarded: true)
+    private static let textWithoutGuarded = document(guarded: false)
+
+    private static func document(guarded: Bool) -> String {
+        """
+        query ProfilesByNodeID($ids: [ID!]!) {
           rateLimit { cost limit remaining resetAt }
           nodes(ids: $ids) {
             __typename
             ... on User {
               id databaseId login url
-              \(selections(\.user).joined(separator: "\n      "))
+              \(selections(\.user, guarded: guarded).joined(separator: "\n      "))
             }
             ... on Organization {
               id databaseId login url
-              \(selections(\.organization).joined(separator: "\n      "))
+              \(selections(\.organization, guarded: guarded).joined(separator: "\n      "))
             }
             \(sharedSelections)
           }
         }
         """
+    }
 
     /// The selections of the fields a type's GraphQL object gives (those asked on an
-    /// interface are ``sharedSelections``').
-    static func selections(_ source: (Profile.Field.Spec) -> Profile.Field.GraphQLSource) -> [String] {
+    /// interface are ``sharedSelections``'), the guarded ones only when `guarded`.
+    static func selections(_ source: (Profile.Field.Spec) -> Profile.Field.GraphQLSource, guarded: Bool) -> [String] {
         Profile.Field.allCases.compactMap { field in
             guard field.spec.interface == nil else { return nil }
             return switch source(field.spec) {
             case .sameName: field.rawValue
             case .asked(let selection, _): selection
+            case .guarded(let selection): guarded ? selection : nil
             case .fixed, .unknown: nil
             }
         }
@@ -66,11 +78,13 @@ public enum ProfilesQuery {
         return fragments.joined(separator: " ")
     }
 
+    /// A field asked on an interface: never a guarded one (a token that may not read it would
+    /// be refused the whole document).
     private static func responseSelection(_ field: Profile.Field) -> String? {
         switch field.spec.user {
         case .sameName: field.rawValue
         case .asked(let selection, _): selection
-        case .fixed, .unknown: nil
+        case .fixed, .unknown, .guarded: nil
         }
     }
 
@@ -79,22 +93,22 @@ public enum ProfilesQuery {
     static func responseKey(_ field: Profile.Field, _ source: Profile.Field.GraphQLSource) -> String? {
         switch source {
         case .sameName: field.rawValue
-        case .asked(let selection, _): String(selection.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        case .asked(let selection, _), .guarded(let selection): String(selection.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
         case .fixed, .unknown: nil
         }
     }
 
-    /// The JSON body of a request for `ids`: `{"query": …, "variables": {"ids": […], "withEmail": …}}`.
+    /// The JSON body of a request for `ids`: `{"query": …, "variables": {"ids": […]}}`, the
+    /// query with the guarded fields only `withEmail`.
     public static func body(ids: [String], withEmail: Bool) throws -> Data {
         struct Body: Encodable {
             struct Variables: Encodable {
                 var ids: [String]
-                var withEmail: Bool
             }
             var query: String
             var variables: Variables
         }
-        return try JSONEncoder().encode(Body(query: text, variables: .init(ids: ids, withEmail: withEmail)))
+        return try JSONEncoder().encode(Body(query: text(withEmail: withEmail), variables: .init(ids: ids)))
     }
 
     /// Whether a token whose classic scopes are `header` (`X-OAuth-Scopes`, as GitHub sends it
@@ -128,8 +142,8 @@ public enum ProfilesQuery {
 
     /// The fields of a profile, as each account type's fragment asks them (the user search
     /// asks the same).
-    static var userSelections: String { selections(\.user).joined(separator: " ") }
-    static var organizationSelections: String { selections(\.organization).joined(separator: " ") }
+    static func userSelections(guarded: Bool) -> String { selections(\.user, guarded: guarded).joined(separator: " ") }
+    static func organizationSelections(guarded: Bool) -> String { selections(\.organization, guarded: guarded).joined(separator: " ") }
 
     /// `rateLimit`.
     struct Cost: Decodable {

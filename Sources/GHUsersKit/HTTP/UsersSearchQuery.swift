@@ -18,22 +18,32 @@ public enum UsersSearchQuery {
     /// The most results GitHub gives one query, whatever `userCount` says.
     public static let cap = 1_000
 
-    /// The query of a page of accounts with their profiles.
-    public static let text = """
-        query UsersSearch($q: String!, $first: Int!, $after: String, $withEmail: Boolean!) {
+    /// The query of a page of accounts with their profiles, the guarded fields only
+    /// `withEmail` (``ProfilesQuery/text(withEmail:)``).
+    public static func text(withEmail: Bool) -> String {
+        withEmail ? textWithGuarded : textWithoutGuarded
+    }
+
+    private static let textWithGuarded = document(guarded: true)
+    private static let textWithoutGuarded = document(guarded: false)
+
+    private static func document(guarded: Bool) -> String {
+        """
+        query UsersSearch($q: String!, $first: Int!, $after: String) {
           rateLimit { cost limit remaining resetAt }
           search(query: $q, type: USER, first: $first, after: $after) {
             userCount
             pageInfo { endCursor hasNextPage }
             nodes {
               __typename
-              ... on User { id databaseId login url avatarUrl \(ProfilesQuery.userSelections) }
-              ... on Organization { id databaseId login url avatarUrl \(ProfilesQuery.organizationSelections) }
+              ... on User { id databaseId login url avatarUrl \(ProfilesQuery.userSelections(guarded: guarded)) }
+              ... on Organization { id databaseId login url avatarUrl \(ProfilesQuery.organizationSelections(guarded: guarded)) }
               \(ProfilesQuery.sharedSelections)
             }
           }
         }
         """
+    }
 
     /// The query of a count alone.
     public static let countText = """
@@ -48,10 +58,10 @@ public enum UsersSearchQuery {
         var variables: [String: Any] = ["q": query]
         if !count {
             variables["first"] = pageSize
-            variables["withEmail"] = withEmail
             if let after { variables["after"] = after }
         }
-        return try JSONSerialization.data(withJSONObject: ["query": count ? countText : text, "variables": variables], options: [.sortedKeys])
+        let text = count ? countText : text(withEmail: withEmail)
+        return try JSONSerialization.data(withJSONObject: ["query": text, "variables": variables], options: [.sortedKeys])
     }
 
     /// GitHub's answer.

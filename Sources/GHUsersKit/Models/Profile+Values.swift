@@ -50,9 +50,15 @@ extension Profile.Field {
     public enum GraphQLSource: Sendable, Hashable {
         /// The GraphQL field named as the JSON key (`name`, `location`).
         case sameName
-        /// The selection (`followers { totalCount }`, `alias: field`, `field @include(…)`),
-        /// and what REST sends where GraphQL's is null (`""` for `blog`).
+        /// The selection (`followers { totalCount }`, `alias: field`), and what REST sends
+        /// where GraphQL's is null (`""` for `blog`).
         case asked(String, null: Value? = nil)
+        /// A field GitHub lets only some tokens read, and checks against the token's scopes
+        /// before it runs any of a document that names it, `@include(if: false)` or not: the
+        /// selection is in the document only for a token that may read it, and a document for
+        /// any other is built without it (unknown then, never "none"). The one guarded field
+        /// today is `User.email` (``Profile/Field/spec``).
+        case guarded(String)
         /// Not asked: REST's value for this type (an organization's `following` is 0).
         case fixed(Value)
         /// Not asked, and unknown for this type (an organization's `followers`).

@@ -77,8 +77,12 @@ extension Profile.Field {
     /// - `User.email` needs the `user:email` or `read:user` scope, and GitHub refuses the whole
     ///   query of a token without it (`INSUFFICIENT_SCOPES`, `"data": null`: captured in
     ///   mntnr/name-your-contributors #67; gh's default scopes `gist, read:org, repo, workflow`
-    ///   lack both, raycast/extensions #13588). So it is asked only `@include(if: $withEmail)`;
-    ///   an email not asked is unknown, never "none". `Organization.email` is `String` where
+    ///   lack both, raycast/extensions #13588). GitHub checks the document as written: its
+    ///   refusal points at the field's place in it (atom/github #660), it "validates the whole
+    ///   GraphQL document before executing it and rejects it outright" (constructorfabric/insight
+    ///   #2318), and no source says `@include(if: false)` escapes that. So it is `.guarded`: a
+    ///   document for a token that may not read it is built without it; an email not asked is
+    ///   unknown, never "none". `Organization.email` is `String` where
     ///   `User.email` is `String!`: fields that overlap must merge, so it is aliased.
     /// - An `Organization`'s `bio` is its `description`; REST gives an organization `company`
     ///   null, `public_gists` 0 and `following` 0; GraphQL has no `followers` for it, which stays
@@ -94,7 +98,7 @@ extension Profile.Field {
         case .blog: Spec(.text(\.blog), label: "blog", user: .asked("websiteUrl", null: .text("")))
         case .location: Spec(.text(\.location), label: "location", qualifier: "location", indexed: true)
         case .email:
-            Spec(.text(\.email), label: "email", indexed: true, user: .asked("email @include(if: $withEmail)"), organization: .asked("organizationEmail: email"))
+            Spec(.text(\.email), label: "email", indexed: true, user: .guarded("email"), organization: .asked("organizationEmail: email"))
         case .hireable: Spec(.flag(\.hireable), label: "hireable", qualifier: "hireable", indexed: true, user: .asked("isHireable"), organization: .fixed(.flag(nil)))
         case .bio: Spec(.text(\.bio), qualifier: "bio", organization: .asked("description"))
         case .twitterUsername: Spec(.text(\.twitterUsername), label: "twitter", shownAfter: "@", user: .asked("twitterUsername"))

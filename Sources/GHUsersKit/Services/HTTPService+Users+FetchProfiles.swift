@@ -78,7 +78,7 @@ extension HTTPService.Users {
 
         /// The batch a GraphQL answer holds (for the ids `asked`, in order); public for
         /// `ghusers-bench prefetch`, which times it apart from the network. A field a node has
-        /// no answer for was not asked (`@include(if: false)`), and is unknown.
+        /// no answer for was not asked (a guarded field left out of the document), and is unknown.
         public static func decode(
             _ body: Data, headers: HTTPHeaderFields, asked: [String], now: Date = Date()
         ) throws -> Batch {
@@ -193,7 +193,7 @@ extension HTTPService.Users {
                 switch source {
                 case .fixed(let value): profile[field] = value
                 case .unknown: unknown.insert(field)
-                case .sameName, .asked:
+                case .sameName, .asked, .guarded:
                     // No answer at all: not asked (an email without the scope), so unknown.
                     guard let key = ProfilesQuery.responseKey(field, source), let answer = node.answers[key] else {
                         unknown.insert(field)

@@ -58,11 +58,16 @@ struct TokenScopes: Sendable {
 }
 
 extension TokenScopes {
-    /// Whether `operation` selects `User.email` (what `@include`/`@skip` leave): GitHub checks
-    /// the fields a query asks against the token's scopes before running any of it.
+    /// Whether `operation` names `User.email` (only where `@include`/`@skip` leave it, when
+    /// `honouringDirectives`): GitHub checks the fields a query asks against the token's scopes
+    /// before running any of it.
     static func asksUserEmail(
-        _ operation: OperationDefinition, fragments: [String: FragmentDefinition], variables: [String: Any], schema: GraphQLSchema
+        _ operation: OperationDefinition, fragments: [String: FragmentDefinition], variables: [String: Any], schema: GraphQLSchema,
+        honouringDirectives: Bool
     ) -> Bool {
+        func included(_ directives: [Directive]) -> Bool {
+            !honouringDirectives || GraphQLExecution.included(directives, variables: variables)
+        }
         func fields(of type: any GraphQLNamedType) -> GraphQLFieldMap? {
             switch type {
             case let object as GraphQLObjectType: try? object.fields()
@@ -75,18 +80,18 @@ extension TokenScopes {
             for selection in set.selections {
                 switch selection {
                 case let field as Field:
-                    guard GraphQLExecution.included(field.directives, variables: variables) else { continue }
+                    guard included(field.directives) else { continue }
                     if type.name == "User", field.name.value == "email" { return true }
                     guard let inner = field.selectionSet, let fieldType = fields(of: type)?[field.name.value]?.type,
                         let named = getNamedType(type: fieldType)
                     else { continue }
                     if visit(inner, in: named, depth: depth + 1) { return true }
                 case let fragment as InlineFragment:
-                    guard GraphQLExecution.included(fragment.directives, variables: variables) else { continue }
+                    guard included(fragment.directives) else { continue }
                     let condition = fragment.typeCondition.flatMap { schema.getType(name: $0.name.value) } ?? type
                     if visit(fragment.selectionSet, in: condition, depth: depth + 1) { return true }
                 case let spread as FragmentSpread:
-                    guard GraphQLExecution.included(spread.directives, variables: variables), let definition = fragments[spread.name.value],
+                    guard included(spread.directives), let definition = fragments[spread.name.value],
                         let condition = schema.getType(name: definition.typeCondition.name.value)
                     else { continue }
                     if visit(definition.selectionSet, in: condition, depth: depth + 1) { return true }

@@ -62,9 +62,11 @@ extension FakeResponder {
         var fragments: [String: FragmentDefinition] = [:]
         for case let fragment as FragmentDefinition in document.definitions { fragments[fragment.name.value] = fragment }
         // Scopes are checked before the query runs, and a field the token may not read
-        // refuses all of it, for no points (``TokenScopes``).
+        // refuses all of it, for no points (``TokenScopes``); a directive does not hide it,
+        // unless the milder reading was asked for (``ScopeCheck``).
         let scopes = TokenScopes(authorization: token, configuration: backend.configuration)
-        if !scopes.readsEmail, TokenScopes.asksUserEmail(operation, fragments: fragments, variables: variables, schema: schema) {
+        let directives = backend.configuration.scopeCheck == .executed
+        if !scopes.readsEmail, TokenScopes.asksUserEmail(operation, fragments: fragments, variables: variables, schema: schema, honouringDirectives: directives) {
             return .response(insufficientScopes(scopes, request: request, ticket: ticket))
         }
         let (points, nodeCount) = GraphQLCost.of(operation, fragments: fragments, variables: variables, schema: schema)

@@ -29,9 +29,18 @@ struct ProfilesPrefetchEndToEndTests {
         return limits.first { $0["resource"] as? String == "graphql" }?["remaining"] as? Int
     }
 
-    @Test("gh's scopes: the email query refused once, then 100 a request without emails, remembered for the token; points from GitHub")
-    func prefetchWithGhsToken() async throws {
-        try await EndToEnd.with(FakeConfiguration(userCount: 250)) { world in
+    /// A fake of `users` accounts that checks scopes by `reading` (both run: Docs/FAKE.md).
+    static func fake(_ users: Int, _ reading: ScopeCheck) -> FakeConfiguration {
+        var configuration = FakeConfiguration(userCount: users)
+        configuration.scopeCheck = reading
+        return configuration
+    }
+
+    @Test(
+        "gh's scopes: the email query refused once, then 100 a request without emails, remembered for the token; points from GitHub",
+        arguments: ScopeCheck.allCases)
+    func prefetchWithGhsToken(reading: ScopeCheck) async throws {
+        try await EndToEnd.with(Self.fake(250, reading)) { world in
             // Given
             try await Self.cache(world, pages: 3)
             await world.server.resetStats()
@@ -73,9 +82,9 @@ struct ProfilesPrefetchEndToEndTests {
     }
 
     @Test("a GitHub App installation token and a fine-grained one (no scopes header): the email query refused once, then every profile",
-        arguments: ["ghs_installation", "github_pat_finegrained"])
-    func tokensWithoutScopes(token: String) async throws {
-        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
+        arguments: ["ghs_installation", "github_pat_finegrained"], ScopeCheck.allCases)
+    func tokensWithoutScopes(token: String, reading: ScopeCheck) async throws {
+        try await EndToEnd.with(Self.fake(100, reading)) { world in
             // Given
             try await Self.cache(world, pages: 1)
             await world.server.resetStats()

@@ -56,9 +56,9 @@ struct SearchOnlineEndToEndTests {
         try await world.json("search", query, "--offline") as? [[String: Any]] ?? []
     }
 
-    @Test("past the 1,000 cap every account GitHub counts is kept with its profile, and the users list does not move")
-    func pastTheCap() async throws {
-        try await EndToEnd.with(FakeConfiguration(userCount: 1_500)) { world in
+    @Test("past the 1,000 cap every account GitHub counts is kept with its profile, and the users list does not move", arguments: ScopeCheck.allCases)
+    func pastTheCap(reading: ScopeCheck) async throws {
+        try await EndToEnd.with(ProfilesPrefetchEndToEndTests.fake(1_500, reading)) { world in
             let expected = try await Self.gitHubCount(world, "type:user")
             #expect(expected > 1_000)
             let result = try await world.run(["search", "--online", "type:user", "--json"], environment: Self.token)
@@ -108,9 +108,13 @@ struct SearchOnlineEndToEndTests {
             #expect(result.stderr.contains("GitHub is asked “location:york”; has:note the cache answers after"), "\(result.stderr)")
             #expect(try await Self.offline(world, "location:york").count == expected)
             let refused = try await world.run(["search", "--online", "has:note"], environment: Self.token)
-            #expect(refused.status != 0 && refused.stderr.contains("nothing in the query is GitHub's to ask"), "\(refused)")
+            #expect(refused.status == 64 && refused.stderr.contains("nothing in the query is GitHub's to ask"), "\(refused)")
             let noToken = try await world.run(["search", "--online", "location:york"], environment: ["GHUSERS_NO_GH": "1"])
-            #expect(noToken.status != 0 && noToken.stderr.contains("needs a token"), "\(noToken)")
+            #expect(noToken.status == 4 && noToken.stderr.contains("needs a token"), "\(noToken)")
+            // The network: exit 5, as README says.
+            await world.server.stop()
+            let unreachable = try await world.run(["search", "--online", "location:york"], environment: Self.token)
+            #expect(unreachable.status == 5, "\(unreachable)")
         }
     }
 
@@ -133,6 +137,7 @@ struct SearchOnlineEndToEndTests {
                 runs.append(try await world.run(["search", "--online", "type:user"], environment: Self.token))
             } while runs.last?.status != 0 && runs.count < 12
             #expect(runs.count > 1 && runs[0].stderr.contains("rate limit is used up"), "\(runs.map(\.stderr))")
+            #expect(runs.dropLast().allSatisfy { $0.status == 6 }, "a used-up limit exits 6: \(runs.map(\.status))")
             #expect(runs.last?.status == 0, "\(runs.map(\.stderr))")
             #expect(runs.last?.stderr.contains("(resumed)") == true, "\(runs.map(\.stderr))")
             // Each stopped run went on from where the one before stopped.

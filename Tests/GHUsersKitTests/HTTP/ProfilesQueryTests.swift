@@ -14,8 +14,10 @@ import Testing
 
     /// The documents graphql-core checks, by name: ghusers's queries, and one it must refuse.
     static let documents = [
-        "profiles": ProfilesQuery.text,
-        "search": UsersSearchQuery.text,
+        "profiles": ProfilesQuery.text(withEmail: true),
+        "profiles-without-email": ProfilesQuery.text(withEmail: false),
+        "search": UsersSearchQuery.text(withEmail: true),
+        "search-without-email": UsersSearchQuery.text(withEmail: false),
         "search-count": UsersSearchQuery.countText,
         // Overlapping `email`s of different types, which GraphQLSwift lets through.
         "conflicting": "{ nodes(ids: [\"x\"]) { ... on User { email } ... on Organization { email } } }",
@@ -29,14 +31,29 @@ import Testing
         // When / Then: graphql-core accepts ours, and refuses the overlapping `email`s that
         // GraphQLSwift lets through (so the check is really made).
         let verdicts = try await Self.verdicts.value
-        #expect(verdicts["profiles"] == [])
+        #expect(verdicts["profiles"] == [] && verdicts["profiles-without-email"] == [])
         #expect(verdicts["conflicting"]?.contains { $0.contains("conflict") } == true, "\(verdicts)")
     }
 
     @Test func theUserSearchQueriesAreValidAgainstGitHubsSchemaByGraphqlCore() async throws {
         let verdicts = try await Self.verdicts.value
-        #expect(verdicts["search"] == [])
+        #expect(verdicts["search"] == [] && verdicts["search-without-email"] == [])
         #expect(verdicts["search-count"] == [])
+    }
+
+    @Test("a document for a token that may not read a guarded field does not name it, nor hide it behind a directive")
+    func guardedFieldsLeftOut() {
+        for (with, without) in [
+            (ProfilesQuery.text(withEmail: true), ProfilesQuery.text(withEmail: false)),
+            (UsersSearchQuery.text(withEmail: true), UsersSearchQuery.text(withEmail: false)),
+        ] {
+            #expect(with.contains(" email") && !with.contains("@include") && !with.contains("@skip"))
+            // The organization's email is `organizationEmail: email`, not guarded; the user's is.
+            let userFragment = { (text: String) in text.components(separatedBy: "... on User")[1].components(separatedBy: "... on Organization")[0] }
+            #expect(userFragment(with).contains("email") && !userFragment(without).contains("email"), "\(without)")
+            #expect(!without.contains("@include") && !without.contains("$withEmail"))
+        }
+        #expect(Profile.Field.allCases.filter { if case .guarded = $0.spec.user { true } else { false } } == [.email])
     }
 
     @Test func idsTravelAsVariablesNeverInTheText() throws {
@@ -44,8 +61,8 @@ import Testing
         let body = try JSONSerialization.jsonObject(with: ProfilesQuery.body(ids: ["MDQ6VXNlcjE=", "x\"}"], withEmail: false)) as? [String: Any]
         // Then
         #expect((body?["variables"] as? [String: Any])?["ids"] as? [String] == ["MDQ6VXNlcjE=", "x\"}"])
-        #expect((body?["variables"] as? [String: Any])?["withEmail"] as? Bool == false)
-        #expect(body?["query"] as? String == ProfilesQuery.text)
+        #expect((body?["variables"] as? [String: Any])?.keys.sorted() == ["ids"])
+        #expect(body?["query"] as? String == ProfilesQuery.text(withEmail: false))
     }
 
     @Test func anAnswerBecomesProfilesAsRESTWouldGiveThem() throws {
