@@ -16,6 +16,11 @@ extension CombinedService {
         public var rateLimit: RateLimit?
         /// Whether this run went on from a stopped one.
         public var resumed = false
+        /// Accounts this run kept without a known email (a token that may not read them; the
+        /// ones the query's `in:email` needs are completed over REST), and the token's scopes as
+        /// GitHub named them (`X-OAuth-Scopes`; `nil` for a token without scopes).
+        public var noEmail = 0
+        public var scopes: String?
 
         /// `340 of 1234 accounts kept (resumed) · 12 requests · 48 points`.
         public var counts: String {
@@ -78,6 +83,7 @@ extension CombinedService {
             }
             summary.points += page.cost ?? 0
             summary.rateLimit = page.rateLimit ?? summary.rateLimit
+            summary.scopes = page.scopes ?? summary.scopes
             return page
         }
 
@@ -95,9 +101,10 @@ extension CombinedService {
                 let skip = Set(state.skip)
                 let accounts = page.accounts.filter { !skip.contains($0.user.id) }
                 let users = accounts.map(\.user)
-                try StoreService.Profiles.SaveBatch(database: database)(
+                summary.noEmail += try StoreService.Profiles.SaveBatch(database: database)(
                     accounts.map(\.fetched), users: Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { $1 }), rateLimit: page.rateLimit,
-                    now: now, saving: users)
+                    now: now, saving: users
+                ).noEmail
                 state.kept += accounts.count
                 state.missed += page.refused.count
                 incomplete += accounts.filter { !$0.fetched.unknown.isDisjoint(with: asked) }.map(\.user)
@@ -136,7 +143,7 @@ extension CombinedService {
             throw OnlineSearchError.failed(summary, error)
         }
         record(summary.rateLimit)
-        try await complete(incomplete, client: client, summary: &summary, now: now)
+        try await complete(incomplete, emails: asked.contains(.email), client: client, summary: &summary, now: now)
         progress(summary)
         return summary
     }
@@ -148,11 +155,16 @@ extension CombinedService {
     /// them over REST (`GET /users/{login}`, one request each, as `profiles prefetch
     /// --complete`), so that the same query offline gives GitHub's answer. A failure leaves
     /// them unknown.
-    private func complete(_ accounts: [User], client: GitHubClient, summary: inout OnlineSearchSummary, now: Date) async throws {
+    private func complete(_ accounts: [User], emails: Bool, client: GitHubClient, summary: inout OnlineSearchSummary, now: Date) async throws {
         guard !accounts.isEmpty else { return }
         let rest = HTTPService.Users.FetchProfile(client: client)
         var completed = PrefetchSummary()
-        defer { summary.requests += completed.restRequests }
+        defer {
+            summary.requests += completed.restRequests
+            // REST gives an account's public email (or none, known): where the query asks
+            // emails, the accounts completed know theirs now.
+            if emails { summary.noEmail = max(0, summary.noEmail - completed.saved) }
+        }
         for account in accounts {
             do {
                 _ = try await fetchOverREST(account, rest: rest, summary: &completed, now: now)

@@ -31,6 +31,10 @@ extension CombinedService {
         /// Whether emails were asked over GraphQL (`false`: the token may not read them, and
         /// they stay unknown); `nil` when no GraphQL query was sent.
         public var emailsAsked: Bool?
+        /// Profiles saved without a known email, and the token's scopes as GitHub named them
+        /// (`X-OAuth-Scopes`; `nil` for a token without scopes, or no answer).
+        public var noEmail = 0
+        public var scopes: String?
         /// The rate limit of the road taken after the last request, as GitHub's headers said.
         public var rateLimit: RateLimit?
 
@@ -62,9 +66,10 @@ extension CombinedService {
     ///   token (before any request), ``ProfilesPrefetchError/stopped(_:resource:reset:)`` at a
     ///   used-up rate limit, ``ProfilesPrefetchError/failed(_:_:)`` when GitHub fails otherwise;
     ///   what was saved stays, and the next run goes on with the users still pending.
-    /// `complete`: instead, every cached profile with fields unknown besides an email (an
-    /// organization's followers, which GraphQL has not), over REST, one request each; what is
-    /// completed leaves the selection, so a run stopped goes on where it stopped.
+    /// `complete`: instead, every cached profile with fields unknown (an email the token could
+    /// not read over GraphQL, an organization's followers, which GraphQL has not), over REST,
+    /// one request each; what is completed leaves the selection, so a run stopped goes on where
+    /// it stopped.
     nonisolated(nonsending) public func prefetchProfiles(
         stale: Bool = false, limit: Int? = nil, overREST: Bool = false, complete: Bool = false, now: Date = Date(),
         progress: (PrefetchProgress) -> Void = { _ in }
@@ -184,12 +189,14 @@ extension CombinedService {
             sizing.answered()
             summary.points += batch.cost ?? 0
             summary.rateLimit = batch.rateLimit ?? summary.rateLimit
-            let (saved, renamed, partial) = try StoreService.Profiles.SaveBatch(database: database)(
+            let (saved, renamed, partial, noEmail) = try StoreService.Profiles.SaveBatch(database: database)(
                 batch.fetched, users: Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }),
                 rateLimit: batch.rateLimit, now: now)
             summary.saved += saved
             summary.renamed += renamed
             summary.partial += partial
+            summary.noEmail += noEmail
+            summary.scopes = batch.scopes ?? summary.scopes
             summary.kept += batch.kept.count
             summary.keptReason = summary.keptReason ?? batch.kept.sorted { $0.key < $1.key }.first.map(\.value)
             let unresolved = Set(batch.unresolved)

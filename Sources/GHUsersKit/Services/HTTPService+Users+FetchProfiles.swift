@@ -43,6 +43,8 @@ extension HTTPService.Users {
             /// Whether the token may read `User.email`, as its `X-OAuth-Scopes` say (`nil`
             /// without the header: not a classic token).
             public var readsEmail: Bool?
+            /// The token's scopes as `X-OAuth-Scopes` names them (`nil` without the header).
+            public var scopes: String?
         }
 
         let client: GitHubClient
@@ -103,7 +105,7 @@ extension HTTPService.Users {
             }
             var batch = Batch(
                 fetched: [], unresolved: [], kept: [:], rateLimit: rateLimit, cost: cost?.cost,
-                readsEmail: ProfilesQuery.readsEmail(scopes: headers["x-oauth-scopes"]))
+                readsEmail: ProfilesQuery.readsEmail(scopes: headers["x-oauth-scopes"]), scopes: headers["x-oauth-scopes"])
             for (index, (nodeID, node)) in zip(asked, nodes).enumerated() {
                 let errors = byNode[index] ?? []
                 guard let node else {

@@ -22,6 +22,8 @@ extension HTTPService.Users {
             /// Whether the token may read `User.email`, as its `X-OAuth-Scopes` say (`nil`
             /// without the header).
             public var readsEmail: Bool?
+            /// The token's scopes as `X-OAuth-Scopes` names them (`nil` without the header).
+            public var scopes: String?
         }
 
         let client: GitHubClient
@@ -62,7 +64,8 @@ extension HTTPService.Users {
             }
             var page = Page(
                 userCount: search.userCount, accounts: [], next: search.pageInfo?.hasNextPage == true ? search.pageInfo?.endCursor : nil,
-                refused: [], rateLimit: rateLimit, cost: cost?.cost, readsEmail: ProfilesQuery.readsEmail(scopes: headers["x-oauth-scopes"]))
+                refused: [], rateLimit: rateLimit, cost: cost?.cost, readsEmail: ProfilesQuery.readsEmail(scopes: headers["x-oauth-scopes"]),
+                scopes: headers["x-oauth-scopes"])
             for (index, node) in (search.nodes ?? []).enumerated() {
                 guard let node, let nodeID = node.id else {
                     page.refused.append(byNode[index]?.first?.message ?? "GitHub gave an account without an id")

@@ -72,20 +72,22 @@ extension StoreService.Profiles {
         /// (the next format in place of a legacy one), and records `rateLimit`. A field the
         /// answer leaves unknown keeps the value a cached profile knew, and the cached ETag
         /// stays (``CachedProfile/merged(_:unknown:userID:_:)``). Returns how many profiles
-        /// were saved, how many of them were renamed, and how many have fields unknown besides an
-        /// email (a token that may not read emails leaves every email unknown, said once).
+        /// were saved, how many of them were renamed, how many have fields unknown besides an
+        /// email, and how many have no known email (a token that may not read emails leaves every
+        /// user's unknown: said apart, with the command that fetches them).
         /// `found`: accounts to save first, as ``StoreService/Users/Save`` does (a search's,
         /// which may not be cached yet), each then one of `users`.
         @discardableResult
         public func callAsFunction(
             _ fetched: [HTTPService.Users.FetchProfiles.Fetched], users: [Int64: User], rateLimit: RateLimit?, now: Date = Date(),
             saving found: [User] = []
-        ) throws -> (saved: Int, renamed: Int, partial: Int) {
+        ) throws -> (saved: Int, renamed: Int, partial: Int, noEmail: Int) {
             try database.write { db in
                 try StoreService.Users.Save.save(found, db, now: now)
                 var saved = 0
                 var renamed = 0
                 var partial = 0
+                var noEmail = 0
                 for account in fetched {
                     guard var user = users[account.id] else { continue }
                     if user.login != account.login {
@@ -104,9 +106,10 @@ extension StoreService.Profiles {
                     try CachedProfile.save(merged.profile, userID: user.id, etag: merged.etag, now: now, unknown: merged.unknown, db)
                     saved += 1
                     if !merged.unknown.subtracting([.email]).isEmpty { partial += 1 }
+                    if merged.unknown.contains(.email) { noEmail += 1 }
                 }
                 if let rateLimit { try SyncState.record(rateLimit, db) }
-                return (saved, renamed, partial)
+                return (saved, renamed, partial, noEmail)
             }
         }
     }
@@ -151,7 +154,8 @@ extension StoreService.Profiles {
         }
 
         /// How many users are pending; `incomplete`: instead, those whose cached profile has
-        /// fields unknown besides an email (an organization's followers, a field GitHub nulled).
+        /// fields unknown (an email a token could not read, an organization's followers, a field
+        /// GitHub nulled).
         public func count(staleBefore: Date?, incomplete: Bool = false) throws -> Int {
             try database.read { db in
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM user LEFT JOIN profile ON profile.user_id = user.id WHERE \(Self.condition(incomplete))",
@@ -177,7 +181,7 @@ extension StoreService.Profiles {
 
         private static func condition(_ incomplete: Bool) -> String {
             incomplete
-                ? "user.gone = 0 AND profile.unknown NOT IN ('', 'email')"
+                ? "user.gone = 0 AND profile.unknown <> ''"
                 : "user.gone = 0 AND (profile.user_id IS NULL OR (? AND profile.fetched_at < ?))"
         }
 

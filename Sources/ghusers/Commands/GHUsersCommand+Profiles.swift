@@ -45,7 +45,7 @@ extension GHUsersCommand.Profiles {
         var rest = false
 
         @Flag(
-            help: "Instead, complete over REST the cached profiles with fields unknown (an organization's followers, which GraphQL has not), one request each.")
+            help: "Instead, complete over REST the cached profiles with fields unknown (emails a token could not read, an organization's followers, which GraphQL has not), one request each.")
         var complete = false
 
         func validate() throws {
@@ -67,11 +67,13 @@ extension GHUsersCommand.Profiles {
                 }
                 progress.finish()
                 Messages.notice(Self.sentence(summary))
+                UnknownEmails.notice(summary.noEmail, scopes: summary.scopes, service: service)
                 if options.json {
                     var writer = JSONWriter()
                     writer.beginObject()
                     writer.field("saved", Int64(summary.saved))
                     writer.field("partial", Int64(summary.partial))
+                    writer.field("no_email", Int64(summary.noEmail))
                     writer.field("renamed", Int64(summary.renamed))
                     writer.field("gone", Int64(summary.gone))
                     writer.field("kept", Int64(summary.kept))

@@ -102,6 +102,7 @@ extension GHUsersCommand {
             }
             progress.finish()
             Messages.notice(describe(summary) + (summary.missed > 0 ? "; GitHub counted \(summary.missed) it did not give" : ""))
+            UnknownEmails.notice(summary.noEmail, scopes: summary.scopes, service: service)
         }
 
         /// `search: 340 of 1234 accounts kept · 12 requests · 48 points`.

@@ -191,15 +191,24 @@ struct ProfilesPrefetchEndToEndTests {
         }
     }
 
-    @Test("organisations are counted, not dropped: a count qualifier says how many it cannot see; --complete fills them over REST")
+    @Test("organisations and emails are counted, not dropped: a count qualifier says how many it cannot see; --complete fills both over REST")
     func organisationsCounted() async throws {
         try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
-            // Given: every profile prefetched over GraphQL (organisations without followers).
+            // Given: every profile prefetched over GraphQL with gh's scopes (organisations without
+            // followers, users without emails).
             try await Self.cache(world, pages: 1)
-            #expect(try await world.run(["profiles", "prefetch"], environment: Self.token).status == 0)
+            let prefetched = try await world.run(["profiles", "prefetch"], environment: Self.token)
+            #expect(prefetched.status == 0)
             let rows = try #require(try await world.json("list") as? [[String: Any]])
             let organizations = rows.filter { $0["type"] as? String == "Organization" }.count
             #expect(organizations > 0)
+            // The emails GraphQL did not give are said, with why and what fetches them at what cost.
+            let users = 100 - organizations
+            #expect(
+                prefetched.stderr.contains(
+                    "\(users) profiles saved have no known email: the token's scopes (gist, read:org, repo, workflow) include neither user:email nor read:user"
+                ) && prefetched.stderr.contains("`ghusers profiles prefetch --complete` fetches them over REST: \(users) core requests, about "),
+                "\(prefetched.stderr)")
             // list and search --json carry each cached profile, null where unknown, saying which.
             let organization = try #require(rows.first { $0["type"] as? String == "Organization" })
             let profile = try #require(organization["profile"] as? [String: Any], "\(organization)")
@@ -211,11 +220,13 @@ struct ProfilesPrefetchEndToEndTests {
             // Then: the users found, and a line naming the organisations left out.
             #expect(counted.status == 0 && counted.stdout.split(separator: "\n").count == 100 - organizations, "\(counted)")
             #expect(counted.stderr.contains("\(organizations) cached profiles do not know their followers") && counted.stderr.contains("--complete"), "\(counted)")
-            // When: completed over REST, one request each.
+            // When: completed over REST, one request each: the organisations' followers and the
+            // users' emails.
             await world.server.resetStats()
             let completed = try await world.run("profiles", "prefetch", "--complete")
-            #expect(completed.status == 0 && completed.stderr.contains("prefetched \(organizations) profiles"), "\(completed)")
-            #expect(await world.apiRequests().count == organizations)
+            #expect(completed.status == 0 && completed.stderr.contains("prefetched 100 profiles"), "\(completed)")
+            #expect(!completed.stderr.contains("no known email"), "\(completed)")
+            #expect(await world.apiRequests().count == 100)
             // Then: every account counted, nothing said.
             let all = try await world.run("search", "followers:>=0", "--offline")
             #expect(all.stdout.split(separator: "\n").count == 100 && !all.stderr.contains("do not know"), "\(all)")
