@@ -54,6 +54,7 @@ enum ExitStatus: Int32 {
             // failure to the user, as a connection that timed out is.
             case .failed(_, .server(status: 502, _)), .failed(_, .server(status: 504, _)): self = .network
             case .failed(_, let underlying): self = ExitStatus(for: underlying)
+            case .outOfOrder: self = .failure
             }
         case let error as ProfilesPrefetchError:
             switch error {

@@ -101,6 +101,11 @@ struct GitHubFakeCommand: AsyncParsableCommand {
         help: "document (default): a field the token's scopes do not reach refuses the query wherever it is named, @include(if: false) or not; executed: only where the directives leave it.")
     var scopeCheck: ScopeCheck = .document
 
+    @Option(
+        name: .customLong("search-withholds-every"),
+        help: "N: GraphQL's user search counts but never gives the accounts whose id is a multiple of N (its pages come short).")
+    var searchWithholdsEvery: Int?
+
     @Option(name: .customLong("graphql-timeout-above"), help: "A nodes(ids:) query of more ids than this ends with GitHub's 502 timeout.")
     var graphQLTimeoutAbove: Int?
 
@@ -136,6 +141,7 @@ struct GitHubFakeCommand: AsyncParsableCommand {
             throw ValidationError("--token-scopes \(scopes) is not TOKEN=SCOPES (e.g. --token-scopes t1=repo,read:user).")
         }
         if let graphQLTimeoutAbove, graphQLTimeoutAbove < 1 { throw ValidationError("--graphql-timeout-above must be 1 or more.") }
+        if let searchWithholdsEvery, searchWithholdsEvery < 2 { throw ValidationError("--search-withholds-every must be 2 or more.") }
         guard latencyMilliseconds >= 0 else { throw ValidationError("--latency-ms must be 0 or more.") }
         guard avatarLatencyMilliseconds >= 0 else { throw ValidationError("--avatar-latency-ms must be 0 or more.") }
         for fault in avatarFaults where Self.avatarFault(fault) == nil {
@@ -196,6 +202,7 @@ struct GitHubFakeCommand: AsyncParsableCommand {
         configuration.forbiddenAccounts = Set(forbiddenAccounts)
         configuration.graphQLTimeoutAbove = graphQLTimeoutAbove
         configuration.scopeCheck = scopeCheck
+        configuration.searchWithholdsEvery = searchWithholdsEvery
         configuration.avatarLatency = .milliseconds(avatarLatencyMilliseconds)
         for case let (id, fault)? in avatarFaults.map(Self.avatarFault) { configuration.avatarFaults[id] = fault }
         return configuration

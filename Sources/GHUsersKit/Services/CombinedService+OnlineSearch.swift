@@ -5,10 +5,26 @@ extension CombinedService {
     public struct OnlineSearchSummary: Sendable, Hashable {
         /// How many accounts GitHub counts for the whole query (`userCount`), once asked.
         public var gitHubCount: Int?
-        /// Accounts kept (with their profiles), and accounts GitHub counted but did not give: a
-        /// window of one second still past the cap, or fewer accounts than its count.
+        /// Accounts kept (with their profiles).
         public var kept = 0
-        public var missed = 0
+        /// Of GitHub's count, what was not kept, each named (kept and these add up to the count
+        /// once the search is done): accounts GitHub gave that ghusers could not keep, accounts
+        /// past the 1,000 GitHub gives of one second, and the rest, counted but never given.
+        public var refused = 0
+        public var pastCap = 0
+        public var notGiven = 0
+        /// Everything GitHub counted that was not kept.
+        public var missed: Int { refused + pastCap + notGiven }
+
+        /// `; of GitHub's 3289, 2400 counted but never given · 3 given but not kept`, or `""`.
+        public var shortfall: String {
+            let parts = [
+                notGiven > 0 ? "\(notGiven) counted but never given" : nil,
+                refused > 0 ? "\(refused) given but not kept (refused or nulled)" : nil,
+                pastCap > 0 ? "\(pastCap) past the 1,000 GitHub gives of one second" : nil,
+            ].compactMap { $0 }
+            return parts.isEmpty ? "" : "; of GitHub's \(gitHubCount ?? kept + missed), " + parts.joined(separator: " · ")
+        }
         /// Requests sent and the points GitHub said they cost (`rateLimit { cost }`).
         public var requests = 0
         public var points = 0
@@ -40,19 +56,25 @@ extension CombinedService {
     ///
     /// GitHub gives at most 1,000 results a query (``UsersSearchQuery``), so the query is asked
     /// in windows of join time that GitHub answers whole: sorted by join date, oldest first
-    /// (`sort:joined-asc`, GitHub Docs, "Sorting search results"), from `created:FROM..`; when
-    /// a window ends at the cap, the next starts at the second the last account joined, and
-    /// the accounts of that second already kept are not kept twice. Every request is a page of
-    /// 100 accounts with their profiles (4 points), none a count alone: about 25 accounts a
-    /// point. A second that alone holds more than 1,000 accounts gives its 1,000 and the rest
-    /// is counted missed, as is any difference between GitHub's count and what came.
+    /// (`sort:joined-asc`, GitHub Docs, "Sorting search results"), from `created:FROM..`.
+    /// GraphQL's search has no `incomplete_results`, a page can come short and `userCount` is
+    /// GitHub's estimate (../shared/fixtures/github/SOURCES.md), so neither decides: a window is
+    /// at the cap when its pages asked reach position 1,000 (the sum of their `first`, whatever
+    /// came), and the next starts at the second its last account joined (the accounts of that
+    /// second already kept are not kept twice); the search is done when GitHub says there is no
+    /// next page before the cap. Every request is a page of 100 accounts with their profiles (4
+    /// points): about 25 accounts a point. A second that alone holds more than 1,000 accounts
+    /// gives its 1,000, and the rest is counted by one count-only query of that second. The
+    /// order is checked: a window whose accounts go back in time is asked again
+    /// (``OnlineSearchError/outOfOrder(_:query:window:second:)``). Done, what was kept and
+    /// what was not add up to GitHub's count, each named (``OnlineSearchSummary``).
     ///
     /// Where it stands is kept in the database after every page, so a run stopped (Ctrl-C, a
     /// used-up rate limit, the network) goes on from the same page when the same query runs
     /// again; a finished run leaves nothing, and running it again updates every account.
     ///
     /// - Throws: ``OnlineSearchError`` (no token, nothing for GitHub to ask, the rate limit,
-    ///   another failure), with what was kept.
+    ///   accounts out of order, another failure), with what was kept.
     nonisolated(nonsending) public func searchOnline(
         _ form: SearchQuery.GitHubForm, now: Date = Date(), progress: (OnlineSearchSummary) -> Void = { _ in }
     ) async throws -> OnlineSearchSummary {
@@ -69,10 +91,13 @@ extension CombinedService {
         let place = StoreService.Searches.Record(database: database)
         let found = try StoreService.Searches.Find(database: database)(query: key)
         var state = found ?? StoreService.Searches.Progress(from: lower, upper: upper)
-        var summary = OnlineSearchSummary(gitHubCount: state.gitHubCount, kept: state.kept, missed: state.missed, resumed: found != nil)
+        var summary = OnlineSearchSummary(gitHubCount: state.gitHubCount, kept: state.kept, refused: state.refused, pastCap: state.pastCap, resumed: found != nil)
+        func tally() {
+            (summary.gitHubCount, summary.kept, summary.refused, summary.pastCap) = (state.gitHubCount, state.kept, state.refused, state.pastCap)
+        }
 
+        let time = { (seconds: Int64) in Timestamp.iso8601(Date(timeIntervalSince1970: Double(seconds))) }
         func ask() async throws -> HTTPService.Users.Search.Page {
-            let time = { (seconds: Int64) in Timestamp.iso8601(Date(timeIntervalSince1970: Double(seconds))) }
             let query = (form.query.isEmpty ? "" : form.query + " ") + "sort:joined-asc created:\(time(state.from))..\(state.upper.map(time) ?? "*")"
             let cursor = state.cursor
             let asked = email.requests
@@ -87,6 +112,15 @@ extension CombinedService {
             return page
         }
 
+        /// GitHub's count of `query` alone: one request, one point.
+        func countOnly(_ query: String) async throws -> Int {
+            let page = try await search(query, withEmail: false, count: true)
+            summary.requests += 1
+            summary.points += page.cost ?? 0
+            summary.rateLimit = page.rateLimit ?? summary.rateLimit
+            return page.userCount
+        }
+
         /// Accounts kept without a field the query asks GitHub about (``SearchQuery/GitHubForm/asksFields``).
         var incomplete: [User] = []
         let asked = form.asksFields
@@ -98,6 +132,17 @@ extension CombinedService {
                     state.windowCount = page.userCount
                     if state.gitHubCount == nil { state.gitHubCount = page.userCount }
                 }
+                state.windowAsked += UsersSearchQuery.pageSize
+                // Windows start at the second their last account joined, so a window whose
+                // accounts went back in time would skip some in silence: it is asked again.
+                if let second = Self.outOfOrder(page, after: state.tailSecond) {
+                    let window = state.from
+                    state.kept -= state.windowKept
+                    (state.cursor, state.tailSecond, state.tail, state.windowReceived, state.windowKept, state.windowAsked) = (nil, nil, [], 0, 0, 0)
+                    tally()
+                    try place(query: key, state, now: now)
+                    throw OnlineSearchError.outOfOrder(summary, query: form.query, window: window, second: second)
+                }
                 let skip = Set(state.skip)
                 let accounts = page.accounts.filter { !skip.contains($0.user.id) }
                 let users = accounts.map(\.user)
@@ -106,33 +151,40 @@ extension CombinedService {
                     now: now, saving: users
                 ).noEmail
                 state.kept += accounts.count
-                state.missed += page.refused.count
+                state.windowKept += accounts.count
+                state.refused += page.refused.count
                 incomplete += accounts.filter { !$0.fetched.unknown.isDisjoint(with: asked) }.map(\.user)
                 state.windowReceived += page.accounts.count + page.refused.count
                 for (_, fetched) in page.accounts {
-                    guard let joined = fetched.profile.createdAt.flatMap(Timestamp.date(iso8601:)).map({ Int64($0.timeIntervalSince1970) }) else { continue }
+                    guard let joined = Self.joined(fetched) else { continue }
                     if joined != state.tailSecond { (state.tailSecond, state.tail) = (joined, []) }
                     state.tail.append(fetched.id)
                 }
-                if let next = page.next {
+                // Neither GitHub's count nor a full page decides: the positions asked do. A page
+                // can come short, and the count is GitHub's estimate.
+                if let next = page.next, state.windowAsked < UsersSearchQuery.cap {
                     state.cursor = next
-                } else if state.windowReceived >= UsersSearchQuery.cap, state.windowCount > state.windowReceived, let tail = state.tailSecond {
-                    // The window ended at the cap: the next starts where its accounts ended.
-                    if tail <= state.from {
-                        // One second holds more than GitHub gives: its 1,000 are all there is.
-                        state.missed += state.windowCount - state.windowReceived
-                        (state.from, state.skip) = (state.from + 1, [])
-                    } else {
+                } else if state.windowAsked >= UsersSearchQuery.cap {
+                    // The window reached GitHub's cap: the next starts where its accounts ended.
+                    if let tail = state.tailSecond, tail > state.from {
                         (state.from, state.skip) = (tail, state.tail)
+                    } else {
+                        // One second holds more than GitHub gives (or none came to say which):
+                        // what it holds past them is counted, once, and the next second is next.
+                        let second = (form.query.isEmpty ? "" : form.query + " ") + "created:\(time(state.from))..\(time(state.from))"
+                        let count = try await countOnly(second)
+                        state.pastCap += max(0, count - state.windowReceived)
+                        (state.from, state.skip) = (state.from + 1, [])
                     }
-                    (state.cursor, state.tailSecond, state.tail, state.windowReceived) = (nil, nil, [], 0)
+                    (state.cursor, state.tailSecond, state.tail, state.windowReceived, state.windowKept, state.windowAsked) = (nil, nil, [], 0, 0, 0)
                 } else {
-                    state.missed += max(0, state.windowCount - state.windowReceived)
-                    (summary.gitHubCount, summary.kept, summary.missed) = (state.gitHubCount, state.kept, state.missed)
+                    // GitHub says there is no next page before the cap: the search is done.
+                    tally()
+                    summary.notGiven = max(0, (state.gitHubCount ?? 0) - state.kept - state.refused - state.pastCap)
                     try place(query: key, nil, now: now)
                     break
                 }
-                (summary.gitHubCount, summary.kept, summary.missed) = (state.gitHubCount, state.kept, state.missed)
+                tally()
                 try place(query: key, state, now: now)
                 progress(summary)
             }
@@ -146,6 +198,23 @@ extension CombinedService {
         try await complete(incomplete, emails: asked.contains(.email), client: client, summary: &summary, now: now)
         progress(summary)
         return summary
+    }
+
+    /// The second `fetched` joined GitHub, if its profile says.
+    static func joined(_ fetched: HTTPService.Users.FetchProfiles.Fetched) -> Int64? {
+        fetched.profile.createdAt.flatMap(Timestamp.date(iso8601:)).map { Int64($0.timeIntervalSince1970) }
+    }
+
+    /// The second at which `page`'s accounts, asked `sort:joined-asc`, go back in time (before
+    /// `after`, the window's last so far, or before the account before), or `nil` when in order.
+    static func outOfOrder(_ page: HTTPService.Users.Search.Page, after: Int64?) -> Int64? {
+        var last = after ?? .min
+        for (_, fetched) in page.accounts {
+            guard let joined = joined(fetched) else { continue }
+            if joined < last { return joined }
+            last = joined
+        }
+        return nil
     }
 
     /// GitHub's search knows an organization's followers and an account's public email;

@@ -11,9 +11,17 @@ public enum OnlineSearchError: Error, Sendable {
     case stopped(CombinedService.OnlineSearchSummary, reset: Date)
     /// GitHub failed otherwise (the network, a refused query).
     case failed(CombinedService.OnlineSearchSummary, GitHubAPIError)
+    /// GitHub's accounts of `query`'s window from `window` (seconds since 1970), asked by join
+    /// date, went back in time at `second`: what the window kept is forgotten as kept (its
+    /// accounts stay cached) and the same command asks that window again.
+    case outOfOrder(CombinedService.OnlineSearchSummary, query: String, window: Int64, second: Int64)
 }
 
 extension OnlineSearchError: LocalizedError {
+    private static func time(_ seconds: Int64) -> String {
+        Timestamp.iso8601(Date(timeIntervalSince1970: Double(seconds)))
+    }
+
     public var errorDescription: String? {
         switch self {
         case .needsToken(let variables):
@@ -29,6 +37,10 @@ extension OnlineSearchError: LocalizedError {
         case .failed(let summary, let error):
             "\(error.errorDescription ?? error.failureReason); \(summary.kept) accounts kept before it: "
                 + "run the same `ghusers search --online` again to go on where it stopped"
+        case .outOfOrder(let summary, let query, let window, let second):
+            "GitHub's accounts for “\(query)” joined from \(Self.time(window)) came out of join order (one joined \(Self.time(second))), "
+                + "so windows could skip accounts; \(summary.kept) accounts kept before that window: "
+                + "run the same `ghusers search --online` again to ask that window again"
         }
     }
 }

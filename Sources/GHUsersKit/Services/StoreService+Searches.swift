@@ -4,7 +4,10 @@ import GRDB
 extension StoreService.Searches {
     /// Where an online search stands (``CombinedService/searchOnline(_:now:progress:)``): the
     /// window it is in (accounts joined from `from`, seconds since 1970), the cursor within it,
-    /// and what it has kept and missed.
+    /// and what it has kept and what GitHub counted but it could not keep.
+    ///
+    /// A row written before windows were measured by the positions asked (`windowAsked`) does
+    /// not decode: its search starts over, keeping every account again, never skipping one.
     public struct Progress: Sendable, Hashable, Codable {
         /// The window's first second, and its last (`nil`: now).
         public var from: Int64
@@ -16,13 +19,20 @@ extension StoreService.Searches {
         /// The last second of this window's accounts so far, and the accounts of it.
         public var tailSecond: Int64?
         public var tail: [Int64] = []
-        /// GitHub's count of this window, and how many of its accounts came.
+        /// GitHub's count of this window, how many of its accounts came, and how many it kept.
         public var windowCount = 0
         public var windowReceived = 0
+        public var windowKept = 0
+        /// The positions this window's pages asked (the sum of their `first`, whatever came):
+        /// at GitHub's 1,000 the window is at its cap, however short the pages were.
+        public var windowAsked = 0
         /// GitHub's count of the whole query, once asked.
         public var gitHubCount: Int?
         public var kept = 0
-        public var missed = 0
+        /// Accounts GitHub gave that ghusers could not keep (a node nulled with an error, a
+        /// login it refuses), and accounts past the 1,000 GitHub gives of one second.
+        public var refused = 0
+        public var pastCap = 0
 
         public init(from: Int64, upper: Int64?) {
             (self.from, self.upper) = (from, upper)

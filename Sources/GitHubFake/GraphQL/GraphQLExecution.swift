@@ -32,6 +32,9 @@ struct GraphQLExecution {
     var forbiddenAccounts: Set<Int> = []
     /// A field nulled with an error, by account (``FakeConfiguration/graphQLFieldErrors``).
     var fieldErrors: [Int: String] = [:]
+    /// The search counts, but never gives, accounts whose id is a multiple of this
+    /// (``FakeConfiguration/searchWithholdsEvery``).
+    var searchWithholdsEvery: Int?
     /// The account a node id names, or `nil` (unknown, deleted, or a type the fake has not).
     let account: (String) -> GraphQLAccount?
     /// Every account a user-search query matches, in the order search lists them, or `nil`
@@ -122,7 +125,9 @@ struct GraphQLExecution {
         let start = cursor.flatMap { Data(base64Encoded: $0) }.flatMap { String(data: $0, encoding: .utf8) }
             .flatMap { $0.hasPrefix("cursor:") ? Int($0.dropFirst(7)) : nil } ?? 0
         let end = min(matches.count, 1_000, start + first)
-        let page = start < end ? Array(matches[start..<end]) : []
+        // Withheld accounts keep their places: the page comes short, the cursor moves as for a full one.
+        let positions = start < end ? (start..<end).filter { index in searchWithholdsEvery.map { matches[index].user.id % $0 != 0 } ?? true } : []
+        let page = positions.map { matches[$0] }
         func cursorOf(_ offset: Int) -> String { Data("cursor:\(offset)".utf8).base64EncodedString() }
         writer.beginObject()
         for (key, subfields) in collect(merged(fields), typeName: "SearchResultItemConnection") {
@@ -157,7 +162,7 @@ struct GraphQLExecution {
                     for (edgeKey, edge) in collect(merged(subfields), typeName: "SearchResultItemEdge") {
                         writer.key(edgeKey)
                         switch edge[0].name.value {
-                        case "cursor": writer.string(cursorOf(start + index + 1))
+                        case "cursor": writer.string(cursorOf(positions[index] + 1))
                         case "node": writeAccount(account, fields: edge, path: path + ([key, index, edgeKey] as [Any]), into: &writer)
                         default: unsupported("SearchResultItemEdge.\(edge[0].name.value)", path: path + ([key, index, edgeKey] as [Any]), into: &writer)
                         }

@@ -96,6 +96,7 @@ extension FakeResponder {
             execution.nextGlobalIDs = request.headers[.nextGlobalID] == "1"
             execution.forbiddenAccounts = backend.configuration.forbiddenAccounts
             execution.fieldErrors = backend.configuration.graphQLFieldErrors
+            execution.searchWithholdsEvery = backend.configuration.searchWithholdsEvery
             var writer = JSONWriter(capacity: 64 * 1_024)
             writer.beginObject()
             writer.key("data")

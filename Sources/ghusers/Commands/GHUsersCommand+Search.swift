@@ -101,7 +101,7 @@ extension GHUsersCommand {
                 throw error
             }
             progress.finish()
-            Messages.notice(describe(summary) + (summary.missed > 0 ? "; GitHub counted \(summary.missed) it did not give" : ""))
+            Messages.notice(describe(summary) + summary.shortfall)
             UnknownEmails.notice(summary.noEmail, scopes: summary.scopes, service: service)
         }
 

@@ -83,6 +83,36 @@ struct SearchOnlineEndToEndTests {
         }
     }
 
+    @Test(
+        "pages that come short (accounts GitHub counts but never gives): every account given is kept, past the cap, and the counts add up",
+        arguments: ScopeCheck.allCases)
+    func shortPages(reading: ScopeCheck) async throws {
+        var configuration = ProfilesPrefetchEndToEndTests.fake(1_500, reading)
+        configuration.searchWithholdsEvery = 7
+        try await EndToEnd.with(configuration) { world in
+            let count = try await Self.gitHubCount(world, "type:user")
+            // What the fake gives: its users but those it withholds, read off the users list in
+            // a home of its own.
+            let walk = FileManager.default.temporaryDirectory.appendingPathComponent("ghusers-e2e-home-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: walk) }
+            #expect(try await world.run("--home", walk.path, "next-page", "--pages", "20").status == 0)
+            let listed = try JSONSerialization.jsonObject(with: Data(try await world.run("--home", walk.path, "list", "--json").stdout.utf8)) as? [[String: Any]] ?? []
+            let users = listed.filter { $0["type"] as? String == "User" }
+            let given = Set(users.filter { ($0["id"] as? Int ?? 0) % 7 != 0 }.compactMap { $0["login"] as? String })
+            #expect(users.count == count && given.count < count && given.count > 1_000)
+            // When
+            let result = try await world.run(["search", "--online", "type:user"], environment: Self.token)
+            // Then: every account given kept, none gone, and the shortfall named.
+            #expect(result.status == 0, "\(result)")
+            let kept = try await Self.offline(world, "type:user")
+            #expect(Set(kept.compactMap { $0["login"] as? String }) == given)
+            #expect(kept.allSatisfy { $0["gone"] as? Bool == false })
+            #expect(result.stderr.contains("search: \(given.count) of \(count) accounts kept"), "\(result.stderr)")
+            #expect(result.stderr.contains("of GitHub's \(count), \(count - given.count) counted but never given"), "\(result.stderr)")
+            #expect(await world.server.stats().maxInFlight == 1)
+        }
+    }
+
     @Test("after search --online, the same query offline finds exactly the accounts GitHub found: whole words, phrases, exclusions, emails")
     func offlineGivesGitHubsAnswer() async throws {
         try await EndToEnd.with(FakeConfiguration(userCount: 300)) { world in
