@@ -71,9 +71,9 @@ public struct FakeConfiguration: Sendable, Codable {
     /// its node (the GraphQL specification, "Handling Field Errors"), each with an error whose
     /// `path` ends at the field. None by default.
     public var graphQLFieldErrors: [Int: String] = [:]
-    /// A `nodes(ids:)` query of more ids than this ends as GitHub ends a query that runs over
-    /// 10 seconds: 502 with its message, the points spent (``GraphQLFault/timeout(status:)``).
-    /// `nil` (no such limit) by default.
+    /// A `nodes(ids:)` query of more ids than this, or a `search` page of more accounts
+    /// (`first`), ends as GitHub ends a query that runs over 10 seconds: 502 with its message,
+    /// the points spent (``GraphQLFault/timeout(status:)``). `nil` (no such limit) by default.
     public var graphQLTimeoutAbove: Int?
     /// Tokens that GitHub would refuse: a request whose `Authorization` carries one of these, or
     /// any token that starts with `bad` (`bad`, `bad-token`, `badc0ffee`…), gets

@@ -106,7 +106,7 @@ struct GitHubFakeCommand: AsyncParsableCommand {
         help: "N: GraphQL's user search counts but never gives the accounts whose id is a multiple of N (its pages come short).")
     var searchWithholdsEvery: Int?
 
-    @Option(name: .customLong("graphql-timeout-above"), help: "A nodes(ids:) query of more ids than this ends with GitHub's 502 timeout.")
+    @Option(name: .customLong("graphql-timeout-above"), help: "A nodes(ids:) query of more ids than this, or a search page of more accounts, ends with GitHub's 502 timeout.")
     var graphQLTimeoutAbove: Int?
 
     @Option(

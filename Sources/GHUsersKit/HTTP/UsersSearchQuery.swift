@@ -53,11 +53,15 @@ public enum UsersSearchQuery {
         }
         """
 
-    /// The JSON body of a page request (`count`: the count alone).
-    static func body(query: String, after: String?, withEmail: Bool, count: Bool) throws -> Data {
+    /// The smallest page asked after GitHub timed out on larger ones (100, 50, 25): a cursor
+    /// is a place in the results, whatever the size of the page before it.
+    public static let smallestPage = 25
+
+    /// The JSON body of a page request of `first` accounts (`count`: the count alone).
+    static func body(query: String, after: String?, withEmail: Bool, count: Bool, first: Int = pageSize) throws -> Data {
         var variables: [String: Any] = ["q": query]
         if !count {
-            variables["first"] = pageSize
+            variables["first"] = first
             if let after { variables["after"] = after }
         }
         let text = count ? countText : text(withEmail: withEmail)

@@ -28,6 +28,8 @@ extension CombinedService {
         /// Requests sent and the points GitHub said they cost (`rateLimit { cost }`).
         public var requests = 0
         public var points = 0
+        /// Pages GitHub timed out on (a 502 or 504 after its 10 s), each asked again smaller.
+        public var timeouts = 0
         /// The GraphQL rate limit after the last request.
         public var rateLimit: RateLimit?
         /// Whether this run went on from a stopped one.
@@ -97,19 +99,32 @@ extension CombinedService {
         }
 
         let time = { (seconds: Int64) in Timestamp.iso8601(Date(timeIntervalSince1970: Double(seconds))) }
-        func ask() async throws -> HTTPService.Users.Search.Page {
+        var sizing = BatchSizing()
+        /// The next page of the window, and how many places it asked: 100, or fewer after
+        /// GitHub timed out (``BatchSizing``); one that times out at ``UsersSearchQuery/smallestPage``
+        /// ends the run, which the same command resumes.
+        func ask() async throws -> (page: HTTPService.Users.Search.Page, first: Int) {
             let query = (form.query.isEmpty ? "" : form.query + " ") + "sort:joined-asc created:\(time(state.from))..\(state.upper.map(time) ?? "*")"
             let cursor = state.cursor
+            let first = sizing.size
             let asked = email.requests
             defer { summary.requests += email.requests - asked }
-            let page = try await email.run { withEmail in
-                let page = try await search(query, after: cursor, withEmail: withEmail)
-                return (page, page.readsEmail)
+            let page: HTTPService.Users.Search.Page
+            do {
+                page = try await email.run { withEmail in
+                    let page = try await search(query, after: cursor, withEmail: withEmail, first: first)
+                    return (page, page.readsEmail)
+                }
+            } catch GitHubAPIError.server(let status, _) where (status == 502 || status == 504) && first > UsersSearchQuery.smallestPage {
+                summary.timeouts += 1
+                sizing.timedOut(splittingTo: first / 2)
+                return try await ask()
             }
+            sizing.answered()
             summary.points += page.cost ?? 0
             summary.rateLimit = page.rateLimit ?? summary.rateLimit
             summary.scopes = page.scopes ?? summary.scopes
-            return page
+            return (page, first)
         }
 
         /// GitHub's count of `query` alone: one request, one point.
@@ -127,12 +142,12 @@ extension CombinedService {
         progress(summary)
         do {
             while true {
-                let page = try await ask()
+                let (page, first) = try await ask()
                 if state.cursor == nil {
                     state.windowCount = page.userCount
                     if state.gitHubCount == nil { state.gitHubCount = page.userCount }
                 }
-                state.windowAsked += UsersSearchQuery.pageSize
+                state.windowAsked += first
                 // Windows start at the second their last account joined, so a window whose
                 // accounts went back in time would skip some in silence: it is asked again.
                 if let second = Self.outOfOrder(page, after: state.tailSecond) {

@@ -137,9 +137,10 @@ extension CombinedService {
         site.takesGitHubTokens ? 60 : nil
     }
 
-    /// How many ids a query asks: 100, halved when GitHub times out on a query (a timeout is
-    /// rarely one batch's alone: the same fields of the next 100 accounts take as long), and
-    /// doubled again after ``growAfter`` queries in a row answered at the smaller size.
+    /// How many ids a query asks (or accounts a search page): 100, halved when GitHub times out
+    /// on a query (a timeout is rarely one batch's alone: the same fields of the next 100
+    /// accounts take as long), and doubled again after ``growAfter`` queries in a row answered
+    /// at the smaller size.
     struct BatchSizing {
         var size = ProfilesQuery.batchSize
         var answeredInARow = 0

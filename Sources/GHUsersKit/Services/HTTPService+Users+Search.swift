@@ -35,10 +35,15 @@ extension HTTPService.Users {
             self.url = url
         }
 
-        /// The page of `query` after `cursor` (the first without one), emails asked when
-        /// `withEmail`; `count`: `userCount` alone, no accounts.
-        public func callAsFunction(_ query: String, after cursor: String? = nil, withEmail: Bool, count: Bool = false) async throws -> Page {
-            let body = try UsersSearchQuery.body(query: query, after: cursor, withEmail: withEmail, count: count)
+        /// The page of `first` accounts of `query` after `cursor` (the first without one),
+        /// emails asked when `withEmail`; `count`: `userCount` alone, no accounts.
+        ///
+        /// A 502 or 504 (GitHub's 10-second timeout) is not retried here: the caller asks a
+        /// smaller page.
+        public func callAsFunction(
+            _ query: String, after cursor: String? = nil, withEmail: Bool, count: Bool = false, first: Int = UsersSearchQuery.pageSize
+        ) async throws -> Page {
+            let body = try UsersSearchQuery.body(query: query, after: cursor, withEmail: withEmail, count: count, first: first)
             return try await client.request(url, post: body, retryingGatewayTimeouts: false) { response in
                 try Self.decode(response.body, headers: response.headers)
             }

@@ -111,10 +111,15 @@ extension FakeResponder {
     }
 
     /// How many ids the query's `nodes(ids:)` fields ask.
+    /// The accounts `operation` asks for: the ids of `nodes`, and the `first` of a `search`.
     private static func idCount(_ operation: OperationDefinition, variables: [String: Any]) -> Int {
         operation.selectionSet.selections.reduce(0) { count, selection in
-            guard let field = selection as? Field, field.name.value == "nodes" else { return count }
-            return count + (GraphQLArguments.strings(field, "ids", variables)?.count ?? 0)
+            guard let field = selection as? Field else { return count }
+            switch field.name.value {
+            case "nodes": return count + (GraphQLArguments.strings(field, "ids", variables)?.count ?? 0)
+            case "search": return count + (GraphQLArguments.int(field, "first", variables) ?? 0)
+            default: return count
+            }
         }
     }
 

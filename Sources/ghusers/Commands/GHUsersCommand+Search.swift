@@ -101,7 +101,8 @@ extension GHUsersCommand {
                 throw error
             }
             progress.finish()
-            Messages.notice(describe(summary) + summary.shortfall)
+            let timeouts = summary.timeouts > 0 ? "; GitHub timed out on \(summary.timeouts) page\(summary.timeouts == 1 ? "" : "s"), asked again smaller" : ""
+            Messages.notice(describe(summary) + summary.shortfall + timeouts)
             UnknownEmails.notice(summary.noEmail, scopes: summary.scopes, service: service)
         }
 

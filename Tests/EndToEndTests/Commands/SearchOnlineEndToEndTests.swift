@@ -113,6 +113,30 @@ struct SearchOnlineEndToEndTests {
         }
     }
 
+    @Test("GitHub's timeouts shrink the page (100, 50, 25) and it grows back; one at 25 stops the run, exit 5, and the same command goes on")
+    func timeoutsShrinkThePage() async throws {
+        var configuration = FakeConfiguration(userCount: 400)
+        configuration.graphQLTimeoutAbove = 50
+        try await EndToEnd.with(configuration) { world in
+            let count = try await Self.gitHubCount(world, "type:user")
+            // When: every page of 100 times out.
+            let result = try await world.run(["search", "--online", "type:user"], environment: Self.token)
+            // Then: asked at 50, every account kept, the timeouts said.
+            #expect(result.status == 0 && result.stderr.contains("search: \(count) of \(count) accounts kept"), "\(result)")
+            #expect(result.stderr.contains("GitHub timed out on "), "\(result.stderr)")
+            let firsts = await world.server.stats().log.filter { $0.path == "/graphql" }.count
+            #expect(firsts <= count / 50 + 6, "pages of 50 after the first timeout, not of 25: \(firsts) requests")
+            #expect(try await Self.offline(world, "type:user").count == count)
+            // When: a page times out at 100, 50 and 25.
+            await world.server.inject(GraphQLFault.timeout(status: 502), count: 3)
+            let stopped = try await world.run(["search", "--online", "type:org"], environment: Self.token)
+            #expect(stopped.status == 5 && stopped.stderr.contains("run the same `ghusers search --online` again"), "\(stopped)")
+            let again = try await world.run(["search", "--online", "type:org"], environment: Self.token)
+            let organizations = try await Self.gitHubCount(world, "type:org")
+            #expect(again.status == 0 && again.stderr.contains("search: \(organizations) of \(organizations) accounts kept"), "\(again)")
+        }
+    }
+
     @Test("after search --online, the same query offline finds exactly the accounts GitHub found: whole words, phrases, exclusions, emails")
     func offlineGivesGitHubsAnswer() async throws {
         try await EndToEnd.with(FakeConfiguration(userCount: 300)) { world in
