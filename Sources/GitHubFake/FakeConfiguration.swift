@@ -54,6 +54,10 @@ public struct FakeConfiguration: Sendable, Codable {
     /// is still checked against the token's scopes (``ScopeCheck``): by default it is, the
     /// harsher reading.
     public var scopeCheck = ScopeCheck.document
+    /// How a token without scopes that asks `User.email` is answered (``ScopelessEmail``): by
+    /// default, each user's node nulled with a `FORBIDDEN` error at the field, the harsher
+    /// reading.
+    public var scopelessEmail = ScopelessEmail.nullsNodes
     /// GraphQL's user search counts every match in `userCount` but never gives the accounts
     /// whose id is a multiple of this: their places in a page are left out, so the page comes
     /// short and its cursor moves on as a full one would (GraphQL's search has no

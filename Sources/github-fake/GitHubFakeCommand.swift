@@ -102,6 +102,11 @@ struct GitHubFakeCommand: AsyncParsableCommand {
     var scopeCheck: ScopeCheck = .document
 
     @Option(
+        name: .customLong("scopeless-email"),
+        help: "How a token without scopes (github_pat_, ghs_) asking User.email is answered: nullsNodes (default), each user's node null with FORBIDDEN at the field; refusesDocument.")
+    var scopelessEmail: ScopelessEmail = .nullsNodes
+
+    @Option(
         name: .customLong("search-withholds-every"),
         help: "N: GraphQL's user search counts but never gives the accounts whose id is a multiple of N (its pages come short).")
     var searchWithholdsEvery: Int?
@@ -202,6 +207,7 @@ struct GitHubFakeCommand: AsyncParsableCommand {
         configuration.forbiddenAccounts = Set(forbiddenAccounts)
         configuration.graphQLTimeoutAbove = graphQLTimeoutAbove
         configuration.scopeCheck = scopeCheck
+        configuration.scopelessEmail = scopelessEmail
         configuration.searchWithholdsEvery = searchWithholdsEvery
         configuration.avatarLatency = .milliseconds(avatarLatencyMilliseconds)
         for case let (id, fault)? in avatarFaults.map(Self.avatarFault) { configuration.avatarFaults[id] = fault }
@@ -249,3 +255,4 @@ private func waitForTerminationSignal() async {
 }
 
 extension ScopeCheck: ExpressibleByArgument {}
+extension ScopelessEmail: ExpressibleByArgument {}

@@ -121,6 +121,14 @@ public enum ProfilesQuery {
         return !scopes.isDisjoint(with: ["user", "read:user", "user:email"])
     }
 
+    /// The keys, in a node's answer, of the guarded fields (`email`).
+    static let guardedKeys: Set<String> = Set(
+        Profile.Field.allCases.flatMap { field in
+            [field.spec.user, field.spec.organization].compactMap { source in
+                if case .guarded = source { responseKey(field, source) } else { nil }
+            }
+        })
+
     /// The profile field a GraphQL field of the query answers (an error's `path` names it).
     static func profileField(_ key: String) -> Profile.Field? {
         Profile.Field.allCases.first { field in

@@ -113,7 +113,9 @@ extension CombinedService {
             do {
                 page = try await email.run { withEmail in
                     let page = try await search(query, after: cursor, withEmail: withEmail, first: first)
-                    return (page, page.readsEmail)
+                    // A page asked again without emails: the one before it cost points too.
+                    summary.points += page.cost ?? 0
+                    return (page, page.evidence)
                 }
             } catch GitHubAPIError.server(let status, _) where (status == 502 || status == 504) && first > UsersSearchQuery.smallestPage {
                 summary.timeouts += 1
@@ -121,7 +123,6 @@ extension CombinedService {
                 return try await ask()
             }
             sizing.answered()
-            summary.points += page.cost ?? 0
             summary.rateLimit = page.rateLimit ?? summary.rateLimit
             summary.scopes = page.scopes ?? summary.scopes
             return (page, first)

@@ -3,11 +3,13 @@ import Foundation
 extension CombinedService {
     /// GraphQL profile queries that ask `User.email` only of a token that may read it.
     ///
-    /// GitHub checks a query's fields against a classic token's scopes before running it and
+    /// GitHub checks a document's fields against a classic token's scopes before running it and
     /// refuses all of it when one is missing (`INSUFFICIENT_SCOPES`; `email` needs `user:email`
     /// or `read:user`, which `gh auth login`'s default scopes lack: mntnr/name-your-contributors
-    /// #67, raycast/extensions #13588). What a token may do is learnt from its `X-OAuth-Scopes`
-    /// header, or from that refusal (then the query is asked once more without `email`), and
+    /// #67, raycast/extensions #13588), `@include(if: false)` or not, so a document for a token
+    /// that may not read it does not name it. What a token may do is learnt from its
+    /// `X-OAuth-Scopes` header, from that refusal, or from nodes nulled with an error at the
+    /// field (``GuardedEvidence``; then the query is asked once more without `email`), and
     /// remembered per token (``StoreService/Sync/TokenEmail``): a token asks at most once in
     /// vain. A token nothing is known of is asked with `email` (a fine-grained or App token
     /// sends no scopes header).
@@ -24,13 +26,18 @@ extension CombinedService {
             email = try EmailScope(memory: memory, fingerprint: fingerprint)
         }
 
-        /// The profiles of `nodeIDs`, with emails where the token may read them.
+        /// The profiles of `nodeIDs`, with emails where the token may read them; its cost is
+        /// every answer's, a page asked again without emails included.
         mutating func callAsFunction(_ nodeIDs: [String]) async throws -> HTTPService.Users.FetchProfiles.Batch {
             let fetch = self.fetch
-            return try await email.run { withEmail in
+            var spent = 0
+            var batch = try await email.run { withEmail in
                 let batch = try await fetch(nodeIDs: nodeIDs, withEmail: withEmail)
-                return (batch, batch.readsEmail)
+                spent += batch.cost ?? 0
+                return (batch, batch.evidence)
             }
+            if batch.cost != nil { batch.cost = spent }
+            return batch
         }
     }
 
@@ -52,18 +59,30 @@ extension CombinedService {
         }
 
         /// Sends `query` (given whether to ask emails), which returns its answer and what the
-        /// answer's scopes header says of emails (`nil`: no header), learning from either.
-        mutating func run<Answer>(_ query: (Bool) async throws -> (Answer, readsEmail: Bool?)) async throws -> Answer {
+        /// answer says of reading emails (``GuardedEvidence``), learning from it: the scopes
+        /// header decides when sent; an email refused at the field asks the query again without
+        /// it; "readable" is learnt only from an answer whose every node came back.
+        mutating func run<Answer>(_ query: (Bool) async throws -> (Answer, GuardedEvidence)) async throws -> Answer {
             let withEmail = readsEmail ?? true
             requests += 1
+            let answer: Answer
+            let evidence: GuardedEvidence
             do {
-                let (answer, scopes) = try await query(withEmail)
-                try learn(scopes ?? (withEmail ? true : readsEmail))
-                return answer
+                (answer, evidence) = try await query(withEmail)
             } catch GitHubAPIError.insufficientScopes(let message) where withEmail && message.contains("'email'") {
                 try learn(false)
                 return try await run(query)
             }
+            if withEmail, evidence.refusedAtField, evidence.scopes != true {
+                try learn(false)
+                return try await run(query)
+            }
+            if let scopes = evidence.scopes {
+                try learn(scopes)
+            } else if withEmail, evidence.whole {
+                try learn(true)
+            }
+            return answer
         }
 
         private mutating func learn(_ value: Bool?) throws {

@@ -45,6 +45,8 @@ extension HTTPService.Users {
             public var readsEmail: Bool?
             /// The token's scopes as `X-OAuth-Scopes` names them (`nil` without the header).
             public var scopes: String?
+            /// What the answer says of reading the guarded fields.
+            public var evidence = GuardedEvidence(scopes: nil, refusedAtField: false, whole: true)
         }
 
         let client: GitHubClient
@@ -105,7 +107,8 @@ extension HTTPService.Users {
             }
             var batch = Batch(
                 fetched: [], unresolved: [], kept: [:], rateLimit: rateLimit, cost: cost?.cost,
-                readsEmail: ProfilesQuery.readsEmail(scopes: headers["x-oauth-scopes"]), scopes: headers["x-oauth-scopes"])
+                readsEmail: ProfilesQuery.readsEmail(scopes: headers["x-oauth-scopes"]), scopes: headers["x-oauth-scopes"],
+                evidence: .of(problems, nodes: nodes, scopesHeader: headers["x-oauth-scopes"]))
             for (index, (nodeID, node)) in zip(asked, nodes).enumerated() {
                 let errors = byNode[index] ?? []
                 guard let node else {

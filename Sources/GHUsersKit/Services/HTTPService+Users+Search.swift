@@ -24,6 +24,8 @@ extension HTTPService.Users {
             public var readsEmail: Bool?
             /// The token's scopes as `X-OAuth-Scopes` names them (`nil` without the header).
             public var scopes: String?
+            /// What the answer says of reading the guarded fields.
+            public var evidence = GuardedEvidence(scopes: nil, refusedAtField: false, whole: true)
         }
 
         let client: GitHubClient
@@ -70,7 +72,8 @@ extension HTTPService.Users {
             var page = Page(
                 userCount: search.userCount, accounts: [], next: search.pageInfo?.hasNextPage == true ? search.pageInfo?.endCursor : nil,
                 refused: [], rateLimit: rateLimit, cost: cost?.cost, readsEmail: ProfilesQuery.readsEmail(scopes: headers["x-oauth-scopes"]),
-                scopes: headers["x-oauth-scopes"])
+                scopes: headers["x-oauth-scopes"],
+                evidence: .of(Array(byNode.values.joined()), nodes: search.nodes ?? [], scopesHeader: headers["x-oauth-scopes"]))
             for (index, node) in (search.nodes ?? []).enumerated() {
                 guard let node, let nodeID = node.id else {
                     page.refused.append(byNode[index]?.first?.message ?? "GitHub gave an account without an id")

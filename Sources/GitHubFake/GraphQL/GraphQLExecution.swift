@@ -35,6 +35,9 @@ struct GraphQLExecution {
     /// The search counts, but never gives, accounts whose id is a multiple of this
     /// (``FakeConfiguration/searchWithholdsEvery``).
     var searchWithholdsEvery: Int?
+    /// Every `User` node that asks `email` is `null` with a `FORBIDDEN` error at the field
+    /// (``ScopelessEmail/nullsNodes``).
+    var emailForbidden = false
     /// The account a node id names, or `nil` (unknown, deleted, or a type the fake has not).
     let account: (String) -> GraphQLAccount?
     /// Every account a user-search query matches, in the order search lists them, or `nil`
@@ -200,6 +203,12 @@ struct GraphQLExecution {
         }
         let type = account.user.type
         let selected = collect(merged(fields), typeName: type)
+        if emailForbidden, type == "User", let key = selected.first(where: { $0.1[0].name.value == "email" })?.0 {
+            // `User.email` is `String!`: its error nulls the node, the path ending at the field.
+            writer.string(nil)
+            errors.append(("FORBIDDEN", "Resource not accessible by integration", path + [key]))
+            return
+        }
         // A field error: a nullable field is null, a non-null one nulls its node (the GraphQL
         // specification, "Handling Field Errors"); the error's path ends at the field.
         var failing: String?

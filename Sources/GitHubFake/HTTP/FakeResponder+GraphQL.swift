@@ -66,8 +66,13 @@ extension FakeResponder {
         // unless the milder reading was asked for (``ScopeCheck``).
         let scopes = TokenScopes(authorization: token, configuration: backend.configuration)
         let directives = backend.configuration.scopeCheck == .executed
+        var emailForbidden = false
         if !scopes.readsEmail, TokenScopes.asksUserEmail(operation, fragments: fragments, variables: variables, schema: schema, honouringDirectives: directives) {
-            return .response(insufficientScopes(scopes, request: request, ticket: ticket))
+            // A token without scopes may be answered node by node instead (``ScopelessEmail``).
+            guard scopes.scopes == nil, backend.configuration.scopelessEmail == .nullsNodes else {
+                return .response(insufficientScopes(scopes, request: request, ticket: ticket))
+            }
+            emailForbidden = true
         }
         let (points, nodeCount) = GraphQLCost.of(operation, fragments: fragments, variables: variables, schema: schema)
         var timeout: Int?
@@ -97,6 +102,7 @@ extension FakeResponder {
             execution.forbiddenAccounts = backend.configuration.forbiddenAccounts
             execution.fieldErrors = backend.configuration.graphQLFieldErrors
             execution.searchWithholdsEvery = backend.configuration.searchWithholdsEvery
+            execution.emailForbidden = emailForbidden
             var writer = JSONWriter(capacity: 64 * 1_024)
             writer.beginObject()
             writer.key("data")

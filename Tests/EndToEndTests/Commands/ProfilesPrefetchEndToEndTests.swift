@@ -81,18 +81,24 @@ struct ProfilesPrefetchEndToEndTests {
         }
     }
 
-    @Test("a GitHub App installation token and a fine-grained one (no scopes header): the email query refused once, then every profile",
-        arguments: ["ghs_installation", "github_pat_finegrained"], ScopeCheck.allCases)
-    func tokensWithoutScopes(token: String, reading: ScopeCheck) async throws {
-        try await EndToEnd.with(Self.fake(100, reading)) { world in
+    @Test(
+        "a GitHub App installation token and a fine-grained one (no scopes header): refused the document or every node at its email, then every profile",
+        arguments: ["ghs_installation", "github_pat_finegrained"], ScopelessEmail.allCases)
+    func tokensWithoutScopes(token: String, reading: ScopelessEmail) async throws {
+        var configuration = FakeConfiguration(userCount: 100)
+        configuration.scopelessEmail = reading
+        try await EndToEnd.with(configuration) { world in
             // Given
             try await Self.cache(world, pages: 1)
             await world.server.resetStats()
             // When
             let result = try await world.run(["profiles", "prefetch"], environment: ["GH_ENTERPRISE_TOKEN": token])
-            // Then: one refused query, one of 100.
+            // Then: one query in vain (refused for nothing, or answered with every user's node
+            // nulled at its email and charged), then one of 100 without emails; none pending.
             #expect(result.status == 0, "\(result)")
-            #expect(result.stderr.contains("prefetched 100 profiles; 2 GraphQL requests (4 points; 4996 of 5000 left); emails not asked"), "\(result)")
+            let spent = reading == .refusesDocument ? "4 points; 4996" : "8 points; 4992"
+            #expect(result.stderr.contains("prefetched 100 profiles; 2 GraphQL requests (\(spent) of 5000 left); emails not asked"), "\(result)")
+            #expect(!result.stderr.contains("pending"), "\(result)")
             // --json: the same summary as an object, for scripts.
             let again = try #require(try await world.json("profiles", "prefetch", "--stale") as? [String: Any])
             #expect(again["saved"] as? Int == 0 && again["left"] as? Int == 0, "\(again)")

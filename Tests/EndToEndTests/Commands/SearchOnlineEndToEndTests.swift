@@ -113,7 +113,7 @@ struct SearchOnlineEndToEndTests {
         }
     }
 
-    @Test("GitHub's timeouts shrink the page (100, 50, 25) and it grows back; one at 25 stops the run, exit 5, and the same command goes on")
+    @Test("GitHub's timeouts shrink the page (100, 50, 25); one at 25 stops the run, exit 5, and the same command goes on")
     func timeoutsShrinkThePage() async throws {
         var configuration = FakeConfiguration(userCount: 400)
         configuration.graphQLTimeoutAbove = 50

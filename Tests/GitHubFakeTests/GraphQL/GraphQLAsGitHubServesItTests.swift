@@ -62,7 +62,30 @@ import Testing
             #expect(node["email"] is String)
             #expect(reader.headers["x-oauth-scopes"] == "read:user")
             #expect(app.headers["x-oauth-scopes"] == nil)
-            #expect(((try app.jsonObject()["errors"] as? [[String: Any]])?.first?["type"]) as? String == "INSUFFICIENT_SCOPES")
+            #expect(((try app.jsonObject()["errors"] as? [[String: Any]])?.first?["type"]) as? String == "FORBIDDEN")
+        }
+    }
+
+    @Test(arguments: ScopelessEmail.allCases)
+    func aTokenWithoutScopesAskingEmailIsRefusedOrGetsItsNodesNulled(reading: ScopelessEmail) async throws {
+        var configuration = FakeConfiguration()
+        configuration.scopelessEmail = reading
+        try await FakeHarness.run(configuration) { fake in
+            let ids = [1, 2].map { FakeHarness.nodeID($0) }
+            let app = try await fake.graphQL(Self.emailQuery, variables: ["ids": ids, "withEmail": true], token: "Bearer github_pat_x")
+            let body = try app.jsonObject()
+            let errors = body["errors"] as? [[String: Any]] ?? []
+            switch reading {
+            case .refusesDocument:
+                #expect(body["data"] is NSNull && errors.first?["type"] as? String == "INSUFFICIENT_SCOPES")
+            case .nullsNodes:
+                // Each user's node null, an error at its `email`; the query answered and charged.
+                let data = try #require(body["data"] as? [String: Any])
+                #expect((data["nodes"] as? [Any])?.allSatisfy { $0 is NSNull } == true)
+                #expect(errors.count == 2 && errors.allSatisfy { $0["type"] as? String == "FORBIDDEN" })
+                #expect(errors.map { ($0["path"] as? [Any])?.last as? String } == ["email", "email"])
+                #expect((data["rateLimit"] as? [String: Any])?["remaining"] as? Int == 5_000 - 1)
+            }
         }
     }
 
