@@ -40,6 +40,8 @@ public final class GitHubClient: Sendable {
     private let transport: any HTTPTransporting
     private let queue: RequestQueue
     private let retry: RetryController
+    /// Paces the GraphQL `POST`s (``GraphQLPacer``).
+    let pacer = GraphQLPacer()
     private let logger = Logger(label: "ghusers.http")
 
     /// Creates a client.
@@ -83,7 +85,16 @@ public final class GitHubClient: Sendable {
         var retry = self.retry
         retry.policy.retriesGatewayTimeouts = retryingGatewayTimeouts
         return try await retry.run { _ in
-            let response = try await self.queue.run { try await Self.finishing { try await self.send(url, etag: etag, post: body) } }
+            // A GraphQL query waits its pace before it takes its turn, so that no other
+            // request waits behind it meanwhile.
+            if body != nil { try await self.pacer.pace() }
+            let response = try await self.queue.run {
+                try await Self.finishing {
+                    body == nil
+                        ? try await self.send(url, etag: etag, post: body)
+                        : try await self.pacer.timing { try await self.send(url, etag: etag, post: body) }
+                }
+            }
             do {
                 return try decode(response)
             } catch let error as GitHubAPIError {
