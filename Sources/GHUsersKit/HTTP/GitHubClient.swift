@@ -25,6 +25,9 @@ public final class GitHubClient: Sendable {
         /// The longest a download may take (``download(_:etag:maximumBytes:check:)``):
         /// ``downloadDeadline`` unless set (`GHUSERS_AVATAR_TIMEOUT`).
         public var downloadDeadline: Duration = GitHubClient.downloadDeadline
+        /// Told the token's `X-OAuth-Scopes` of every answer of the API that carries it, REST or
+        /// GraphQL (what the token may read: ``ProfilesQuery/readsEmail(scopes:)``).
+        public var onScopes: (@Sendable (String) -> Void)?
 
         /// Creates settings.
         public init(apiURL: URL, token: String?) {
@@ -242,6 +245,7 @@ public final class GitHubClient: Sendable {
                 throw GitHubAPIError(error)
             }
             logger.debug("\(method) \(url.absoluteString) -> \(response.status), \(response.body.count) bytes")
+            if headers["Authorization"] != nil, let scopes = response.headers["x-oauth-scopes"] { configuration.onScopes?(scopes) }
             switch response.status {
             case 200..<300, 304:
                 return Response(status: response.status, headers: response.headers, body: response.body)

@@ -85,8 +85,9 @@ public final class CombinedService: Sendable {
             folder = try SiteFolder(url: configuration.paths.dataDirectory)
         }
         self.folder = folder
+        let database: AppDatabase
         do {
-            let database = try AppDatabase.open(at: configuration.paths.database)
+            database = try AppDatabase.open(at: configuration.paths.database)
             try database.claim(GitHubSite(apiRoot: configuration.apiURL.absoluteString) ?? .gitHubDotCom)
             self.database = database
         } catch {
@@ -107,6 +108,7 @@ public final class CombinedService: Sendable {
             guard !closed.isClosed else { return nil }
             var client = GitHubClient.Configuration(apiURL: configuration.apiURL, token: token.ifMade ?? nil)
             if let deadline = configuration.downloadDeadline { client.downloadDeadline = deadline }
+            client.onScopes = ScopeMemory(database: database, fingerprint: TokenSource.fingerprint(token.ifMade ?? nil)).heard
             return GitHubClient(
                 configuration: client,
                 transport: transport?() ?? HTTPTransport(timeouts: configuration.timeouts),

@@ -81,6 +81,20 @@ struct ProfilesPrefetchEndToEndTests {
         }
     }
 
+    @Test("a REST answer's scopes are remembered for the token: after next-page with gh's token, prefetch sends no query in vain")
+    func scopesFromREST() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
+            // Given: the users list fetched with gh's token (its answers carry X-OAuth-Scopes).
+            #expect(try await world.run(["next-page"], environment: Self.token).status == 0)
+            await world.server.resetStats()
+            // When
+            let result = try await world.run(["profiles", "prefetch"], environment: Self.token)
+            // Then: one query, without emails, none refused.
+            #expect(result.status == 0 && result.stderr.contains("prefetched 100 profiles; 1 GraphQL request (4 points"), "\(result)")
+            #expect(await Self.graphQLRequests(world).count == 1)
+        }
+    }
+
     @Test(
         "a GitHub App installation token and a fine-grained one (no scopes header): refused the document or every node at its email, then every profile",
         arguments: ["ghs_installation", "github_pat_finegrained"], ScopelessEmail.allCases)
