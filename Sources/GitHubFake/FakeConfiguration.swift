@@ -62,9 +62,9 @@ public struct FakeConfiguration: Sendable, Codable {
     /// whose id is a multiple of this: their places in a page are left out, so the page comes
     /// short and its cursor moves on as a full one would (GraphQL's search has no
     /// `incomplete_results`; ../shared/fixtures/github/SOURCES.md). The same accounts, however
-    /// asked: a rerun finds them no more than GitHub would. `nil` (every account given) by
-    /// default, for now: Docs/FAKE.md, "Harsher readings".
-    public var searchWithholdsEvery: Int?
+    /// asked: a rerun finds them no more than GitHub would. 13 by default, the harsher reading
+    /// (Docs/FAKE.md, "Harsher readings"); `nil` gives every account.
+    public var searchWithholdsEvery: Int? = 13
     /// Accounts GraphQL will not give: their node is `null` with a `FORBIDDEN` error whose
     /// `path` names it, as for a SAML-protected organisation or an IP allow list (GitHub Docs,
     /// "Rate limits and query limits for the GraphQL API": nodes a token may not see come back

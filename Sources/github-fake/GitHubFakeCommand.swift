@@ -108,8 +108,8 @@ struct GitHubFakeCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("search-withholds-every"),
-        help: "N: GraphQL's user search counts but never gives the accounts whose id is a multiple of N (its pages come short).")
-    var searchWithholdsEvery: Int?
+        help: "N: GraphQL's user search counts but never gives the accounts whose id is a multiple of N (its pages come short); 0 gives every account.")
+    var searchWithholdsEvery: Int = 13
 
     @Option(name: .customLong("graphql-timeout-above"), help: "A nodes(ids:) query of more ids than this, or a search page of more accounts, ends with GitHub's 502 timeout.")
     var graphQLTimeoutAbove: Int?
@@ -146,7 +146,7 @@ struct GitHubFakeCommand: AsyncParsableCommand {
             throw ValidationError("--token-scopes \(scopes) is not TOKEN=SCOPES (e.g. --token-scopes t1=repo,read:user).")
         }
         if let graphQLTimeoutAbove, graphQLTimeoutAbove < 1 { throw ValidationError("--graphql-timeout-above must be 1 or more.") }
-        if let searchWithholdsEvery, searchWithholdsEvery < 2 { throw ValidationError("--search-withholds-every must be 2 or more.") }
+        if searchWithholdsEvery == 1 || searchWithholdsEvery < 0 { throw ValidationError("--search-withholds-every must be 0 (none) or 2 or more.") }
         guard latencyMilliseconds >= 0 else { throw ValidationError("--latency-ms must be 0 or more.") }
         guard avatarLatencyMilliseconds >= 0 else { throw ValidationError("--avatar-latency-ms must be 0 or more.") }
         for fault in avatarFaults where Self.avatarFault(fault) == nil {
@@ -208,7 +208,7 @@ struct GitHubFakeCommand: AsyncParsableCommand {
         configuration.graphQLTimeoutAbove = graphQLTimeoutAbove
         configuration.scopeCheck = scopeCheck
         configuration.scopelessEmail = scopelessEmail
-        configuration.searchWithholdsEvery = searchWithholdsEvery
+        configuration.searchWithholdsEvery = searchWithholdsEvery == 0 ? nil : searchWithholdsEvery
         configuration.avatarLatency = .milliseconds(avatarLatencyMilliseconds)
         for case let (id, fault)? in avatarFaults.map(Self.avatarFault) { configuration.avatarFaults[id] = fault }
         return configuration

@@ -51,6 +51,19 @@ struct SearchOnlineEndToEndTests {
         return logins
     }
 
+    /// The logins of the accounts of `type` (`User`, `Organization`) that the fake's search
+    /// gives: all but those `configuration` withholds (``FakeConfiguration/searchWithholdsEvery``,
+    /// by default), read off the users list in a home of their own, so that a test knows them
+    /// apart from what ghusers keeps.
+    static func given(_ world: EndToEnd, type: String, _ configuration: FakeConfiguration) async throws -> Set<String> {
+        let walk = FileManager.default.temporaryDirectory.appendingPathComponent("ghusers-e2e-home-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: walk) }
+        #expect(try await world.run("--home", walk.path, "next-page", "--pages", "40").status == 0)
+        let listed = try JSONSerialization.jsonObject(with: Data(try await world.run("--home", walk.path, "list", "--json").stdout.utf8)) as? [[String: Any]] ?? []
+        let withheld = { (id: Int) in configuration.searchWithholdsEvery.map { id % $0 == 0 } ?? false }
+        return Set(listed.filter { $0["type"] as? String == type && !withheld($0["id"] as? Int ?? 0) }.compactMap { $0["login"] as? String })
+    }
+
     /// The rows of `search QUERY --offline --json`.
     static func offline(_ world: EndToEnd, _ query: String) async throws -> [[String: Any]] {
         try await world.json("search", query, "--offline") as? [[String: Any]] ?? []
@@ -58,19 +71,20 @@ struct SearchOnlineEndToEndTests {
 
     @Test("past the 1,000 cap every account GitHub counts is kept with its profile, and the users list does not move", arguments: ScopeCheck.allCases)
     func pastTheCap(reading: ScopeCheck) async throws {
-        try await EndToEnd.with(ProfilesPrefetchEndToEndTests.fake(1_500, reading)) { world in
-            let expected = try await Self.gitHubCount(world, "type:user")
-            #expect(expected > 1_000)
+        let configuration = ProfilesPrefetchEndToEndTests.fake(1_500, reading)
+        try await EndToEnd.with(configuration) { world in
+            let count = try await Self.gitHubCount(world, "type:user")
+            let given = try await Self.given(world, type: "User", configuration)
+            #expect(given.count > 1_000 && given.count <= count)
             let result = try await world.run(["search", "--online", "type:user", "--json"], environment: Self.token)
             #expect(result.status == 0, "\(result)")
-            #expect(result.stderr.contains("search: \(expected) of \(expected) accounts kept"), "\(result.stderr)")
+            #expect(result.stderr.contains("search: \(given.count) of \(count) accounts kept"), "\(result.stderr)")
             // gh's scopes read no emails: said, with the command that fetches them.
-            #expect(result.stderr.contains("\(expected) profiles saved have no known email: the token's scopes (gist, read:org, repo, workflow)"), "\(result.stderr)")
+            #expect(result.stderr.contains("\(given.count) profiles saved have no known email: the token's scopes (gist, read:org, repo, workflow)"), "\(result.stderr)")
             // One request of 100 accounts with their profiles costs about 4 points.
-            #expect(Self.spent(result).points * 20 <= expected, "\(result.stderr)")
+            #expect(Self.spent(result).points * 20 <= count, "\(result.stderr)")
             let rows = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
-            #expect(rows.count == expected)
-            #expect(Set(rows.compactMap { $0["login"] as? String }).count == expected, "none twice")
+            #expect(Set(rows.compactMap { $0["login"] as? String }) == given && rows.count == given.count, "every account given, none twice")
             #expect(rows.allSatisfy { $0["type"] as? String == "User" && $0["profile"] is [String: Any] })
             #expect(rows.allSatisfy { $0["gone"] as? Bool == false }, "a search marks nobody gone")
             #expect(await world.server.stats().maxInFlight == 1, "one request at a time")
@@ -79,7 +93,7 @@ struct SearchOnlineEndToEndTests {
             #expect(page.status == 0 && page.stdout.contains("mojombo"), "\(page)")
             // The same query again updates and keeps the same accounts.
             let again = try await world.run(["search", "--online", "type:user"], environment: Self.token)
-            #expect(again.status == 0 && again.stderr.contains("\(expected) of \(expected) accounts kept"), "\(again.stderr)")
+            #expect(again.status == 0 && again.stderr.contains("\(given.count) of \(count) accounts kept"), "\(again.stderr)")
         }
     }
 
@@ -91,15 +105,9 @@ struct SearchOnlineEndToEndTests {
         configuration.searchWithholdsEvery = 7
         try await EndToEnd.with(configuration) { world in
             let count = try await Self.gitHubCount(world, "type:user")
-            // What the fake gives: its users but those it withholds, read off the users list in
-            // a home of its own.
-            let walk = FileManager.default.temporaryDirectory.appendingPathComponent("ghusers-e2e-home-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: walk) }
-            #expect(try await world.run("--home", walk.path, "next-page", "--pages", "20").status == 0)
-            let listed = try JSONSerialization.jsonObject(with: Data(try await world.run("--home", walk.path, "list", "--json").stdout.utf8)) as? [[String: Any]] ?? []
-            let users = listed.filter { $0["type"] as? String == "User" }
-            let given = Set(users.filter { ($0["id"] as? Int ?? 0) % 7 != 0 }.compactMap { $0["login"] as? String })
-            #expect(users.count == count && given.count < count && given.count > 1_000)
+            // What the fake gives: its users but those it withholds.
+            let given = try await Self.given(world, type: "User", configuration)
+            #expect(given.count < count && given.count > 1_000)
             // When
             let result = try await world.run(["search", "--online", "type:user"], environment: Self.token)
             // Then: every account given kept, none gone, and the shortfall named.
@@ -119,21 +127,24 @@ struct SearchOnlineEndToEndTests {
         configuration.graphQLTimeoutAbove = 50
         try await EndToEnd.with(configuration) { world in
             let count = try await Self.gitHubCount(world, "type:user")
+            let given = try await Self.given(world, type: "User", configuration)
+            await world.server.resetStats()
             // When: every page of 100 times out.
             let result = try await world.run(["search", "--online", "type:user"], environment: Self.token)
-            // Then: asked at 50, every account kept, the timeouts said.
-            #expect(result.status == 0 && result.stderr.contains("search: \(count) of \(count) accounts kept"), "\(result)")
+            // Then: asked at 50, every account given kept, the timeouts said.
+            #expect(result.status == 0 && result.stderr.contains("search: \(given.count) of \(count) accounts kept"), "\(result)")
             #expect(result.stderr.contains("GitHub timed out on "), "\(result.stderr)")
             let firsts = await world.server.stats().log.filter { $0.path == "/graphql" }.count
             #expect(firsts <= count / 50 + 6, "pages of 50 after the first timeout, not of 25: \(firsts) requests")
-            #expect(try await Self.offline(world, "type:user").count == count)
+            #expect(Set(try await Self.offline(world, "type:user").compactMap { $0["login"] as? String }) == given)
             // When: a page times out at 100, 50 and 25.
             await world.server.inject(GraphQLFault.timeout(status: 502), count: 3)
             let stopped = try await world.run(["search", "--online", "type:org"], environment: Self.token)
             #expect(stopped.status == 5 && stopped.stderr.contains("run the same `ghusers search --online` again"), "\(stopped)")
             let again = try await world.run(["search", "--online", "type:org"], environment: Self.token)
             let organizations = try await Self.gitHubCount(world, "type:org")
-            #expect(again.status == 0 && again.stderr.contains("search: \(organizations) of \(organizations) accounts kept"), "\(again)")
+            let givenOrganizations = try await Self.given(world, type: "Organization", configuration)
+            #expect(again.status == 0 && again.stderr.contains("search: \(givenOrganizations.count) of \(organizations) accounts kept"), "\(again)")
         }
     }
 
@@ -157,7 +168,7 @@ struct SearchOnlineEndToEndTests {
     @Test("only what GitHub's syntax has is asked; the rest the cache answers; a query GitHub has nothing of is refused")
     func localParts() async throws {
         try await EndToEnd.with(FakeConfiguration(userCount: 200)) { world in
-            let expected = try await Self.gitHubCount(world, "location:york")
+            let expected = try await Self.gitHubLogins(world, "location:york").count
             let result = try await world.run(["search", "--online", "location:york", "has:note"], environment: Self.token)
             // has:note matches none of the accounts just kept: exit 1, as grep, but they are kept.
             #expect(result.status == 1, "\(result)")
@@ -199,7 +210,7 @@ struct SearchOnlineEndToEndTests {
             // Each stopped run went on from where the one before stopped.
             let after = runs.dropLast().compactMap { $0.stderr.firstMatch(of: /after (\d+) accounts/).flatMap { Int($0.1) } }
             #expect(after.count == runs.count - 1 && after == after.sorted() && Set(after).count == after.count, "\(runs.map(\.stderr))")
-            #expect(try await Self.offline(world, "type:user").count == expected)
+            #expect(Set(try await Self.offline(world, "type:user").compactMap { $0["login"] as? String }) == (try await Self.given(world, type: "User", configuration)))
             // Where it stopped, not from the start: the runs together spend about what one run
             // spends (each repeats at most the window it was in), at 20 accounts a point or better.
             let points = runs.map { Self.spent($0).points }.reduce(0, +)
