@@ -14,7 +14,7 @@ public struct GuardedEvidence: Sendable, Hashable {
     public var scopes: Bool?
     /// An error's `path` ends at a guarded field.
     public var refusedAtField: Bool
-    /// Every node asked came back.
+    /// Every node asked came back, and one at least was a user's (the guarded field's type).
     public var whole: Bool
 
     /// The evidence of an answer with `problems` and `nodes`, under `scopesHeader`.
@@ -23,6 +23,7 @@ public struct GuardedEvidence: Sendable, Hashable {
             guard case .field(let key)? = problem.path?.last else { return false }
             return ProfilesQuery.guardedKeys.contains(key)
         }
-        return GuardedEvidence(scopes: ProfilesQuery.readsEmail(scopes: scopesHeader), refusedAtField: refused, whole: !nodes.contains { $0 == nil })
+        let whole = !nodes.contains { $0 == nil } && nodes.contains { $0?.__typename == "User" }
+        return GuardedEvidence(scopes: ProfilesQuery.readsEmail(scopes: scopesHeader), refusedAtField: refused, whole: whole)
     }
 }

@@ -171,7 +171,7 @@ public enum ProfilesQuery {
         var url: String?
         /// `avatarUrl`, asked by the user search (whose accounts may not be cached yet).
         var avatarUrl: String?
-        /// The profile fields' answers by key; a field not asked (`@include(if: false)`) has none.
+        /// The profile fields' answers by key; a field not asked (a guarded one left out) has none.
         var answers: [String: FieldAnswer] = [:]
 
         private struct Key: CodingKey {

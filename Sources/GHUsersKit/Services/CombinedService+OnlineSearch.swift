@@ -23,7 +23,10 @@ extension CombinedService {
                 refused > 0 ? "\(refused) given but not kept (refused or nulled)" : nil,
                 pastCap > 0 ? "\(pastCap) past the 1,000 GitHub gives of one second" : nil,
             ].compactMap { $0 }
-            return parts.isEmpty ? "" : "; of GitHub's \(gitHubCount ?? kept + missed), " + parts.joined(separator: " · ")
+            // GitHub's count is its estimate: what came may be more.
+            let over = gitHubCount.map { kept + refused + pastCap - $0 } ?? 0
+            let more = over > 0 ? "; \(over) more than GitHub's count of \(gitHubCount ?? 0), its estimate" : ""
+            return (parts.isEmpty ? "" : "; of GitHub's \(gitHubCount ?? kept + missed), " + parts.joined(separator: " · ")) + more
         }
         /// Requests sent and the points GitHub said they cost (`rateLimit { cost }`).
         public var requests = 0
@@ -64,8 +67,8 @@ extension CombinedService {
     /// at the cap when its pages asked reach position 1,000 (the sum of their `first`, whatever
     /// came), and the next starts at the second its last account joined (the accounts of that
     /// second already kept are not kept twice); the search is done when GitHub says there is no
-    /// next page before the cap. Every request is a page of 100 accounts with their profiles (4
-    /// points): about 25 accounts a point. A second that alone holds more than 1,000 accounts
+    /// next page before the cap. Every request is a page of up to 100 accounts with their
+    /// profiles (4 points; 50, then 25, after GitHub timed out on one): about 25 accounts a point. A second that alone holds more than 1,000 accounts
     /// gives its 1,000, and the rest is counted by one count-only query of that second. The
     /// order is checked: a window whose accounts go back in time is asked again
     /// (``OnlineSearchError/outOfOrder(_:query:window:second:)``). Done, what was kept and
@@ -106,26 +109,28 @@ extension CombinedService {
         func ask() async throws -> (page: HTTPService.Users.Search.Page, first: Int) {
             let query = (form.query.isEmpty ? "" : form.query + " ") + "sort:joined-asc created:\(time(state.from))..\(state.upper.map(time) ?? "*")"
             let cursor = state.cursor
-            let first = sizing.size
             let asked = email.requests
             defer { summary.requests += email.requests - asked }
-            let page: HTTPService.Users.Search.Page
-            do {
-                page = try await email.run { withEmail in
-                    let page = try await search(query, after: cursor, withEmail: withEmail, first: first)
-                    // A page asked again without emails: the one before it cost points too.
-                    summary.points += page.cost ?? 0
-                    return (page, page.evidence)
+            while true {
+                let first = sizing.size
+                let page: HTTPService.Users.Search.Page
+                do {
+                    page = try await email.run { withEmail in
+                        let page = try await search(query, after: cursor, withEmail: withEmail, first: first)
+                        // A page asked again without emails: the one before it cost points too.
+                        summary.points += page.cost ?? 0
+                        return (page, page.evidence)
+                    }
+                } catch GitHubAPIError.server(let status, _) where (status == 502 || status == 504) && first > UsersSearchQuery.smallestPage {
+                    summary.timeouts += 1
+                    sizing.timedOut(splittingTo: first / 2)
+                    continue
                 }
-            } catch GitHubAPIError.server(let status, _) where (status == 502 || status == 504) && first > UsersSearchQuery.smallestPage {
-                summary.timeouts += 1
-                sizing.timedOut(splittingTo: first / 2)
-                return try await ask()
+                sizing.answered()
+                summary.rateLimit = page.rateLimit ?? summary.rateLimit
+                summary.scopes = page.scopes ?? summary.scopes
+                return (page, first)
             }
-            sizing.answered()
-            summary.rateLimit = page.rateLimit ?? summary.rateLimit
-            summary.scopes = page.scopes ?? summary.scopes
-            return (page, first)
         }
 
         /// GitHub's count of `query` alone: one request, one point.
@@ -151,10 +156,11 @@ extension CombinedService {
                 state.windowAsked += first
                 // Windows start at the second their last account joined, so a window whose
                 // accounts went back in time would skip some in silence: it is asked again.
-                if let second = Self.outOfOrder(page, after: state.tailSecond) {
+                if let second = Self.outOfOrder(page, after: state.tailSecond ?? state.from) {
                     let window = state.from
                     state.kept -= state.windowKept
-                    (state.cursor, state.tailSecond, state.tail, state.windowReceived, state.windowKept, state.windowAsked) = (nil, nil, [], 0, 0, 0)
+                    state.refused -= state.windowRefused
+                    (state.cursor, state.tailSecond, state.tail, state.windowReceived, state.windowKept, state.windowAsked, state.windowRefused) = (nil, nil, [], 0, 0, 0, 0)
                     tally()
                     try place(query: key, state, now: now)
                     throw OnlineSearchError.outOfOrder(summary, query: form.query, window: window, second: second)
@@ -169,6 +175,7 @@ extension CombinedService {
                 state.kept += accounts.count
                 state.windowKept += accounts.count
                 state.refused += page.refused.count
+                state.windowRefused += page.refused.count
                 incomplete += accounts.filter { !$0.fetched.unknown.isDisjoint(with: asked) }.map(\.user)
                 state.windowReceived += page.accounts.count + page.refused.count
                 for (_, fetched) in page.accounts {
@@ -178,23 +185,33 @@ extension CombinedService {
                 }
                 // Neither GitHub's count nor a full page decides: the positions asked do. A page
                 // can come short, and the count is GitHub's estimate.
+                var done = false
                 if let next = page.next, state.windowAsked < UsersSearchQuery.cap {
                     state.cursor = next
                 } else if state.windowAsked >= UsersSearchQuery.cap {
                     // The window reached GitHub's cap: the next starts where its accounts ended.
-                    if let tail = state.tailSecond, tail > state.from {
+                    guard let tail = state.tailSecond else {
+                        throw GitHubAPIError.invalidResponse(
+                            "GitHub gave \(UsersSearchQuery.cap) places of “\(form.query)” from \(time(state.from)) without one account's join date, so the next window cannot be placed")
+                    }
+                    if tail > state.from {
                         (state.from, state.skip) = (tail, state.tail)
                     } else {
-                        // One second holds more than GitHub gives (or none came to say which):
-                        // what it holds past them is counted, once, and the next second is next.
+                        // One second holds more than GitHub gives: what it holds past them is
+                        // counted, once, and the next second is next.
                         let second = (form.query.isEmpty ? "" : form.query + " ") + "created:\(time(state.from))..\(time(state.from))"
                         let count = try await countOnly(second)
                         state.pastCap += max(0, count - state.windowReceived)
                         (state.from, state.skip) = (state.from + 1, [])
                     }
-                    (state.cursor, state.tailSecond, state.tail, state.windowReceived, state.windowKept, state.windowAsked) = (nil, nil, [], 0, 0, 0)
+                    (state.cursor, state.tailSecond, state.tail, state.windowReceived, state.windowKept, state.windowAsked, state.windowRefused) = (nil, nil, [], 0, 0, 0, 0)
+                    // A next window past the query's last second has nothing to ask.
+                    done = state.upper.map { state.from > $0 } ?? false
                 } else {
-                    // GitHub says there is no next page before the cap: the search is done.
+                    // GitHub says there is no next page before the cap.
+                    done = true
+                }
+                if done {
                     tally()
                     summary.notGiven = max(0, (state.gitHubCount ?? 0) - state.kept - state.refused - state.pastCap)
                     try place(query: key, nil, now: now)
@@ -244,15 +261,13 @@ extension CombinedService {
         guard !accounts.isEmpty else { return }
         let rest = HTTPService.Users.FetchProfile(client: client)
         var completed = PrefetchSummary()
-        defer {
-            summary.requests += completed.restRequests
-            // REST gives an account's public email (or none, known): where the query asks
-            // emails, the accounts completed know theirs now.
-            if emails { summary.noEmail = max(0, summary.noEmail - completed.saved) }
-        }
+        defer { summary.requests += completed.restRequests }
         for account in accounts {
             do {
+                let saved = completed.saved
                 _ = try await fetchOverREST(account, rest: rest, summary: &completed, now: now)
+                // REST gives a user's public email (or none, known): one fewer unknown.
+                if emails, account.type == "User", completed.saved > saved { summary.noEmail = max(0, summary.noEmail - 1) }
             } catch is CancellationError {
                 throw CancellationError()
             } catch {

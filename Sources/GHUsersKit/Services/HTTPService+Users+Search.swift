@@ -69,6 +69,10 @@ extension HTTPService.Users {
                 problem.path = Array(path.dropFirst())
                 byNode[index, default: []].append(problem)
             }
+            // A next page without a cursor to it would end the search as if it were done.
+            if search.pageInfo?.hasNextPage == true, search.pageInfo?.endCursor == nil {
+                throw GitHubAPIError.invalidResponse("GitHub says the search has a next page but gives no cursor to it")
+            }
             var page = Page(
                 userCount: search.userCount, accounts: [], next: search.pageInfo?.hasNextPage == true ? search.pageInfo?.endCursor : nil,
                 refused: [], rateLimit: rateLimit, cost: cost?.cost, readsEmail: ProfilesQuery.readsEmail(scopes: headers["x-oauth-scopes"]),

@@ -19,10 +19,12 @@ extension StoreService.Searches {
         /// The last second of this window's accounts so far, and the accounts of it.
         public var tailSecond: Int64?
         public var tail: [Int64] = []
-        /// GitHub's count of this window, how many of its accounts came, and how many it kept.
+        /// GitHub's count of this window, how many of its accounts came, how many it kept, and
+        /// how many it refused (undone with `windowKept` when the window is asked again).
         public var windowCount = 0
         public var windowReceived = 0
         public var windowKept = 0
+        public var windowRefused = 0
         /// The positions this window's pages asked (the sum of their `first`, whatever came):
         /// at GitHub's 1,000 the window is at its cap, however short the pages were.
         public var windowAsked = 0

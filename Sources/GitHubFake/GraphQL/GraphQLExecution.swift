@@ -144,8 +144,9 @@ struct GraphQLExecution {
                 for (infoKey, info) in collect(merged(subfields), typeName: "PageInfo") {
                     writer.key(infoKey)
                     switch info[0].name.value {
-                    case "endCursor": writer.string(page.isEmpty ? nil : cursorOf(end))
-                    case "startCursor": writer.string(page.isEmpty ? nil : cursorOf(start + 1))
+                    // The places asked, withheld ones too: a page all withheld still moves on.
+                    case "endCursor": writer.string(start < end ? cursorOf(end) : nil)
+                    case "startCursor": writer.string(start < end ? cursorOf(start + 1) : nil)
                     case "hasNextPage": writer.bool(end < min(matches.count, 1_000))
                     case "hasPreviousPage": writer.bool(start > 0)
                     default: unsupported("PageInfo.\(info[0].name.value)", path: path + ([key, infoKey] as [Any]), into: &writer)

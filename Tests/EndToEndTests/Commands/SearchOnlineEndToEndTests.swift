@@ -136,6 +136,7 @@ struct SearchOnlineEndToEndTests {
             #expect(result.stderr.contains("GitHub timed out on "), "\(result.stderr)")
             let firsts = await world.server.stats().log.filter { $0.path == "/graphql" }.count
             #expect(firsts <= count / 50 + 6, "pages of 50 after the first timeout, not of 25: \(firsts) requests")
+            #expect(Self.spent(result).requests == firsts, "each request said once: \(result.stderr)")
             #expect(Set(try await Self.offline(world, "type:user").compactMap { $0["login"] as? String }) == given)
             // When: a page times out at 100, 50 and 25.
             await world.server.inject(GraphQLFault.timeout(status: 502), count: 3)

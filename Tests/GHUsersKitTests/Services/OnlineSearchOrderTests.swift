@@ -23,6 +23,15 @@ struct OnlineSearchOrderTests {
         return try HTTPService.Users.Search.decode(Data(body.utf8), headers: [:])
     }
 
+    @Test("the shortfall names each part, and what came past GitHub's estimate")
+    func shortfall() {
+        let done = CombinedService.OnlineSearchSummary(gitHubCount: 100, kept: 90, refused: 2, pastCap: 3, notGiven: 5)
+        #expect(done.shortfall == "; of GitHub's 100, 5 counted but never given · 2 given but not kept (refused or nulled) · 3 past the 1,000 GitHub gives of one second")
+        #expect(done.kept + done.missed == 100)
+        let over = CombinedService.OnlineSearchSummary(gitHubCount: 100, kept: 104)
+        #expect(over.shortfall == "; 4 more than GitHub's count of 100, its estimate")
+    }
+
     @Test("in order, and equal seconds, pass; a step back names its second, within a page or against the window's last")
     func order() throws {
         #expect(CombinedService.outOfOrder(try Self.page([100, 100, 200]), after: nil) == nil)

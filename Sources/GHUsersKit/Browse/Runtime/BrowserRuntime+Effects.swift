@@ -108,7 +108,7 @@ extension BrowserRuntime {
                         deliver(.onlineSearch(query: query, status: "GitHub: " + progress.counts, finished: false))
                     }
                 }
-                let missed = summary.missed > 0 ? " · \(summary.missed) GitHub counted but did not give" : ""
+                let missed = summary.missed > 0 ? " · \(summary.missed) of GitHub's count not kept" : ""
                 deliver(.onlineSearch(query: query, status: "GitHub: done, " + summary.counts + missed, finished: true))
             } catch {
                 if Task.isCancelled || error is CancellationError { return }
