@@ -117,7 +117,8 @@ extension GHUsersCommand {
         nonisolated(nonsending) static func run(
             _ settings: GlobalSettings, avatars avatarMode: AvatarMode, query: String, limit: Int?, online: Bool = false
         ) async -> Never {
-            await CommandRunner.run(settings) { service in
+            // `--online` is a long run: Ctrl-C ends it between two pages, every page saved, exit 130.
+            await CommandRunner.run(settings, interruptible: online) { service in
                 if online {
                     if let problem = SearchQuery(query).problem { throw problem }
                     try await fill(service, query: query.trimmed)

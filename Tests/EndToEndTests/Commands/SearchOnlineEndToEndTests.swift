@@ -193,6 +193,28 @@ struct SearchOnlineEndToEndTests {
         return numbers.count == 2 ? (numbers[0], numbers[1]) : (0, 0)
     }
 
+    @Test("Ctrl-C ends a run with exit 130 and what it kept; the same query resumes where it stopped")
+    func interrupted() async throws {
+        var configuration = FakeConfiguration(userCount: 1_500)
+        configuration.latency = .milliseconds(400)
+        try await EndToEnd.with(configuration) { world in
+            var process = world.ghusers
+            process.environment = Self.token
+            let running = try process.start(["search", "--online", "type:user"])
+            let deadline = ContinuousClock.now + .seconds(30)
+            while await world.server.stats().log.filter({ $0.path == "/graphql" && $0.status == 200 }).count < 3, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            running.process.interrupt()
+            let result = try await running.finish(timeout: .seconds(30))
+            #expect(result.status == 130 && result.stderr.contains("interrupted"), "\(result.status) \(result.stderr)")
+            let again = try await world.run(["search", "--online", "type:user"], environment: Self.token)
+            #expect(again.status == 0 && again.stderr.contains("(resumed)"), "\(again)")
+            let given = try await Self.given(world, type: "User", configuration)
+            #expect(Set(try await Self.offline(world, "type:user").compactMap { $0["login"] as? String }) == given)
+        }
+    }
+
     @Test("a run stopped by the rate limit keeps what it found and the same query resumes where it stopped")
     func resumes() async throws {
         var configuration = FakeConfiguration(userCount: 1_500)
