@@ -12,6 +12,11 @@ import Foundation
 /// per process on the benchmark machine, more than a whole offline `profile` may cost
 /// (Docs/BENCHMARKS.md). `gmtime_r` and `strftime` cost microseconds.
 public enum Timestamp {
+    /// `seconds` since 1970 as `YYYY-MM-DDTHH:MM:SSZ`.
+    public static func iso8601(seconds: Int64) -> String {
+        iso8601(Date(timeIntervalSince1970: Double(seconds)))
+    }
+
     /// `date` as `YYYY-MM-DDTHH:MM:SSZ`.
     public static func iso8601(_ date: Date) -> String {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))

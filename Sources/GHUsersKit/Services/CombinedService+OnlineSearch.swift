@@ -101,7 +101,7 @@ extension CombinedService {
             (summary.gitHubCount, summary.kept, summary.refused, summary.pastCap) = (state.gitHubCount, state.kept, state.refused, state.pastCap)
         }
 
-        let time = { (seconds: Int64) in Timestamp.iso8601(Date(timeIntervalSince1970: Double(seconds))) }
+        let time = Timestamp.iso8601(seconds:)
         var sizing = BatchSizing()
         /// The next page of the window, and how many places it asked: 100, or fewer after
         /// GitHub timed out (``BatchSizing``); one that times out at ``UsersSearchQuery/smallestPage``
@@ -160,7 +160,7 @@ extension CombinedService {
                     let window = state.from
                     state.kept -= state.windowKept
                     state.refused -= state.windowRefused
-                    (state.cursor, state.tailSecond, state.tail, state.windowReceived, state.windowKept, state.windowAsked, state.windowRefused) = (nil, nil, [], 0, 0, 0, 0)
+                    state.restartWindow()
                     tally()
                     try place(query: key, state, now: now)
                     throw OnlineSearchError.outOfOrder(summary, query: form.query, window: window, second: second)
@@ -204,7 +204,7 @@ extension CombinedService {
                         state.pastCap += max(0, count - state.windowReceived)
                         (state.from, state.skip) = (state.from + 1, [])
                     }
-                    (state.cursor, state.tailSecond, state.tail, state.windowReceived, state.windowKept, state.windowAsked, state.windowRefused) = (nil, nil, [], 0, 0, 0, 0)
+                    state.restartWindow()
                     // A next window past the query's last second has nothing to ask.
                     done = state.upper.map { state.from > $0 } ?? false
                 } else {

@@ -40,9 +40,6 @@ extension HTTPService.Users {
             public var rateLimit: RateLimit?
             /// The points this request cost (`rateLimit { cost }`).
             public var cost: Int?
-            /// Whether the token may read `User.email`, as its `X-OAuth-Scopes` say (`nil`
-            /// without the header: not a classic token).
-            public var readsEmail: Bool?
             /// The token's scopes as `X-OAuth-Scopes` names them (`nil` without the header).
             public var scopes: String?
             /// What the answer says of reading the guarded fields.
@@ -107,7 +104,7 @@ extension HTTPService.Users {
             }
             var batch = Batch(
                 fetched: [], unresolved: [], kept: [:], rateLimit: rateLimit, cost: cost?.cost,
-                readsEmail: ProfilesQuery.readsEmail(scopes: headers["x-oauth-scopes"]), scopes: headers["x-oauth-scopes"],
+                scopes: headers["x-oauth-scopes"],
                 evidence: .of(problems, nodes: nodes, scopesHeader: headers["x-oauth-scopes"]))
             for (index, (nodeID, node)) in zip(asked, nodes).enumerated() {
                 let errors = byNode[index] ?? []

@@ -19,9 +19,6 @@ extension HTTPService.Users {
             public var rateLimit: RateLimit?
             /// The points this request cost (`rateLimit { cost }`).
             public var cost: Int?
-            /// Whether the token may read `User.email`, as its `X-OAuth-Scopes` say (`nil`
-            /// without the header).
-            public var readsEmail: Bool?
             /// The token's scopes as `X-OAuth-Scopes` names them (`nil` without the header).
             public var scopes: String?
             /// What the answer says of reading the guarded fields.
@@ -75,7 +72,7 @@ extension HTTPService.Users {
             }
             var page = Page(
                 userCount: search.userCount, accounts: [], next: search.pageInfo?.hasNextPage == true ? search.pageInfo?.endCursor : nil,
-                refused: [], rateLimit: rateLimit, cost: cost?.cost, readsEmail: ProfilesQuery.readsEmail(scopes: headers["x-oauth-scopes"]),
+                refused: [], rateLimit: rateLimit, cost: cost?.cost,
                 scopes: headers["x-oauth-scopes"],
                 evidence: .of(Array(byNode.values.joined()), nodes: search.nodes ?? [], scopesHeader: headers["x-oauth-scopes"]))
             for (index, node) in (search.nodes ?? []).enumerated() {

@@ -18,9 +18,6 @@ public enum OnlineSearchError: Error, Sendable {
 }
 
 extension OnlineSearchError: LocalizedError {
-    private static func time(_ seconds: Int64) -> String {
-        Timestamp.iso8601(Date(timeIntervalSince1970: Double(seconds)))
-    }
 
     public var errorDescription: String? {
         switch self {
@@ -38,7 +35,7 @@ extension OnlineSearchError: LocalizedError {
             "\(error.errorDescription ?? error.failureReason); \(summary.kept) accounts kept before it: "
                 + "run the same `ghusers search --online` again to go on where it stopped"
         case .outOfOrder(let summary, let query, let window, let second):
-            "GitHub's accounts for “\(query)” joined from \(Self.time(window)) came out of join order (one joined \(Self.time(second))), "
+            "GitHub's accounts for “\(query)” joined from \(Timestamp.iso8601(seconds: window)) came out of join order (one joined \(Timestamp.iso8601(seconds: second))), "
                 + "so windows could skip accounts; \(summary.kept) accounts kept before that window: "
                 + "run the same `ghusers search --online` again to ask that window again"
         }

@@ -39,6 +39,12 @@ extension StoreService.Searches {
         public init(from: Int64, upper: Int64?) {
             (self.from, self.upper) = (from, upper)
         }
+
+        /// The window from `from` starts (again) at its first page, nothing of it asked yet.
+        public mutating func restartWindow() {
+            (cursor, tailSecond, tail) = (nil, nil, [])
+            (windowReceived, windowKept, windowRefused, windowAsked) = (0, 0, 0, 0)
+        }
     }
 
     /// The progress of the search `query` (GitHub's query text), or `nil` when none is under way.
