@@ -58,13 +58,21 @@ public struct FakeConfiguration: Sendable, Codable {
     /// default, each user's node nulled with a `FORBIDDEN` error at the field, the harsher
     /// reading.
     public var scopelessEmail = ScopelessEmail.nullsNodes
-    /// GraphQL's user search counts every match in `userCount` but never gives the accounts
-    /// whose id is a multiple of this: their places in a page are left out, so the page comes
+    /// GraphQL's user search counts every match in `userCount` but never gives about one
+    /// account in this many (``searchWithholds(id:)``): their places in a page are left out, so the page comes
     /// short and its cursor moves on as a full one would (GraphQL's search has no
     /// `incomplete_results`; ../shared/fixtures/github/SOURCES.md). The same accounts, however
     /// asked: a rerun finds them no more than GitHub would. 13 by default, the harsher reading
     /// (Docs/FAKE.md, "Harsher readings"); `nil` gives every account.
     public var searchWithholdsEvery: Int? = 13
+
+    /// Whether the search withholds account `id`: one in ``searchWithholdsEvery``, chosen by a
+    /// hash of the id, so that the accounts withheld share no profile field (the synthetic
+    /// locations cycle with the id, 13 of them).
+    public func searchWithholds(id: Int) -> Bool {
+        guard let every = searchWithholdsEvery else { return false }
+        return ((UInt64(truncatingIfNeeded: id) &* 0x9E37_79B9_7F4A_7C15) >> 33) % UInt64(every) == 0
+    }
     /// Accounts GraphQL will not give: their node is `null` with a `FORBIDDEN` error whose
     /// `path` names it, as for a SAML-protected organisation or an IP allow list (GitHub Docs,
     /// "Rate limits and query limits for the GraphQL API": nodes a token may not see come back

@@ -108,7 +108,7 @@ struct GitHubFakeCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("search-withholds-every"),
-        help: "N: GraphQL's user search counts but never gives the accounts whose id is a multiple of N (its pages come short); 0 gives every account.")
+        help: "N: GraphQL's user search counts but never gives about one account in N, chosen by a hash of its id (its pages come short); 0 gives every account.")
     var searchWithholdsEvery: Int = 13
 
     @Option(name: .customLong("graphql-timeout-above"), help: "A nodes(ids:) query of more ids than this, or a search page of more accounts, ends with GitHub's 502 timeout.")

@@ -32,9 +32,8 @@ struct GraphQLExecution {
     var forbiddenAccounts: Set<Int> = []
     /// A field nulled with an error, by account (``FakeConfiguration/graphQLFieldErrors``).
     var fieldErrors: [Int: String] = [:]
-    /// The search counts, but never gives, accounts whose id is a multiple of this
-    /// (``FakeConfiguration/searchWithholdsEvery``).
-    var searchWithholdsEvery: Int?
+    /// Whether the search counts, but never gives, an account (``FakeConfiguration/searchWithholds(id:)``).
+    var searchWithholds: @Sendable (Int) -> Bool = { _ in false }
     /// Every `User` node that asks `email` is `null` with a `FORBIDDEN` error at the field
     /// (``ScopelessEmail/nullsNodes``).
     var emailForbidden = false
@@ -129,7 +128,7 @@ struct GraphQLExecution {
             .flatMap { $0.hasPrefix("cursor:") ? Int($0.dropFirst(7)) : nil } ?? 0
         let end = min(matches.count, 1_000, start + first)
         // Withheld accounts keep their places: the page comes short, the cursor moves as for a full one.
-        let positions = start < end ? (start..<end).filter { index in searchWithholdsEvery.map { matches[index].user.id % $0 != 0 } ?? true } : []
+        let positions = start < end ? (start..<end).filter { !searchWithholds(matches[$0].user.id) } : []
         let page = positions.map { matches[$0] }
         func cursorOf(_ offset: Int) -> String { Data("cursor:\(offset)".utf8).base64EncodedString() }
         writer.beginObject()

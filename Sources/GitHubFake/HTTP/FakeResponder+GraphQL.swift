@@ -101,7 +101,7 @@ extension FakeResponder {
             execution.nextGlobalIDs = request.headers[.nextGlobalID] == "1"
             execution.forbiddenAccounts = backend.configuration.forbiddenAccounts
             execution.fieldErrors = backend.configuration.graphQLFieldErrors
-            execution.searchWithholdsEvery = backend.configuration.searchWithholdsEvery
+            execution.searchWithholds = { [configuration = backend.configuration] in configuration.searchWithholds(id: $0) }
             execution.emailForbidden = emailForbidden
             var writer = JSONWriter(capacity: 64 * 1_024)
             writer.beginObject()

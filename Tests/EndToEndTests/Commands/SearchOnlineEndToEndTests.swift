@@ -52,7 +52,7 @@ struct SearchOnlineEndToEndTests {
     }
 
     /// The logins of the accounts of `type` (`User`, `Organization`) that the fake's search
-    /// gives: all but those `configuration` withholds (``FakeConfiguration/searchWithholdsEvery``,
+    /// gives: all but those `configuration` withholds (``FakeConfiguration/searchWithholds(id:)``,
     /// by default), read off the users list in a home of their own, so that a test knows them
     /// apart from what ghusers keeps.
     static func given(_ world: EndToEnd, type: String, _ configuration: FakeConfiguration) async throws -> Set<String> {
@@ -60,8 +60,7 @@ struct SearchOnlineEndToEndTests {
         defer { try? FileManager.default.removeItem(at: walk) }
         #expect(try await world.run("--home", walk.path, "next-page", "--pages", "40").status == 0)
         let listed = try JSONSerialization.jsonObject(with: Data(try await world.run("--home", walk.path, "list", "--json").stdout.utf8)) as? [[String: Any]] ?? []
-        let withheld = { (id: Int) in configuration.searchWithholdsEvery.map { id % $0 == 0 } ?? false }
-        return Set(listed.filter { $0["type"] as? String == type && !withheld($0["id"] as? Int ?? 0) }.compactMap { $0["login"] as? String })
+        return Set(listed.filter { $0["type"] as? String == type && !configuration.searchWithholds(id: $0["id"] as? Int ?? 0) }.compactMap { $0["login"] as? String })
     }
 
     /// The rows of `search QUERY --offline --json`.

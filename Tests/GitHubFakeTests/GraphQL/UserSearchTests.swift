@@ -33,8 +33,16 @@ import Testing
         return (count, nodes)
     }
 
+    /// A fake of `users` whose search gives every account it counts: what these tests read is
+    /// the words and the cap, not withholding (``theSearchWithholdsAboutOneInThirteenWhateverTheirProfile()``).
+    static func givingAll(_ users: Int) -> FakeConfiguration {
+        var configuration = FakeConfiguration(userCount: users)
+        configuration.searchWithholdsEvery = nil
+        return configuration
+    }
+
     @Test func locationMatchesWholeWordsAndPhrases() async throws {
-        try await FakeHarness.run(FakeConfiguration(userCount: 300)) { fake in
+        try await FakeHarness.run(Self.givingAll(300)) { fake in
             let us = try await Self.all(fake, "location:us")
             let locations = Set(us.nodes.compactMap { $0["location"] as? String })
             // "US" as a word only: not Russia, not Columbus.
@@ -49,10 +57,22 @@ import Testing
         }
     }
 
+    @Test func theSearchWithholdsAboutOneInThirteenWhateverTheirProfile() {
+        // The synthetic locations cycle with the id (13 of them): no location may be all withheld.
+        let configuration = FakeConfiguration()
+        let withheld = (1...5_000).filter(configuration.searchWithholds(id:))
+        #expect(withheld.count > 5_000 / 13 * 2 / 3 && withheld.count < 5_000 / 13 * 4 / 3, "\(withheld.count)")
+        for location in 0..<13 {
+            let ids = (1...5_000).filter { $0 % 13 == location }
+            #expect(ids.contains { configuration.searchWithholds(id: $0) } && ids.contains { !configuration.searchWithholds(id: $0) }, "\(location)")
+        }
+        var none = configuration
+        none.searchWithholdsEvery = nil
+        #expect(!(1...5_000).contains(where: none.searchWithholds(id:)))
+    }
+
     @Test func pastTheCapTheCountIsWholeButTheCursorsStopAtAThousand() async throws {
-        var configuration = FakeConfiguration(userCount: 1_500)
-        configuration.searchWithholdsEvery = nil  // every account given: the cap alone
-        try await FakeHarness.run(configuration) { fake in
+        try await FakeHarness.run(Self.givingAll(1_500)) { fake in
             let everyone = try await Self.all(fake, "type:user")
             #expect(everyone.count > 1_000)
             #expect(everyone.nodes.count == 1_000)
@@ -65,7 +85,7 @@ import Testing
     }
 
     @Test func restSearchGivesTheSameAccountsAPageAtATimeAndRefusesPastTheCap() async throws {
-        try await FakeHarness.run(FakeConfiguration(userCount: 1_500)) { fake in
+        try await FakeHarness.run(Self.givingAll(1_500)) { fake in
             let token = ["Authorization": "Bearer t1"]
             let first = try await fake.request("/search/users?q=type:user&per_page=100", headers: token)
             #expect(first.status == 200 && first.headers["x-ratelimit-resource"] == "search" && first.headers["x-ratelimit-limit"] == "30")
