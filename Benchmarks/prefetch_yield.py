@@ -75,9 +75,10 @@ def main() -> None:
     parser.add_argument("--fake", default=os.path.join(ROOT, ".build-dev/debug/github-fake"))
     args = parser.parse_args()
     rows = [
-        scenario(args, "gh's token (no email scope)", [], [], "gho_bench"),
-        scenario(args, "token with read:user", ["--token-scopes", "ghp_reader=repo,read:user"], [], "ghp_reader"),
+        scenario(args, "gh's token (no email scope), no timeouts", ["--graphql-timeout-above", "0"], [], "gho_bench"),
+        scenario(args, "token with read:user, no timeouts", ["--token-scopes", "ghp_reader=repo,read:user", "--graphql-timeout-above", "0"], [], "ghp_reader"),
         scenario(args, "gh's token, 502 above 30 ids", ["--graphql-timeout-above", "30"], [], "gho_bench"),
+        scenario(args, "gh's token, the fake's defaults (502 above 50 ids)", [], [], "gho_bench"),
         scenario(args, "anchor: --rest, 500 profiles", [], ["--rest", "--limit", "500"], None),
     ]
     print("| scenario | profiles | GraphQL requests (of them 502s) | REST requests | points | profiles a request | profiles a point |")

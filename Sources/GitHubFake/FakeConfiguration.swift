@@ -85,8 +85,10 @@ public struct FakeConfiguration: Sendable, Codable {
     public var graphQLFieldErrors: [Int: String] = [:]
     /// A `nodes(ids:)` query of more ids than this, or a `search` page of more accounts
     /// (`first`), ends as GitHub ends a query that runs over 10 seconds: 502 with its message,
-    /// the points spent (``GraphQLFault/timeout(status:)``). `nil` (no such limit) by default.
-    public var graphQLTimeoutAbove: Int?
+    /// the points spent (``GraphQLFault/timeout(status:)``). 50 by default, the harsher reading
+    /// (Docs/FAKE.md, "Harsher readings": what makes GitHub's query slow is not documented, so
+    /// a page of GitHub's largest size, 100, times out); `nil` never times out.
+    public var graphQLTimeoutAbove: Int? = 50
     /// Tokens that GitHub would refuse: a request whose `Authorization` carries one of these, or
     /// any token that starts with `bad` (`bad`, `bad-token`, `badc0ffee`…), gets
     /// `401 Bad credentials`. Empty by default.

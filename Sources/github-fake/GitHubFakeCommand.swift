@@ -111,8 +111,10 @@ struct GitHubFakeCommand: AsyncParsableCommand {
         help: "N: GraphQL's user search counts but never gives about one account in N, chosen by a hash of its id (its pages come short); 0 gives every account.")
     var searchWithholdsEvery: Int = 13
 
-    @Option(name: .customLong("graphql-timeout-above"), help: "A nodes(ids:) query of more ids than this, or a search page of more accounts, ends with GitHub's 502 timeout.")
-    var graphQLTimeoutAbove: Int?
+    @Option(
+        name: .customLong("graphql-timeout-above"),
+        help: "N: a nodes(ids:) query of more ids than N, or a search page of more accounts, ends with GitHub's 502 timeout, charged (50 by default: a page of 100 times out); 0 never times out.")
+    var graphQLTimeoutAbove: Int = 50
 
     @Option(
         name: .customLong("configuration"),
@@ -145,7 +147,7 @@ struct GitHubFakeCommand: AsyncParsableCommand {
         for scopes in tokenScopes where !scopes.contains("=") || scopes.hasPrefix("=") {
             throw ValidationError("--token-scopes \(scopes) is not TOKEN=SCOPES (e.g. --token-scopes t1=repo,read:user).")
         }
-        if let graphQLTimeoutAbove, graphQLTimeoutAbove < 1 { throw ValidationError("--graphql-timeout-above must be 1 or more.") }
+        guard graphQLTimeoutAbove >= 0 else { throw ValidationError("--graphql-timeout-above must be 0 (never) or more.") }
         if searchWithholdsEvery == 1 || searchWithholdsEvery < 0 { throw ValidationError("--search-withholds-every must be 0 (none) or 2 or more.") }
         guard latencyMilliseconds >= 0 else { throw ValidationError("--latency-ms must be 0 or more.") }
         guard avatarLatencyMilliseconds >= 0 else { throw ValidationError("--avatar-latency-ms must be 0 or more.") }
@@ -205,7 +207,7 @@ struct GitHubFakeCommand: AsyncParsableCommand {
             configuration.tokenScopes[parts[0]] = parts.count > 1 ? parts[1].split(separator: ",").map(String.init) : []
         }
         configuration.forbiddenAccounts = Set(forbiddenAccounts)
-        configuration.graphQLTimeoutAbove = graphQLTimeoutAbove
+        configuration.graphQLTimeoutAbove = graphQLTimeoutAbove == 0 ? nil : graphQLTimeoutAbove
         configuration.scopeCheck = scopeCheck
         configuration.scopelessEmail = scopelessEmail
         configuration.searchWithholdsEvery = searchWithholdsEvery == 0 ? nil : searchWithholdsEvery

@@ -31,7 +31,8 @@ struct SearchOnlineEndToEndTests {
         return try #require(search["userCount"] as? Int)
     }
 
-    /// The logins GitHub's (the fake's) search gives for `query`, every page.
+    /// The logins GitHub's (the fake's) search gives for `query`, every page (of 50: the fake
+    /// times out pages of 100 by default).
     static func gitHubLogins(_ world: EndToEnd, _ query: String) async throws -> Set<String> {
         var logins: Set<String> = []
         var after: String?
@@ -41,7 +42,7 @@ struct SearchOnlineEndToEndTests {
             let search = try await search(
                 world,
                 """
-                query($q: String!, $after: String) { search(query: $q, type: USER, first: 100, after: $after) {
+                query($q: String!, $after: String) { search(query: $q, type: USER, first: 50, after: $after) {
                   pageInfo { endCursor hasNextPage } nodes { ... on User { login } ... on Organization { login } } } }
                 """, variables: variables)
             logins.formUnion((search["nodes"] as? [[String: Any]] ?? []).compactMap { $0["login"] as? String })
@@ -68,8 +69,8 @@ struct SearchOnlineEndToEndTests {
         try await world.json("search", query, "--offline") as? [[String: Any]] ?? []
     }
 
-    @Test("past the 1,000 cap every account GitHub counts is kept with its profile, and the users list does not move", arguments: ScopeCheck.allCases)
-    func pastTheCap(reading: ScopeCheck) async throws {
+    @Test("past the 1,000 cap every account GitHub counts is kept with its profile, and the users list does not move", arguments: GitHubReading.allCases)
+    func pastTheCap(reading: GitHubReading) async throws {
         let configuration = ProfilesPrefetchEndToEndTests.fake(1_500, reading)
         try await EndToEnd.with(configuration) { world in
             let count = try await Self.gitHubCount(world, "type:user")
@@ -98,8 +99,8 @@ struct SearchOnlineEndToEndTests {
 
     @Test(
         "pages that come short (accounts GitHub counts but never gives): every account given is kept, past the cap, and the counts add up",
-        arguments: ScopeCheck.allCases)
-    func shortPages(reading: ScopeCheck) async throws {
+        arguments: GitHubReading.allCases)
+    func shortPages(reading: GitHubReading) async throws {
         var configuration = ProfilesPrefetchEndToEndTests.fake(1_500, reading)
         configuration.searchWithholdsEvery = 7
         try await EndToEnd.with(configuration) { world in

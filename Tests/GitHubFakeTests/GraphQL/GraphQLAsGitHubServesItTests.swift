@@ -147,6 +147,19 @@ import Testing
         }
     }
 
+    @Test func byDefaultASearchPageOf100TimesOutAndOneOf50IsAnswered() async throws {
+        try await FakeHarness.run(FakeConfiguration(userCount: 200)) { fake in
+            // When
+            let query = "query($n: Int!) { search(query: \"type:user\", type: USER, first: $n) { userCount } }"
+            let hundred = try await fake.graphQL(query, variables: ["n": 100])
+            let fifty = try await fake.graphQL(query, variables: ["n": 50])
+            // Then: the harsher reading (Docs/FAKE.md), charged.
+            #expect(hundred.status == 502)
+            #expect(fifty.status == 200)
+            #expect(Int(fifty.headers["x-ratelimit-remaining"] ?? "") ?? 5_000 < 5_000 - 1, "the timed-out page was charged too")
+        }
+    }
+
     @Test func aSecondaryLimitInA200SaysSoAndSpendsNoPoints() async throws {
         try await FakeHarness.run { fake in
             // Given

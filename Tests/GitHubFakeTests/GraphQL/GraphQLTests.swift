@@ -55,7 +55,10 @@ import Testing
     }
 
     @Test func aHundredProfilesCostFivePointsByGitHubsFormula() async throws {
-        try await FakeHarness.run(FakeConfiguration(userCount: 300)) { fake in
+        // A fake that answers 100 ids (by default it times them out: FakeConfiguration.graphQLTimeoutAbove).
+        var configuration = FakeConfiguration(userCount: 300)
+        configuration.graphQLTimeoutAbove = nil
+        try await FakeHarness.run(configuration) { fake in
             // Given: 100 ids (5 connections under nodes: 500 requests / 100).
             let ids = (1...100).map { FakeHarness.nodeID($0) }
             // When

@@ -33,11 +33,13 @@ import Testing
         return (count, nodes)
     }
 
-    /// A fake of `users` whose search gives every account it counts: what these tests read is
-    /// the words and the cap, not withholding (``theSearchWithholdsAboutOneInThirteenWhateverTheirProfile()``).
+    /// A fake of `users` whose search gives every account it counts and answers pages of 100:
+    /// what these tests read is the words and the cap, not withholding
+    /// (``theSearchWithholdsAboutOneInThirteenWhateverTheirProfile()``) or timeouts.
     static func givingAll(_ users: Int) -> FakeConfiguration {
         var configuration = FakeConfiguration(userCount: users)
         configuration.searchWithholdsEvery = nil
+        configuration.graphQLTimeoutAbove = nil
         return configuration
     }
 
