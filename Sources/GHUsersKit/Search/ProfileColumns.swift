@@ -108,15 +108,26 @@ struct ProfileColumns: Sendable {
             found = flags[column].indices.compactMap { flags[column][$0] == wanted ? loginOf[$0] : nil }
         case .seen, .gone:
             return nil
+        case .anyOf(let tests):
+            // Any of them (never negated: SearchQuery.Qualifier.grouped).
+            var union: [Int32] = []
+            for test in tests {
+                guard let records = records(SearchQuery.Qualifier(test: test, negated: false), logins: logins, noteOf: noteOf) else { return nil }
+                union = SearchCorpus.union(union, records)
+            }
+            return union
         }
         return found.filter { $0 >= 0 }
     }
 
     /// The login records (ascending) of the profiles whose field `field` (of ``textFields``)
     /// contains `needle` (or, `negated`, does not, leaving out the `unknown` profiles);
-    /// `wholeWords`: holds its words in a row (``WordMatch``), as a text qualifier matches.
-    func records(_ field: Int, containing needle: [UInt8], negated: Bool = false, wholeWords: Bool = false, unknown: [Int32] = []) -> [Int32] {
-        let hits = fieldHits(field, needle, phrase: wholeWords ? WordMatch.words(needle) : [])
+    /// `wholeWords`: holds its words in a row (``WordMatch``), as a text qualifier matches;
+    /// `localPart`: an email's, before its `@` (``WordMatch/holdsInLocalPart(_:of:from:to:)``).
+    func records(
+        _ field: Int, containing needle: [UInt8], negated: Bool = false, wholeWords: Bool = false, localPart: Bool = false, unknown: [Int32] = []
+    ) -> [Int32] {
+        let hits = fieldHits(field, needle, phrase: wholeWords ? WordMatch.words(needle) : [], localPart: localPart)
         let found = negated ? SearchCorpus.complement(SearchCorpus.union(hits, unknown), count: texts.count) : hits
         return found.map { loginOf[Int($0)] }.filter { $0 >= 0 }
     }
@@ -124,8 +135,9 @@ struct ProfileColumns: Sendable {
     /// The profiles (records of ``texts``) whose field `field` contains `needle`, or with a
     /// `phrase`, holds its words: those holding it (or its first word) anywhere, then a look
     /// inside that field.
-    private func fieldHits(_ field: Int, _ needle: [UInt8], phrase: [[UInt8]]) -> [Int32] {
-        let hits = texts.scan(phrase.first ?? needle)
+    private func fieldHits(_ field: Int, _ needle: [UInt8], phrase: [[UInt8]], localPart: Bool = false) -> [Int32] {
+        let words = localPart ? WordMatch.words(needle) : phrase
+        let hits = texts.scan(words.first ?? needle)
         return texts.bytes.withUnsafeBufferPointer { bytes in
             needle.withUnsafeBufferPointer { needle in
                 hits.filter { record in
@@ -133,10 +145,29 @@ struct ProfileColumns: Sendable {
                     var start = Int(texts.starts[Int(record)])
                     for _ in 0..<field { start = min(end, (bytes[start..<end].firstIndex(of: Self.fieldSeparator) ?? end) + 1) }
                     let stop = bytes[start..<end].firstIndex(of: Self.fieldSeparator) ?? end
+                    if localPart { return WordMatch.holdsInLocalPart(words, needle: needle, of: bytes, from: start, to: stop) }
                     return phrase.isEmpty ? TextArena.find(needle, in: bytes, from: start, to: stop) != nil : WordMatch.holds(phrase, in: bytes, from: start, to: stop)
                 }
             }
         }
+    }
+
+    /// The value of count or date `field` of each of `records` login records (by record),
+    /// `Int64.min` where no profile knows it: what `sort:` orders by.
+    func values(of field: Profile.Field, records: Int) -> [Int64] {
+        var values = [Int64](repeating: .min, count: records)
+        func fill<Value: BinaryInteger>(_ column: [Value]) {
+            for (profile, value) in column.enumerated() where Int64(value) != Int64(Self.unknown) {
+                let record = loginOf[profile]
+                if record >= 0 { values[Int(record)] = Int64(value) }
+            }
+        }
+        if let column = Self.countFields.firstIndex(of: field) {
+            fill(counts[column])
+        } else if let column = Self.dateFields.firstIndex(of: field) {
+            fill(dates[column])
+        }
+        return values
     }
 
     /// The login records of the profiles whose `values` are known and in `lower..<upper`

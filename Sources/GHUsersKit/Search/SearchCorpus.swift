@@ -203,4 +203,20 @@ struct SearchCorpus: Sendable {
         }
         return result
     }
+
+    /// `matches` in `sort`'s order (``SearchQuery/Sort``): the profiles' values highest first
+    /// (lowest, ascending), users without one after, ties by id (records are in id order); the
+    /// exact login takes its place among the others, as in `ghusers search`.
+    func sorted(_ matches: SearchMatches, by sort: SearchQuery.Sort) -> SearchMatches {
+        let values = profiles.values(of: sort.key.field, records: logins.count)
+        let unknown = Int64.min
+        let ascending = sort.ascending
+        let order = matches.records.sorted { a, b in
+            let (x, y) = (values[Int(a)], values[Int(b)])
+            if x == y { return a < b }
+            if x == unknown || y == unknown { return y == unknown }
+            return ascending ? x < y : x > y
+        }
+        return matches.ordered(order, recordCount: logins.count)
+    }
 }

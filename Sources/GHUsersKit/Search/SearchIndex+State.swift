@@ -19,12 +19,16 @@ extension SearchIndex {
         /// The login records of one or two bytes: the exact login of a one- or two-character
         /// query is looked for among these, not among its many matches.
         var shortLogins: [Int32] = []
+        /// The last `sort:` query's matches in their order, with the `among` they were read
+        /// with: a window scrolled is not sorted again.
+        var sorted: (text: String, among: [Int64]?, matches: SearchMatches)?
 
         /// Changes the arenas through `change`, then links them again and lists the short
         /// logins. The kept matches are let go first: they share the logins' ids, which a
         /// change would otherwise copy (8 MB at a million).
         mutating func changeCorpus(_ change: (inout SearchCorpus) -> Void) {
             cache = []
+            sorted = nil
             change(&corpus)
             corpus.link()
             shortLogins = logins.records(0..<logins.count, shorterThan: 3)
@@ -71,7 +75,7 @@ extension SearchIndex {
                 guard let elsewhere else { return nil }
                 let profiled = SearchQuery.Fields.profile.filter { term.kind == .contains && term.fields.contains($0.0) }
                 let found = profiled.reduce(elsewhere) { found, field in
-                    SearchCorpus.union(found, corpus.profiles.records(ProfileColumns.textField(field.1), containing: term.text))
+                    SearchCorpus.union(found, corpus.profiles.records(ProfileColumns.textField(field.1), containing: term.text, localPart: field.1 == .email))
                 }
                 let matching = term.negated ? SearchCorpus.complement(found, count: logins.count) : found
                 kept = SearchCorpus.intersection(kept, matching)

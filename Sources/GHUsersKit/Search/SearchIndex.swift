@@ -52,12 +52,22 @@ public final class SearchIndex: Sendable {
         let full = SearchQuery(query)
         let parsed = full.indexed
         let found = state.withLock { state -> SearchMatches? in
+            if full.sort != nil, let kept = state.sorted, kept.text == query, kept.among == among { return kept.matches }
             var kept = state.qualified(full.qualifiers.filter(\.isIndexed))
             if let among { kept = SearchCorpus.intersection(kept, state.logins.records(ofIDs: among).filter { $0 >= 0 }) }
-            // Qualifiers alone: their users, without evaluating (and keeping) an empty text.
-            if full.terms.isEmpty, let kept { return state.ordered(parsed, kept) }
-            let text = full.searchesProfiles ? state.named(full, isCancelled: isCancelled) : state.matches(parsed, isCancelled: isCancelled)
-            return text.map { text in kept.map(text.among) ?? text }
+            let matches: SearchMatches?
+            if full.terms.isEmpty, let records = kept ?? (full.sort != nil ? Array(0..<Int32(state.logins.count)) : nil) {
+                // Qualifiers alone (or `sort:` alone, everyone): their users, without evaluating
+                // (and keeping) an empty text.
+                matches = state.ordered(parsed, records)
+            } else {
+                let text = full.searchesProfiles ? state.named(full, isCancelled: isCancelled) : state.matches(parsed, isCancelled: isCancelled)
+                matches = text.map { text in kept.map(text.among) ?? text }
+            }
+            guard let sort = full.sort, let matches else { return matches }
+            let sorted = state.corpus.sorted(matches, by: sort)
+            state.sorted = (query, among, sorted)
+            return sorted
         }
         guard let found else { return nil }
         return (found.window(id, before: before, count: count), found.count)

@@ -43,18 +43,23 @@ extension SearchQuery {
                 }
                 continue
             }
-            switch name {
-            case "type", "user", "org", "location", "fullname", "followers", "repos":
+            guard let entry = SearchSyntax.entry(named: name) else {
+                local.append(word)
+                continue
+            }
+            switch entry.gitHub {
+            case .asked:
                 asked.append((negated ? "-" : "") + name + ":" + quoted(value))
-                if name == "followers" { asksFields.insert(.followers) }
-            case "created" where !negated:
+                // A field GraphQL leaves unknown for some accounts (an organization's followers) is completed over REST.
+                if case .profile(let field) = entry.kind, field.spec.user == .unknown || field.spec.organization == .unknown { asksFields.insert(field) }
+            case .joinTimeWindows where !negated:
                 guard let test = try? Qualifier.test(name, value), case .date(_, let from, let to) = test else { continue }
                 let seconds = { (text: String?) in text.flatMap(Timestamp.date(iso8601:)).map { Int64($0.timeIntervalSince1970) } }
                 lower = max(lower, seconds(from) ?? .min)
                 upper = min(upper, seconds(to).map { $0 - 1 } ?? .max)
-            case "created":
-                asked.append("-created:" + value)
-            case "in":
+            case .joinTimeWindows:
+                asked.append("-" + name + ":" + value)
+            case .fields:
                 let named = value.lowercased().split(separator: ",").compactMap { field -> String? in
                     switch field {
                     case "login": "login"
@@ -65,7 +70,7 @@ extension SearchQuery {
                 }
                 fields = (fields ?? []).union(named)
                 if value.lowercased().contains("note") { local.append(word) }
-            default:
+            case .never:
                 local.append(word)
             }
         }

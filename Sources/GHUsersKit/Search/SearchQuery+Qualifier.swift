@@ -27,13 +27,24 @@ extension SearchQuery {
             case login(String, organization: Bool)
             /// `has:note`, `has:profile`, `is:seen`, `is:gone`.
             case hasNote, hasProfile, seen, gone
+            /// Alternatives, any of which matches: the same qualifier repeated
+            /// (`location:lagos location:tokyo`, `user:a org:b`), as GitHub reads it (its
+            /// catalog entry's ``SearchSyntax/Entry/alternatives``). Two or more tests of one
+            /// kind, none of them alternatives; never negated (`-location:a -location:b` each exclude).
+            case anyOf([Test])
 
             /// The profile field it tests, if it tests one.
             public var field: Profile.Field? {
                 switch self {
                 case .text(let field, _), .count(let field, _, _), .date(let field, _, _), .flag(let field, _): field
                 case .type, .login, .hasNote, .hasProfile, .seen, .gone: nil
+                case .anyOf(let tests): tests.first?.field
                 }
+            }
+
+            /// Its tests: the alternatives of ``anyOf(_:)``, else itself.
+            public var alternatives: [Test] {
+                if case .anyOf(let tests) = self { tests } else { [self] }
             }
         }
 
@@ -47,6 +58,7 @@ extension SearchQuery {
             case .text, .count, .date, .flag: true
             case .hasProfile: !negated
             case .type, .login, .hasNote, .seen, .gone: false
+            case .anyOf(let tests): tests.contains { Qualifier(test: $0, negated: negated).readsProfile }
             }
         }
 
@@ -57,36 +69,62 @@ extension SearchQuery {
             case .text(let field, _), .count(let field, _, _), .date(let field, _, _), .flag(let field, _): field.spec.indexed
             case .type, .login, .hasNote, .hasProfile: true
             case .seen, .gone: false
+            case .anyOf(let tests): tests.allSatisfy { Qualifier(test: $0, negated: negated).isIndexed }
             }
         }
 
-        /// The qualifiers' names, as the error for an unknown one lists them.
-        static let names = ["type", "user", "org"] + Profile.Field.qualified.compactMap(\.spec.qualifier) + ["in", "has", "is"]
+        /// `qualifiers` with the positive ones that are alternatives of each other (repeated
+        /// `location:`, `fullname:`, `user:`/`org:`, as ``alternativeSet`` says) made one
+        /// ``Test/anyOf(_:)`` at the place of the first; the rest as they were.
+        static func grouped(_ qualifiers: [Qualifier]) -> [Qualifier] {
+            var sets: [String: [Test]] = [:]
+            for qualifier in qualifiers where !qualifier.negated {
+                if let set = alternativeSet(qualifier.test) { sets[set, default: []].append(qualifier.test) }
+            }
+            var placed: Set<String> = []
+            return qualifiers.compactMap { qualifier in
+                guard !qualifier.negated, let set = alternativeSet(qualifier.test), let tests = sets[set], tests.count > 1 else { return qualifier }
+                return placed.insert(set).inserted ? Qualifier(test: .anyOf(tests), negated: false) : nil
+            }
+        }
 
-        /// The test `name:value` asks for, or the one-line problem with it; `in:` is the query's.
+        /// Which set of alternatives `test` is one of, if repeating it widens the answer: the
+        /// qualifiers whose catalog entry says so (``SearchSyntax/Entry/alternatives``).
+        static func alternativeSet(_ test: Test) -> String? {
+            switch test {
+            case .text(let field, _): SearchSyntax.entry(for: field)?.alternatives == true ? field.column : nil
+            case .login: SearchSyntax.entry(named: "user")?.alternatives == true ? "account" : nil
+            case .type, .count, .date, .flag, .hasNote, .hasProfile, .seen, .gone, .anyOf: nil
+            }
+        }
+
+        /// The test `name:value` asks for (its ``SearchSyntax`` entry's kind), or the one-line
+        /// problem with it; `in:` and `sort:` are the query's.
         static func test(_ name: String, _ value: String) throws(Problem) -> Test {
-            if let field = Profile.Field.qualified(named: name) { return try test(field, name, value) }
+            guard let entry = SearchSyntax.entry(named: name) else {
+                throw Problem(
+                    "“\(name):” is not a qualifier (\(SearchSyntax.names.map { $0 + ":" }.joined(separator: " "))); to find the text itself, start it with ': '\(name):\(value)")
+            }
             let lowered = value.lowercased()
-            switch name {
-            case "type":
+            switch entry.kind {
+            case .profile(let field):
+                return try test(field, name, value)
+            case .type:
                 switch lowered {
                 case "user": return .type("User")
                 case "org", "organization": return .type("Organization")
                 default: throw Problem("type: takes user or org, not “\(value)”")
                 }
-            case "user", "org":
+            case .account(let organization):
                 // GitHub Docs, "Searching users": `user:octocat`, `org:electron type:users`: the
                 // account of that name.
-                let login = value.lowercased()
-                guard Login.isValid(login) else { throw Problem("\(name): takes a login, like \(name):octocat, not “\(value)”") }
-                return .login(login, organization: name == "org")
-            case "has", "is":
-                let marks: [String: Test] = ["has:note": .hasNote, "has:profile": .hasProfile, "is:seen": .seen, "is:gone": .gone]
-                guard let test = marks[name + ":" + lowered] else { throw Problem("\(name): takes \(name == "has" ? "note or profile" : "seen or gone"), not “\(value)”") }
+                guard Login.isValid(lowered) else { throw Problem("\(name): takes a login, like \(name):octocat, not “\(value)”") }
+                return .login(lowered, organization: organization)
+            case .marks(let marks):
+                guard let test = marks[lowered] else { throw Problem("\(name): takes \(marks.keys.sorted().joined(separator: " or ")), not “\(value)”") }
                 return test
-            default:
-                throw Problem(
-                    "“\(name):” is not a qualifier (\(names.map { $0 + ":" }.joined(separator: " "))); to find the text itself, start it with ': '\(name):\(value)")
+            case .fields, .sort:
+                preconditionFailure("\(name): is the query's, read by SearchQuery.init")
             }
         }
 

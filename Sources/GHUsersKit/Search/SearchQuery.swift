@@ -33,6 +33,8 @@ public struct SearchQuery: Sendable, Hashable {
     public let fields: Fields
     /// What is wrong with the query (the first problem): an error, never an empty result.
     public let problem: Problem?
+    /// `sort:`: the answer's order; `nil`, the exact login first, then by id.
+    public let sort: Sort?
 
     /// Parses `text`, in Unicode's composed form (NFC), as notes are stored: "café" typed or
     /// pasted decomposed (macOS's NFD) finds the same notes as composed.
@@ -41,16 +43,22 @@ public struct SearchQuery: Sendable, Hashable {
         var qualifiers: [Qualifier] = []
         var fields: Fields?
         var problem: Problem?
+        var sort: Sort?
         for word in Self.words(text.unicodeScalars.allSatisfy(\.isASCII) ? text : text.precomposedStringWithCanonicalMapping) {
             guard let (name, value, negated) = Self.qualifier(word) else {
                 words.append(word)
                 continue
             }
             do throws(Problem) {
-                if name == "in" {
+                switch SearchSyntax.entry(named: name)?.kind {
+                case .fields:
                     guard !negated else { throw Problem("in: cannot be excluded; name the fields to look in, like in:login") }
                     fields = (fields ?? []).union(try Self.fields(value))
-                } else {
+                case .sort:
+                    guard !negated else { throw Problem("sort: cannot be excluded; for the other end, add -asc or -desc, like sort:followers-asc") }
+                    guard sort == nil else { throw Problem("sort: is given twice; keep one, like sort:followers") }
+                    sort = try Sort.parse(value)
+                case .type, .account, .profile, .marks, nil:
                     qualifiers.append(Qualifier(test: try Qualifier.test(name, value), negated: negated))
                 }
             } catch {
@@ -59,16 +67,18 @@ public struct SearchQuery: Sendable, Hashable {
         }
         self.fields = fields ?? [.login, .note]
         terms = words.compactMap { Term($0, fields: fields ?? [.login, .note]) }
-        self.qualifiers = qualifiers
+        self.qualifiers = Qualifier.grouped(qualifiers)
         self.problem = problem
+        self.sort = sort
     }
 
-    init(terms: [Term], qualifiers: [Qualifier], fields: Fields) {
-        (self.terms, self.qualifiers, self.fields, problem) = (terms, qualifiers, fields, nil)
+    init(terms: [Term], qualifiers: [Qualifier], fields: Fields, sort: Sort? = nil) {
+        (self.terms, self.qualifiers, self.fields, problem, self.sort) = (terms, qualifiers, fields, nil, sort)
     }
 
-    /// Whether nothing is left to look for (an empty query, or only spaces and lone operators).
-    public var isEmpty: Bool { terms.isEmpty && qualifiers.isEmpty }
+    /// Whether nothing is left to look for or order (an empty query, or only spaces and lone
+    /// operators); `sort:followers` alone is every user, sorted.
+    public var isEmpty: Bool { terms.isEmpty && qualifiers.isEmpty && sort == nil }
 
     /// Whether it reads cached profiles (a profile qualifier, or terms in `in:name` or `in:email`).
     public var readsProfiles: Bool {

@@ -94,7 +94,7 @@ extension StoreService.Users {
             // A text beside a count or date: one pass over the table, since a range of the
             // count's index then a lookup of each row for its text took 270 ms for 77,800 rows
             // at 100,000 profiles. A text alone scans its covering index (an excluded one reads the rows' `unknown` too).
-            let texts = qualifiers.contains { if case .text = $0.test { true } else { false } }
+            let texts = qualifiers.contains { Self.isText($0) }
             let ranges = qualifiers.contains { if case .count = $0.test { true } else if case .date = $0.test { true } else { false } }
             let table = driver == "profile.user_id" ? (texts && ranges ? "profile NOT INDEXED" : "profile") : "note"
             return ("SELECT \(driver) FROM \(table) WHERE \(driver) IS NOT NULL AND \(conditions.isEmpty ? "1" : conditions.joined(separator: " AND "))", arguments, false)
@@ -133,10 +133,14 @@ extension StoreService.Users {
         /// count that is NULL, unknown, matches neither way). Counts and dates come first:
         /// a row they refuse is never matched against a text.
         private static func profileConditions(_ qualifiers: [SearchQuery.Qualifier], _ arguments: inout StatementArguments) -> [String] {
-            let ordered = qualifiers.filter { if case .text = $0.test { false } else { true } } + qualifiers.filter { if case .text = $0.test { true } else { false } }
+            let ordered = qualifiers.filter { !isText($0) } + qualifiers.filter(isText)
             return ordered.compactMap { qualifier in
                 let condition: String
                 switch qualifier.test {
+                case .anyOf(let tests):
+                    let alternatives = profileConditions(tests.map { SearchQuery.Qualifier(test: $0, negated: false) }, &arguments)
+                    guard !alternatives.isEmpty else { return nil }
+                    condition = "(\(alternatives.joined(separator: " OR ")))"
                 case .text(let field, let text):
                     condition = words("profile.\(field.column)", text, &arguments)
                     // A text the answer left unknown (listed in `unknown`) is neither matched nor
@@ -165,6 +169,10 @@ extension StoreService.Users {
             qualifiers.compactMap { qualifier in
                 let condition: String
                 switch qualifier.test {
+                case .anyOf(let tests):
+                    let alternatives = userConditions(tests.map { SearchQuery.Qualifier(test: $0, negated: false) }, id: id, &arguments)
+                    guard !alternatives.isEmpty else { return nil }
+                    condition = "(\(alternatives.joined(separator: " OR ")))"
                 case .type(let type):
                     arguments += [type]
                     condition = "user.type = ?"
@@ -182,6 +190,11 @@ extension StoreService.Users {
                 }
                 return qualifier.negated ? "NOT (\(condition))" : condition
             }
+        }
+
+        /// Whether `qualifier` tests a text (or its alternatives do).
+        private static func isText(_ qualifier: SearchQuery.Qualifier) -> Bool {
+            if case .text = qualifier.test.alternatives.first { true } else { false }
         }
 
         /// Whether the profile's answer gave `field` (it is not in the profile's `unknown` list).
@@ -215,6 +228,16 @@ extension StoreService.Users {
             let found = contains(column, String(decoding: first, as: UTF8.self), &arguments)
             arguments += [text]
             return "(\(found) AND ghusers_words(\(column), ?))"
+        }
+
+        /// The condition that the email in `column` holds the words of the folded `text` in a
+        /// row before its `@` (``AppDatabase/emailWords``), its first word's text found first as
+        /// ``contains(_:_:_:)`` finds it.
+        static func emailWords(_ column: String, _ text: String, _ arguments: inout StatementArguments) -> String {
+            let first = WordMatch.words(Array(text.utf8)).first.map { String(decoding: $0, as: UTF8.self) } ?? text
+            let found = contains(column, first, &arguments)
+            arguments += [text]
+            return "(\(found) AND ghusers_email_words(\(column), ?))"
         }
 
         /// The condition that text `column` contains the folded `text` as `browse` folds it:

@@ -41,7 +41,8 @@ extension StoreService.Users {
             let query = SearchQuery(text)
             if let problem = query.problem { throw problem }
             guard !query.isEmpty else { return }
-            let exact = query.exactLogin.map { String(decoding: $0, as: UTF8.self) }
+            // Sorted (`sort:`), the exact login takes its place among the others.
+            let exact = query.sort == nil ? query.exactLogin.map { String(decoding: $0, as: UTF8.self) } : nil
             try database.read { db in
                 if let exact {
                     var arguments: StatementArguments = [exact]
@@ -55,12 +56,12 @@ extension StoreService.Users {
                     while let row = try rows.next() { try each(.user(UserDetails(row: row)), db) }
                 }
 
-                let contains = Self.contains(query)
+                let contains = Self.contains(query, excludingExact: exact != nil)
                 let rows = try Row.fetchCursor(
                     db,
                     sql: """
                         \(UserDetails.selectWithNotes)
-                        WHERE \(contains.condition) ORDER BY user.id
+                        WHERE \(contains.condition) ORDER BY \(query.sort.map(Self.order) ?? "user.id")
                         """, arguments: contains.arguments)
                 while let row = try rows.next() { try each(.user(UserDetails(row: row)), db) }
 
@@ -81,6 +82,13 @@ extension StoreService.Users {
                                 updatedAt: Date(timeIntervalSince1970: row[2]))), db)
                 }
             }
+        }
+
+        /// The `ORDER BY` of `sort`: the cached profile's field, highest first unless ascending,
+        /// users without it (no profile, or a count GraphQL left unknown) after, ties by id.
+        static func order(_ sort: SearchQuery.Sort) -> String {
+            let value = "(SELECT profile.\(sort.key.field.column) FROM profile WHERE profile.user_id = user.id)"
+            return "\(value) IS NULL, \(value) \(sort.ascending ? "ASC" : "DESC"), user.id"
         }
 
         /// The condition on `user LEFT JOIN note` that matches the users, other than the one
@@ -128,7 +136,9 @@ extension StoreService.Users {
                     return "user.login " + anchored(term, text, into: &arguments)
                 }
                 for (field, column) in SearchQuery.Fields.profile where term.fields.contains(field) {
-                    sources.append("SELECT profile.user_id FROM profile WHERE \(Qualified.contains("profile." + column.column, text, &arguments))")
+                    // An email's words before its `@` only: GitHub cannot search domains (``AppDatabase/emailWords``).
+                    let holds = field == .email ? Qualified.emailWords("profile." + column.column, text, &arguments) : Qualified.contains("profile." + column.column, text, &arguments)
+                    sources.append("SELECT profile.user_id FROM profile WHERE \(holds)")
                 }
                 let found = sources.isEmpty ? nil : "user.id IN (\(sources.joined(separator: " UNION ")))"
                 return [scanned, found].compactMap { $0 }.joined(separator: " OR ").wrappedOr("0")

@@ -26,7 +26,7 @@ extension FakeResponder {
             window = snapshot
         }
         let headers = searchHeaders(window, request: request, ticket: ticket)
-        guard let text = parameters["q"], !text.isEmpty, let accounts = searchAccounts(text, baseURL: baseURL(of: request)) else {
+        guard let text = request.formValue("q"), !text.isEmpty, let accounts = searchAccounts(text, baseURL: baseURL(of: request)) else {
             return .response(jsonResponse(.unprocessableContent, body: UserJSON.error(message: "Validation Failed"), headers: headers, request: request))
         }
         let perPage = min(100, max(1, Int(parameters["per_page"] ?? "") ?? 30))

@@ -25,9 +25,11 @@ struct UserProfile: Sendable, Equatable, Decodable {
     /// `company`, `gists` or `following`, ../shared/fixtures/github/graphql-schema.graphql).
     static func synthetic(id: Int, login: String, type: String = "User") -> UserProfile {
         // Places that share words, so that a search tells whole words from parts of them
-        // (`location:us` is not Russia, Columbus or Austin; `location:york` is both Yorks).
+        // (`location:us` is not Russia, Columbus or Austin; `location:york` is both Yorks), and
+        // places written with Unicode's punctuation (a full-width comma, a middle dot, an en
+        // dash), each of whose words is found.
         let locations: [String?] = [
-            "Berlin", nil, "São Paulo", "Tōkyō", nil, "Zürich", "Lagos", "Montréal", "New York, US", "York, UK", "Columbus, Ohio",
+            "Berlin", nil, "São Paulo", "Tōkyō，Japan", nil, "Zürich·Kreis 4", "Lagos", "Montréal–Québec", "New York, US", "York, UK", "Columbus, Ohio",
             "Austin, US", "Moscow, Russia",
         ]
         // From 2008-01-01, ids about 5.5 hours apart, as GitHub's ids grow with time: a

@@ -12,7 +12,15 @@ import Foundation
 ///
 /// Words match whole words, case-insensitively, as GitHub's index splits text: `location:us`
 /// finds "Austin, US", not "Russia" or "Columbus". What GitHub does not document (how it
-/// splits words) is met the simple way: a word is a run of letters and digits.
+/// splits words) is read as Unicode does: a word is a run of letters, decimal digits and
+/// marks, anything else splits, and each ideograph (Han and the like) is a word alone.
+///
+/// A qualifier repeated (`location:lagos location:tokyo`, `user:a user:b`, `user:a org:b`) is
+/// a set of alternatives: commits.top asks `location:finland location:suomi …` for one
+/// country (lauripiispanen/most-active-github-users-counter, `top/top.go`), which only works
+/// as an OR. Excluded ones (`-location:a -location:b`) each exclude. `in:email` matches the
+/// words of the address before `@` only: "For privacy reasons, you cannot search by email
+/// domain name" ("Searching users").
 struct UserSearchQuery: Sendable {
     /// What one part of the query tests.
     enum Test: Sendable {
@@ -96,13 +104,37 @@ struct UserSearchQuery: Sendable {
         parts += pending.map { Part(test: .words($0.words, fields: searched), negated: $0.negated) }
     }
 
-    /// Whether the account matches every part.
+    /// Which alternatives a part is one of, when it is one: the positive `location:`s, the
+    /// positive `fullname:`s, the positive `user:`s and `org:`s.
+    private static func alternatives(_ part: Part) -> String? {
+        guard !part.negated else { return nil }
+        switch part.test {
+        case .location: return "location"
+        case .fullname: return "fullname"
+        case .account: return "account"
+        case .words, .type, .count, .created: return nil
+        }
+    }
+
+    /// Whether the account matches every part, and one of each set of alternatives.
     func matches(_ user: SimpleUser, _ profile: UserProfile) -> Bool {
-        parts.allSatisfy { part in
+        var sets: [String: Bool] = [:]
+        for part in parts {
+            if let set = Self.alternatives(part) {
+                sets[set] = sets[set] == true || holds(part, user, profile)
+            } else if !holds(part, user, profile) {
+                return false
+            }
+        }
+        return sets.values.allSatisfy { $0 }
+    }
+
+    private func holds(_ part: Part, _ user: SimpleUser, _ profile: UserProfile) -> Bool {
             let holds: Bool
             switch part.test {
             case .words(let words, let fields):
-                let texts = [("login", user.login), ("name", profile.name), ("email", profile.email)].filter { fields.contains($0.0) }.compactMap(\.1)
+                let local = profile.email.map { String($0.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)[0]) }
+                let texts = [("login", user.login), ("name", profile.name), ("email", local)].filter { fields.contains($0.0) }.compactMap(\.1)
                 holds = texts.contains { Self.contains(Self.words($0), words) }
             case .type(let type): holds = user.type == type
             case .account(let login, let organization): holds = user.login.lowercased() == login && (!organization || user.type == "Organization")
@@ -112,7 +144,6 @@ struct UserSearchQuery: Sendable {
             case .created(let range): holds = Self.seconds(profile.createdAt).map(range.contains) ?? false
             }
             return holds != part.negated
-        }
     }
 
     // MARK: - Reading
@@ -140,9 +171,32 @@ struct UserSearchQuery: Sendable {
 
     private static func unquoted(_ text: String) -> String { text.replacingOccurrences(of: "\"", with: "") }
 
-    /// The words of `text`: runs of letters and digits, lower-cased.
+    /// The words of `text`, lower-cased: runs of letters, decimal digits and marks; each
+    /// ideograph alone.
     static func words(_ text: String) -> [String] {
-        text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        var words: [String] = []
+        var word = String.UnicodeScalarView()
+        func end() {
+            if !word.isEmpty { words.append(String(word)) }
+            word = String.UnicodeScalarView()
+        }
+        for scalar in text.lowercased().unicodeScalars {
+            let properties = scalar.properties
+            if properties.isIdeographic {
+                end()
+                word.append(scalar)
+                end()
+                continue
+            }
+            switch properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber:
+                word.append(scalar)
+            default:
+                end()
+            }
+        }
+        end()
+        return words
     }
 
     /// Whether `words` holds `phrase` as consecutive words.

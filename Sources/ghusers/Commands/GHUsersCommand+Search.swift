@@ -17,17 +17,20 @@ extension GHUsersCommand {
                 with pre. `suf$`: the login ends with suf. `^login$`: the login is login. \
                 `!term`: excludes the users the term matches. Example: ghusers search 'ma !bot ^a'.
 
-                Qualifiers, after GitHub's user search, mix with the terms: type:user or \
-                type:org; location:, fullname:, company:, bio: (the profile field contains the \
-                text; quote spaces: location:"new york"); followers:, repos: and created: with \
-                >n, >=n, <n, <=n, n..n, n..* or *..n (dates YYYY-MM-DD, in UTC); \
-                hireable:true or hireable:false; user:LOGIN, org:LOGIN; in:login, \
-                in:name, in:email, in:note (where the terms look; several: in:login,name); has:note, \
-                has:profile, is:seen, is:gone. `!` (or GitHub's `-`) before a qualifier, or NOT before a word, excludes. \
+                Qualifiers, after GitHub's user search, mix with the terms. `!` (or GitHub's \
+                `-`) before a qualifier, or NOT before a word, excludes. Repeated location:, \
+                fullname:, user: and org: are alternatives (any of them matches) and excluded \
+                ones each exclude; every other qualifier narrows. Text qualifiers match whole \
+                words, as GitHub's index splits them (letters, digits and marks; punctuation \
+                and spaces split; each Han ideograph is a word).
+                """ + "\n\n" + SearchSyntax.helpText() + """
+
+
                 Profile qualifiers match cached profiles only: `ghusers profiles prefetch` \
                 fetches the others. An unknown qualifier is an error (exit 64); for text with a \
                 colon, start the term with ': 'a:b. With a qualifier, notes on users not cached \
-                are left out. Example: ghusers search 'location:"new york" followers:>1000 !type:org'.
+                are left out. Example: ghusers search 'location:"new york" followers:>1000 !type:org'; \
+                the five most-followed in two places: ghusers search 'location:lagos location:tokyo sort:followers' --limit 5.
 
                 Exits 1 when nothing matches, as grep does (0 when something did).
                 """ + "\n\n" + network.sentence)

@@ -153,7 +153,12 @@ struct SearchOnlineEndToEndTests {
     func offlineGivesGitHubsAnswer() async throws {
         try await EndToEnd.with(FakeConfiguration(userCount: 300)) { world in
             let queries = ["location:us", "location:\"new york\"", "location:york type:user", "followers:>500 -location:york", "fullname:\"fake user\" repos:<10", "repos:<10 type:org",
-                "followers:>900 NOT location:york type:user", "user:mojombo", "example in:email"]
+                "followers:>900 NOT location:york type:user", "user:mojombo", "user:mojombo user:defunkt org:github",
+                // Repeated locations are alternatives; excluded ones each exclude; Unicode's punctuation splits words.
+                "location:lagos location:japan", "location:berlin location:york followers:>300", "type:user -location:lagos -location:berlin repos:<20",
+                "location:japan", "location:kreis", "location:québec", "location:montréal",
+                // An email's words before its @ only: GitHub cannot search domains.
+                "mojombo in:email"]
             for query in queries {
                 let online = try await world.run(["search", "--online", query], environment: Self.token)
                 #expect(online.status == 0, "\(query): \(online)")
@@ -163,6 +168,13 @@ struct SearchOnlineEndToEndTests {
                 let offline = Set(try await Self.offline(world, query).compactMap { $0["login"] as? String })
                 #expect(!gitHub.isEmpty && offline == gitHub, "\(query): only offline \(offline.subtracting(gitHub)), only GitHub \(gitHub.subtracting(offline))")
             }
+            // Alternatives widen: both places' accounts, each place's own.
+            let lagos = try await Self.gitHubLogins(world, "location:lagos"), tokyo = try await Self.gitHubLogins(world, "location:japan")
+            let either = try await Self.gitHubLogins(world, "location:lagos location:japan")
+            #expect(!lagos.isEmpty && !tokyo.isEmpty && either == lagos.union(tokyo))
+            // The domain is not searched, online or off.
+            let domainOnline = try await Self.gitHubLogins(world, "example in:email"), domainOffline = try await Self.offline(world, "example in:email")
+            #expect(domainOnline.isEmpty && domainOffline.isEmpty)
         }
     }
 

@@ -84,13 +84,38 @@ struct SearchQualifiersEndToEndTests {
                 #expect(!result.stderr.contains("no profile yet"), "\(query): every profile is cached")
             }
             // gh's token reads no user's email over GraphQL (an organization's needs no scope):
-            // in:email finds the organizations and says the users' emails are unknown.
-            let (emailed, emails) = try await Self.search(world, "example in:email")
-            #expect(emailed == Set(accounts.filter { $0.organization && $0.text("email").contains("example") }.map(\.login)) && !emailed.isEmpty, "\(emails)")
+            // in:email finds the organizations by the words before the @ (GitHub cannot search
+            // domains) and says the users' emails are unknown.
+            let localWords = { (account: Account) in account.text("email").prefix { $0 != "@" }.split { !$0.isLetter && !$0.isNumber }.map(String.init) }
+            let word = try #require(accounts.first { $0.organization && !localWords($0).isEmpty }.flatMap { localWords($0).first })
+            let (emailed, emails) = try await Self.search(world, "\(word) in:email")
+            #expect(emailed == Set(accounts.filter { $0.organization && localWords($0).contains(word) }.map(\.login)) && !emailed.isEmpty, "\(emails)")
             #expect(emails.stderr.contains("cached profiles do not know their email") && emails.stderr.contains("search --online"), "\(emails)")
+            let (domain, _) = try await Self.search(world, "example in:email")
+            #expect(domain.isEmpty, "the domain is not searched")
             // Free text and a qualifier: both must hold.
             let (found, _) = try await Self.search(world, "user location:berlin")
             #expect(found == Set(accounts.filter { $0.login.lowercased().contains("user") && $0.text("location").contains("berlin") }.map(\.login)))
+        }
+    }
+
+    @Test("sort:followers-desc --limit 5 over two places: the five most-followed of both; a bad sort: exits 64 naming the valid ones")
+    func topFiveOfTwoPlaces() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
+            let accounts = try await Self.prefetched(world)
+            // When
+            let result = try await world.run("search", "location:berlin location:lagos sort:followers-desc", "--offline", "--json", "--limit", "5")
+            // Then: the fake's own followers, highest first, ties by id (users: organizations' followers are unknown over GraphQL).
+            #expect(result.status == 0, "\(result)")
+            let rows = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [[String: Any]] ?? []
+            let places = accounts.filter { !$0.organization && ($0.words("location", "berlin") || $0.words("location", "lagos")) }
+            let expected = places.sorted { ($0.number("followers") ?? -1, -($0.number("id") ?? 0)) > ($1.number("followers") ?? -1, -($1.number("id") ?? 0)) }.prefix(5).map(\.login)
+            #expect(expected.count == 5 && rows.compactMap { $0["login"] as? String } == Array(expected), "\(result.stdout)")
+            // Places written with Unicode's punctuation are found by each word.
+            let (japan, _) = try await Self.search(world, "location:japan")
+            #expect(!japan.isEmpty && japan == Set(accounts.filter { $0.text("location").contains("japan") }.map(\.login)))
+            let bad = try await world.run("search", "sort:stars", "--offline")
+            #expect(bad.status == 64 && bad.stderr.contains("sort: takes followers, followers-asc, repositories"), "\(bad)")
         }
     }
 

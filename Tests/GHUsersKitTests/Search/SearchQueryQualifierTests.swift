@@ -102,9 +102,31 @@ struct SearchQueryQualifierTests {
         #expect(query.problem?.message.contains("\n") == false)
     }
 
+    @Test("repeated location:, fullname:, user: and org: are alternatives; excluded ones each exclude; every other qualifier narrows")
+    func alternatives() {
+        #expect(tests("location:lagos followers:>10 location:tokyo") == [.anyOf([.text(.location, "lagos"), .text(.location, "tokyo")]), .count(.followers, lower: 11, upper: nil)])
+        #expect(tests("-location:a -location:b") == [.text(.location, "a"), .text(.location, "b")])
+        #expect(SearchQuery("-location:a -location:b").qualifiers.map(\.negated) == [true, true])
+        #expect(tests("location:a -location:b location:c").count == 2)
+        #expect(tests("fullname:ann fullname:bert") == [.anyOf([.text(.name, "ann"), .text(.name, "bert")])])
+        #expect(tests("company:a company:b") == [.text(.company, "a"), .text(.company, "b")], "ours narrow")
+        #expect(tests("repos:>1 repos:<5") == [.count(.publicRepos, lower: 2, upper: nil), .count(.publicRepos, lower: nil, upper: 5)])
+        #expect(SearchQuery("location:a location:b").qualifiers.first?.readsProfile == true)
+    }
+
+    @Test("sort: orders by followers, repositories or joined, highest first unless -asc; a bad value says what it takes")
+    func sorting() {
+        #expect(SearchQuery("sort:followers").sort == SearchQuery.Sort(key: .followers, ascending: false))
+        #expect(SearchQuery("location:b sort:Repositories-asc").sort == SearchQuery.Sort(key: .repositories, ascending: true))
+        #expect(SearchQuery("sort:joined-desc").sort == SearchQuery.Sort(key: .joined, ascending: false))
+        #expect(!SearchQuery("sort:followers").isEmpty && SearchQuery("sort:followers").qualifiers.isEmpty)
+        #expect(problem("sort:stars") == "sort: takes followers, followers-asc, repositories, repositories-asc, joined, joined-asc (-desc is the default), not “stars”")
+        #expect(problem("-sort:followers") != nil && problem("sort:followers sort:joined") != nil)
+    }
+
     @Test("user: and org: name an account; GitHub's NOT excludes the word after it, as ! does")
     func accountsAndNot() {
-        #expect(tests("user:Octocat org:github") == [.login("octocat", organization: false), .login("github", organization: true)])
+        #expect(tests("user:Octocat org:github") == [.anyOf([.login("octocat", organization: false), .login("github", organization: true)])])
         #expect(problem("user:bad/login") != nil)
         #expect(SearchQuery("ann NOT bot").terms.map(\.negated) == [false, true])
         #expect(SearchQuery("NOT type:org").qualifiers.map(\.negated) == [true])
