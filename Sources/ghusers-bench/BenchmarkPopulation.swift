@@ -74,9 +74,10 @@ struct BenchmarkPopulation {
     }
 
     /// Profile locations: one in ten has none; `berlin` is in about a tenth of the profiles,
-    /// `new york` in another, one is outside ASCII (folded as `browse` folds).
+    /// `new york` in another; some are outside ASCII (folded as `browse` folds), written with
+    /// Unicode's punctuation (a full-width comma, a middle dot) or in Han ideographs.
     private static let locations: [String?] = [
-        "Berlin, Germany", "New York, NY", "San Francisco", "Tokyo", "London", "Paris, France", "São Paulo", "Lagos", "İstanbul", nil,
+        "Berlin, Germany", "New York, NY", "San Francisco", "東京都，Tokyo", "London·UK", "Paris, France", "São Paulo", "Lagos", "İstanbul", nil,
     ]
 
     /// A generated profile: location from ``locations``, followers spread over 0 to 100,000 on a

@@ -33,6 +33,9 @@ extension GHUsersBenchCommand {
             [("in:name 1", "in:name"), ("in:name 12", "in:name"), ("in:login,name 12", "in:name"), ("is:seen", "SQLite qualifier"),
              ("is:seen o", "SQLite qualifier + text")],
             [("in:email e", "in:email"), ("in:email ex", "in:email"), ("in:email exa", "in:email")],
+            // Issue 54's forms: alternatives, sort:, words outside ASCII and split by Unicode's punctuation.
+            [("location:berlin location:tokyo", "alternatives"), ("location:berlin location:tokyo sort:followers", "sort"),
+             ("sort:joined-asc", "sort, everyone"), ("location:東京", "Han words"), ("location:uk", "Unicode punctuation")],
         ]
 
         func run() throws {

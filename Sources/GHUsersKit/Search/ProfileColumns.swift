@@ -152,14 +152,18 @@ struct ProfileColumns: Sendable {
         }
     }
 
-    /// The value of count or date `field` of each of `records` login records (by record),
-    /// `Int64.min` where no profile knows it: what `sort:` orders by.
-    func values(of field: Profile.Field, records: Int) -> [Int64] {
-        var values = [Int64](repeating: .min, count: records)
+    /// A key of count or date `field` for each of `records` login records (by record), in the
+    /// order `sort:` lists them, smallest first: the value (its opposite, `descending`), and
+    /// `UInt32.max`, after every other, where no profile knows it. Counts are at most
+    /// `Int32.max`; a date is its seconds since 1970, clamped to 0 ..< 2^32 - 1 (1970 to 2106).
+    func sortKeys(of field: Profile.Field, descending: Bool, records: Int) -> [UInt32] {
+        var keys = [UInt32](repeating: .max, count: records)
         func fill<Value: BinaryInteger>(_ column: [Value]) {
             for (profile, value) in column.enumerated() where Int64(value) != Int64(Self.unknown) {
                 let record = loginOf[profile]
-                if record >= 0 { values[Int(record)] = Int64(value) }
+                guard record >= 0 else { continue }
+                let key = UInt32(min(max(Int64(value), 0), Int64(UInt32.max) - 1))
+                keys[Int(record)] = descending ? UInt32.max - 1 - key : key
             }
         }
         if let column = Self.countFields.firstIndex(of: field) {
@@ -167,7 +171,7 @@ struct ProfileColumns: Sendable {
         } else if let column = Self.dateFields.firstIndex(of: field) {
             fill(dates[column])
         }
-        return values
+        return keys
     }
 
     /// The login records of the profiles whose `values` are known and in `lower..<upper`

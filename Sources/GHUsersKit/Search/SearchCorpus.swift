@@ -206,17 +206,34 @@ struct SearchCorpus: Sendable {
 
     /// `matches` in `sort`'s order (``SearchQuery/Sort``): the profiles' values highest first
     /// (lowest, ascending), users without one after, ties by id (records are in id order); the
-    /// exact login takes its place among the others, as in `ghusers search`.
+    /// exact login takes its place among the others, as in `ghusers search`. A stable radix sort
+    /// of 32-bit keys (two passes of 16 bits) over records already in id order: 1,000,000 matches
+    /// in about 10 ms where a comparison sort took 39 (`ghusers-bench search`, `sort:joined-asc`).
     func sorted(_ matches: SearchMatches, by sort: SearchQuery.Sort) -> SearchMatches {
-        let values = profiles.values(of: sort.key.field, records: logins.count)
-        let unknown = Int64.min
-        let ascending = sort.ascending
-        let order = matches.records.sorted { a, b in
-            let (x, y) = (values[Int(a)], values[Int(b)])
-            if x == y { return a < b }
-            if x == unknown || y == unknown { return y == unknown }
-            return ascending ? x < y : x > y
+        let keys = profiles.sortKeys(of: sort.key.field, descending: !sort.ascending, records: logins.count)
+        var records = matches.records
+        var spare = [Int32](repeating: 0, count: records.count)
+        var counts = [Int](repeating: 0, count: 1 << 16)
+        keys.withUnsafeBufferPointer { keys in
+            counts.withUnsafeMutableBufferPointer { counts in
+                for shift in [0, 16] as [UInt32] {
+                    records.withUnsafeMutableBufferPointer { records in
+                        spare.withUnsafeMutableBufferPointer { spare in
+                            counts.update(repeating: 0)
+                            for record in records { counts[Int(keys[Int(record)] >> shift & 0xFFFF)] += 1 }
+                            var total = 0
+                            for index in counts.indices { (counts[index], total) = (total, total + counts[index]) }
+                            for record in records {
+                                let digit = Int(keys[Int(record)] >> shift & 0xFFFF)
+                                spare[counts[digit]] = record
+                                counts[digit] += 1
+                            }
+                        }
+                    }
+                    swap(&records, &spare)
+                }
+            }
         }
-        return matches.ordered(order, recordCount: logins.count)
+        return matches.ordered(records)
     }
 }

@@ -9,30 +9,27 @@ struct SearchMatches: Sendable {
     let loginIDs: [Int64]
     /// Where the exact login's record is in ``records``, if one matched.
     let exactPosition: Int?
-    /// With `sort:`, the records in the order listed and each login record's place there
-    /// (-1: not a match); `nil` in id order.
-    private(set) var listed: (records: [Int32], place: [Int32])?
+    /// With `sort:`, the records in the order listed; `nil` in id order.
+    private(set) var listed: [Int32]?
 
     init(query: SearchQuery, records: [Int32], loginIDs: [Int64], exactPosition: Int?) {
         (self.query, self.records, self.loginIDs, self.exactPosition) = (query, records, loginIDs, exactPosition)
     }
 
-    /// These matches listed in `order` (their records, permuted), of `recordCount` login
-    /// records: no exact login first.
-    func ordered(_ order: [Int32], recordCount: Int) -> SearchMatches {
+    /// These matches listed in `order` (their records, permuted): no exact login first.
+    func ordered(_ order: [Int32]) -> SearchMatches {
         var matches = SearchMatches(query: query, records: records, loginIDs: loginIDs, exactPosition: nil)
-        var place = [Int32](repeating: -1, count: recordCount)
-        for (position, record) in order.enumerated() { place[Int(record)] = Int32(position) }
-        matches.listed = (order, place)
+        matches.listed = order
         return matches
     }
 
-    /// Where the match with user id `id` is listed, if it is a match (with ``listed``).
+    /// Where the match with user id `id` is listed, if it is a match (with ``listed``): a scan
+    /// of the order, once a window (under a millisecond at a million).
     private func listedPlace(of id: Int64) -> Int? {
         guard let listed else { return nil }
         let record = partitionPoint(loginIDs.count) { loginIDs[$0] < id }
-        guard record < loginIDs.count, loginIDs[record] == id, listed.place[record] >= 0 else { return nil }
-        return Int(listed.place[record])
+        guard record < loginIDs.count, loginIDs[record] == id else { return nil }
+        return listed.firstIndex(of: Int32(record))
     }
 
     /// How many users match.
@@ -75,7 +72,7 @@ struct SearchMatches: Sendable {
         if let listed {
             // Sorted: after the match's place (from the first for nil, 0 or an id not listed).
             let first = id.flatMap(listedPlace).map { $0 + 1 } ?? 0
-            return listed.records[first..<min(listed.records.count, first + count)].map { loginIDs[Int($0)] }
+            return listed[first..<min(listed.count, first + count)].map { loginIDs[Int($0)] }
         }
         let exact = id == nil ? exactPosition.map { [self.id($0)] } ?? [] : []
         let first = id.map { othersBelow($0 + 1) } ?? 0
@@ -93,7 +90,7 @@ struct SearchMatches: Sendable {
     func before(_ id: Int64, count: Int) -> [Int64] {
         if let listed {
             let end = listedPlace(of: id) ?? 0
-            return listed.records[max(0, end - count)..<end].map { loginIDs[Int($0)] }
+            return listed[max(0, end - count)..<end].map { loginIDs[Int($0)] }
         }
         let end = othersBelow(id)
         let start = max(0, end - count)

@@ -54,4 +54,30 @@ struct BrowseSearchScreenTests {
             try await session.waitFor("the new page's user", timeout: .seconds(20)) { $0.contains("match 1 of 1") && $0.contains(newcomer) }
         }
     }
+
+    @Test("/ with two places and sort:followers lists both places' users, most-followed first, as search does")
+    func sortedAlternatives() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 100)) { world in
+            // Given: profiles cached; the CLI's answer to the same query.
+            #expect(try await world.run("next-page").status == 0)
+            #expect(try await world.run(["profiles", "prefetch"], environment: ProfilesPrefetchEndToEndTests.token).status == 0)
+            let query = "location:berlin location:lagos sort:followers"
+            let rows = try #require(try await world.json("search", query, "--offline") as? [[String: Any]])
+            let logins = rows.compactMap { $0["login"] as? String }
+            #expect(logins.count > 5)
+            let session = try await BrowseModesScreenTests.browse(world)
+            defer { session.close() }
+            // When
+            try await session.send("/")
+            try await session.send(query, literal: true)
+            // Then: the same users in the same order (the first screenful), once the index answers.
+            try await session.waitFor("both places, most-followed first", timeout: .seconds(20)) { screen in
+                // A row's login stands alone on its line (the selection's after the bar).
+                let lines = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces).replacing("▌", with: "").trimmingCharacters(in: .whitespaces) }
+                let places = logins.prefix(5).map { login in lines.firstIndex { $0 == login } }
+                return screen.contains("match 1 of \(logins.count)") && places.allSatisfy { $0 != nil }
+                    && zip(places, places.dropFirst()).allSatisfy { $0! < $1! }
+            }
+        }
+    }
 }
