@@ -92,8 +92,10 @@ extension SearchIndex {
             db, sql: "SELECT count(*), total(updated_at), total(length(text)), total(user_id) FROM note WHERE user_id IS NOT NULL")
         // Not the fetch time: a revalidation (304) touches it without changing anything.
         // The unknown lists' lengths: a field that comes back known changes no other column here.
+        // The counts: GitHub's `updated_at` does not move when followers come or go.
         let profiles = try Row.fetchOne(
-            db, sql: "SELECT count(*), total(partial), total(strftime('%s', updated_at)), total(length(unknown)) FROM profile")
-        return Signature(notes: (0..<4).map { notes?[$0] ?? 0 }, profiles: (0..<4).map { profiles?[$0] ?? 0 })
+            db,
+            sql: "SELECT count(*), total(partial), total(strftime('%s', updated_at)), total(length(unknown)), total(followers), total(public_repos) FROM profile")
+        return Signature(notes: (0..<4).map { notes?[$0] ?? 0 }, profiles: (0..<6).map { profiles?[$0] ?? 0 })
     }
 }

@@ -42,11 +42,11 @@ public final class SearchIndex: Sendable {
 
     /// Up to `count` matching user ids of `query` after the match with id `id` (`nil`: from the
     /// first, the exact login included; `0`: after the exact login) or, with `before` set,
-    /// before it, and how many users match in all; `nil` if cancelled, or before ``load(from:)``.
+    /// before it (with `sort:`, after or before `position`, the place in the list, where given), and how many users match in all; `nil` if cancelled, or before ``load(from:)``.
     /// The text's matches are ANDed with the qualifiers the index holds and with `among`, the
     /// ids SQLite computed for the others (``SearchQuery/filter``), ascending.
     public func window(
-        _ query: String, id: Int64?, before: Bool = false, count: Int, among: [Int64]? = nil, isCancelled: () -> Bool = { false }
+        _ query: String, id: Int64?, before: Bool = false, position: Int? = nil, count: Int, among: [Int64]? = nil, isCancelled: () -> Bool = { false }
     ) -> (ids: [Int64], total: Int)? {
         guard isLoaded else { return nil }
         let full = SearchQuery(query)
@@ -70,7 +70,7 @@ public final class SearchIndex: Sendable {
             return sorted
         }
         guard let found else { return nil }
-        return (found.window(id, before: before, count: count), found.count)
+        return (found.window(id, before: before, count: count, position: position), found.count)
     }
 
     /// Replaces what is indexed, under the lock, and marks the index loaded.

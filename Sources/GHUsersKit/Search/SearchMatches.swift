@@ -79,8 +79,15 @@ struct SearchMatches: Sendable {
         return Array((exact + (first..<max(first, min(otherCount, first + count - exact.count))).map(other)).prefix(count))
     }
 
-    /// ``after(_:count:)``, or with `before` set (and an `id`) ``before(_:count:)``.
-    func window(_ id: Int64?, before: Bool, count: Int) -> [Int64] {
+    /// ``after(_:count:)``, or with `before` set (and an `id`) ``before(_:count:)``. Sorted
+    /// (``listed``), by `position` where it is given: the `count` listed after it, or before it
+    /// (a user's id says nothing of its place once the list is not in id order, and the user
+    /// may no longer match).
+    func window(_ id: Int64?, before: Bool, count: Int, position: Int? = nil) -> [Int64] {
+        if let listed, let position {
+            let range = before ? max(0, position - count)..<min(max(0, position), listed.count) : min(max(0, position + 1), listed.count)..<min(listed.count, max(0, position + 1) + count)
+            return listed[range].map { loginIDs[Int($0)] }
+        }
         if before, let id { return self.before(id, count: count) }
         return after(id, count: count)
     }

@@ -59,6 +59,24 @@ extension CombinedService {
             try StoreService.Users.SearchWindow(database: database).after(query, id: id, count: count)
         }
 
+        /// Up to `count` matches of a `sort:` query from place `from` of its order, as `search`
+        /// streams them (``StoreService/Users/Search``): for `browse` until its index is loaded.
+        public func sortedMatches(_ query: String, from: Int, count: Int) throws -> [UserDetails] {
+            var place = 0
+            var users: [UserDetails] = []
+            struct Enough: Error {}
+            do {
+                try StoreService.Users.Search(database: database)(query) { result in
+                    guard case .user(let details) = result else { return }
+                    defer { place += 1 }
+                    guard place >= from else { return }
+                    users.append(details)
+                    if users.count >= count { throw Enough() }
+                }
+            } catch is Enough {}
+            return users
+        }
+
         /// Up to `count` matches of `query` before the match with id `id`, in order.
         public func matches(_ query: String, before id: Int64, count: Int) throws -> [UserDetails] {
             try StoreService.Users.SearchWindow(database: database).before(query, id: id, count: count)

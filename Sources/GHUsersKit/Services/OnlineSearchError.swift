@@ -27,7 +27,8 @@ extension OnlineSearchError: LocalizedError {
         case .nothingToAsk(let local):
             "nothing in the query is GitHub's to ask"
                 + (local.isEmpty ? "" : " (\(local.joined(separator: " ")) only the cache can answer)")
-                + "; add a term or one of GitHub's qualifiers (type:, location:, fullname:, followers:, repos:, created:)"
+                + "; add a term or one of GitHub's qualifiers ("
+                + SearchSyntax.entries.filter { if case .never = $0.gitHub { false } else { $0.name != "in" } }.map { $0.name + ":" }.joined(separator: " ") + ")"
         case .stopped(let summary, let reset):
             "the GraphQL rate limit is used up until \(GitHubAPIError.format(reset)) after \(summary.kept) accounts; "
                 + "run the same `ghusers search --online` again then to go on where it stopped"

@@ -63,7 +63,8 @@ extension StoreService.Users {
                     while let row = try rows.next() { try each(.user(UserDetails(row: row)), db) }
                 }
 
-                guard query.qualifiers.isEmpty else { return }
+                // Notes on users not cached: for terms, never for qualifiers or `sort:` alone.
+                guard query.qualifiers.isEmpty, !query.terms.isEmpty else { return }
                 let pending = Self.pendingNotes(query)
                 let orphans = try Row.fetchCursor(
                     db,

@@ -203,10 +203,18 @@ extension FakeResponder {
             guard query.matches(user, profile) else { return nil }
             return GraphQLAccount(user: user, profile: profile, htmlURL: "https://github.com/\(user.login)", avatarURL: avatarURL(id, baseURL: baseURL))
         }
-        guard let ascending = query.joinedAscending else { return found }
-        // By join time, ties in id order (ISO 8601 in UTC sorts as text).
+        guard let sort = query.sort else { return found }
+        // Ties in id order; join times in ISO 8601 UTC sort as text.
+        let key = { (account: GraphQLAccount) -> String in
+            switch sort.key {
+            case "followers": String(format: "%012d", account.profile.followers)
+            case "repositories": String(format: "%012d", account.profile.publicRepos)
+            default: account.profile.createdAt
+            }
+        }
         return found.sorted { a, b in
-            a.profile.createdAt == b.profile.createdAt ? a.user.id < b.user.id : (a.profile.createdAt < b.profile.createdAt) == ascending
+            let (x, y) = (key(a), key(b))
+            return x == y ? a.user.id < b.user.id : (x < y) == sort.ascending
         }
     }
 

@@ -44,9 +44,10 @@ struct UserSearchQuery: Sendable {
     }
 
     var parts: [Part] = []
-    /// `sort:joined-asc` or `sort:joined-desc` (GitHub Docs, "Sorting search results"): by join
-    /// time, oldest or newest first; `nil`: GitHub's best match, which the fake gives in id order.
-    var joinedAscending: Bool?
+    /// `sort:followers`, `sort:repositories` or `sort:joined`, each `-asc` or `-desc` (the
+    /// default) (GitHub Docs, "Sorting search results"): the key and whether lowest first;
+    /// `nil`: GitHub's best match, which the fake gives in id order. Ties in id order.
+    var sort: (key: String, ascending: Bool)?
 
     /// Reads `text`; throws for a qualifier value it cannot read.
     init(_ text: String) throws(Invalid) {
@@ -87,11 +88,11 @@ struct UserSearchQuery: Sendable {
                     parts.append(Part(test: .created(try Self.range(value, read: Self.seconds, unit: 86_400)), negated: negated))
                     continue
                 case "sort":
-                    switch value.lowercased() {
-                    case "joined", "joined-desc": joinedAscending = false
-                    case "joined-asc": joinedAscending = true
-                    default: break
+                    let parts = value.lowercased().split(separator: "-", maxSplits: 1).map(String.init)
+                    guard ["followers", "repositories", "joined"].contains(parts[0]), parts.count == 1 || ["asc", "desc"].contains(parts[1]) else {
+                        throw Invalid(message: "“\(value)” is not a valid sort")
                     }
+                    sort = (parts[0], parts.count > 1 && parts[1] == "asc")
                     continue
                 default:
                     break  // not a qualifier: a word

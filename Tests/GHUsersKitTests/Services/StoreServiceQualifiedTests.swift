@@ -217,7 +217,15 @@ struct StoreServiceQualifiedTests {
                 let window = index.window(text, id: nil, before: false, count: 100, among: among)
                 #expect(window?.ids.sorted() == expected && window?.total == expected.count, "index: \(text)")
                 if let sort = query.sort {
-                    #expect(window?.ids == Self.sorted(fixtures.filter { Self.matches(query, $0) }, by: sort), "index's order of \(text)")
+                    let order = Self.sorted(fixtures.filter { Self.matches(query, $0) }, by: sort)
+                    #expect(window?.ids == order, "index's order of \(text)")
+                    // Scrolled by place, as browse reads windows: after the 7th, before the 7th.
+                    let after = index.window(text, id: order.dropFirst(6).first, position: 6, count: 100, among: among)?.ids
+                    let before = index.window(text, id: order.dropFirst(6).first ?? 0, before: true, position: 6, count: 100, among: among)?.ids
+                    #expect(after == Array(order.dropFirst(7)) && before == Array(order.prefix(6)), "windows of \(text)")
+                    // Until the index is loaded, SQLite gives the same places.
+                    let sqlite = try CombinedService.Reads(database: database, ownsConnection: false).sortedMatches(text, from: 7, count: 100).map(\.user.id)
+                    #expect(sqlite == Array(order.dropFirst(7)), "SQLite's window of \(text)")
                 }
             } catch {
                 Issue.record("\(text): \(error)")

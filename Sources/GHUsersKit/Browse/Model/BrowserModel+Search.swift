@@ -19,34 +19,39 @@ extension BrowserModel {
         case .character(let character): search.query.append(character)
         case .paste(let text):  // one line: line breaks and tabs as spaces, other control characters dropped
             search.query += TerminalSanitizer.sanitize(String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 }), keepNewlines: false)
-        case .backspace: search.query = String(search.query.dropLast())
-        case .control("u"): search.query = ""
-        case .control("w"): search.query = String(search.query.reversed().drop { $0 == " " }.drop { $0 != " " }.reversed())
-        case .enter:
-            guard search.problem == nil else { return [] }  // the query line says what is wrong
-            self.search?.editing = false
-            return search.query.isEmpty ? endSearch() : searchNow()
-        case .escape: return endSearch()
-        case .control("o"):
-            // GitHub's user search, the same query: the list fills as accounts arrive.
-            let query = search.query.trimmingCharacters(in: .whitespaces)
-            guard search.problem == nil, !query.isEmpty else { return [] }
-            self.search?.online = (query, "GitHub: asking…", true)
-            return [.searchOnline(query)]
-        case .control("c"):
-            quitting = true
-            return [.quit]
-        case .up, .control("p"):
-            move(by: -1)
-            return []
-        case .down, .control("n"):
-            move(by: 1)
-            return []
-        case .pageUp, .pageDown, .wheel, .click:
+        case .wheel, .click:
             moveKey(key)
             return []
-        default:
-            return []
+        case .control, .alt, .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace, .tab, .delete, .unknown:
+            guard let action = QueryLineKeymap.action(for: key) else { return [] }  // bound to nothing: nothing changes
+            switch action {
+            case .eraseCharacter: search.query = String(search.query.dropLast())
+            case .eraseAll: search.query = ""
+            case .eraseWord: search.query = String(search.query.reversed().drop { $0 == " " }.drop { $0 != " " }.reversed())
+            case .keep:
+                guard search.problem == nil else { return [] }  // the query line says what is wrong
+                self.search?.editing = false
+                return search.query.isEmpty ? endSearch() : searchNow()
+            case .cancel: return endSearch()
+            case .askGitHub:
+                // GitHub's user search, the same query: the list fills as accounts arrive.
+                let query = search.query.trimmingCharacters(in: .whitespaces)
+                guard search.problem == nil, !query.isEmpty else { return [] }
+                self.search?.online = (query, "GitHub: asking…", true)
+                return [.searchOnline(query)]
+            case .quit:
+                quitting = true
+                return [.quit]
+            case .up:
+                move(by: -1)
+                return []
+            case .down:
+                move(by: 1)
+                return []
+            case .pageUp, .pageDown:
+                moveKey(key)
+                return []
+            }
         }
         self.search = search
         return searchNow()
@@ -126,7 +131,9 @@ extension BrowserModel {
         // On while matches are unread: before the end was reached, or past a tail that the
         // window has since let go of. Two screens ahead: the first read holds one (firstSearchCount).
         if max(visible.upperBound, window.cursor + 1) + 2 * pageUsers > end, !search.complete || end < (counting.total ?? 0) {
-            let key = SearchQuery(search.shown).isExact(login: last.user.login) ? 0 : last.user.id
+            // The exact login, listed first, is read apart (0: after it); sorted, it has its place.
+            let shown = SearchQuery(search.shown)
+            let key = shown.sort == nil && shown.isExact(login: last.user.login) ? 0 : last.user.id
             return .searchAfter(query: search.shown, id: key, index: end - 1, count: Self.chunk)
         }
         return nil

@@ -82,9 +82,14 @@ final class BrowseSearch: Sendable {
                 unindexedIDs.withLock { $0 = (unindexed, ids) }
                 return ids
             }
-            guard let found = index.window(query, id: id, before: before, count: count, among: among, isCancelled: isStale), !isStale() else { return [] }
+            guard let found = index.window(query, id: id, before: before, position: position, count: count, among: among, isCancelled: isStale), !isStale()
+            else { return [] }
             users = try reads.users(found.ids, isCancelled: isStale)  // asked at each user
             messages.append(.searchCounted(query: query, total: found.total))
+        } else if SearchQuery(query).sort != nil {
+            // Sorted, until the index is loaded: by place, as the index reads it.
+            let from = before ? max(0, position - count) : position + 1
+            users = try reads.sortedMatches(query, from: from, count: before ? max(0, position - from) : count)
         } else if before, let id {
             users = try reads.matches(query, before: id, count: count)
         } else {
