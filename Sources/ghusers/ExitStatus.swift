@@ -32,7 +32,8 @@ enum ExitStatus: Int32 {
             case .rateLimited, .secondaryRateLimit: self = .rateLimited
             case .unauthorized, .insufficientScopes: self = .authentication
             case .notFound: self = .notFound
-            default: self = .failure
+            // GitHub answered, and not as asked: an error, not the network's.
+            case .server, .forbidden, .unexpectedStatus, .invalidResponse, .rejectedData, .bodyTooLarge, .badRedirect: self = .failure
             }
         case let error as CombinedServiceError:
             switch error {
@@ -64,6 +65,16 @@ enum ExitStatus: Int32 {
             }
         case is StoreError: self = .database
         case is ValidationError, is SearchQuery.Problem: self = .usage
+        // ghusers's own errors that end a command as failures (1), each named so that a new
+        // error type is decided here (ExitStatusTests reads the sources for them): a file of
+        // notes that cannot be read, a note changed meanwhile, a login GitHub would refuse, a
+        // write that failed, an image or avatar that failed, no terminal, nothing found (as
+        // grep), avatars not all fetched or kept.
+        case is NotesArchiveError, is NoteConflict, is User.ValidationError, is AtomicFile.WriteError, is TransportError, is AvatarError,
+            is ImageDecodingError, is ImageLibraryError, is TerminalSession.Unavailable, is NothingFound, is GHUsersCommand.Avatars.Prefetch.SomeFailed,
+            is GHUsersCommand.Avatars.Prefetch.NotKept:
+            self = .failure
+        // An error of the system or a library that ghusers did not turn into one of its own.
         default: self = .failure
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -23,16 +24,17 @@ enum ChildProcess {
                 posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
             }
         }
-        return start(path, arguments, actions: &actions, ownGroup: false)
+        return start(path, arguments, actions: &actions, redirected: quiet ? [0, 1, 2] : [], ownGroup: false)
     }
 
-    /// `posix_spawn` of `path` with `actions`: the child starts with the signals this process
+    /// `posix_spawn` of `path` with `actions` (which set the standard streams of `redirected`):
+    /// the child holds no other descriptor of ghusers (``closeDescriptorsAboveStandardError(_:redirected:)``) and starts with the signals this process
     /// ignores or handles itself (SIGINT, SIGTERM, SIGWINCH, …, set to SIG_IGN for the dispatch
     /// sources) back at their defaults and none blocked (a dispatch thread blocks nearly all;
     /// a shell with SIGCHLD blocked never returns from `wait`), so Ctrl-C and a hang-up reach
     /// it as they would from a shell; `ownGroup`: as the leader of a process group of its own.
     private static func start(
-        _ path: String, _ arguments: [String], actions: inout posix_spawn_file_actions_t, ownGroup: Bool
+        _ path: String, _ arguments: [String], actions: inout posix_spawn_file_actions_t, redirected: Set<Int32>, ownGroup: Bool
     ) -> Result<pid_t, POSIXError> {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -49,8 +51,11 @@ enum ChildProcess {
             posix_spawnattr_setpgroup(&attributes, 0)
             flags |= POSIX_SPAWN_SETPGROUP
         }
+        #if canImport(Darwin)
+            flags |= POSIX_SPAWN_CLOEXEC_DEFAULT
+        #endif
         posix_spawnattr_setflags(&attributes, Int16(flags))
-        closeDescriptorsAboveStandardError(&actions)
+        closeDescriptorsAboveStandardError(&actions, redirected: redirected)
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
@@ -81,7 +86,7 @@ enum ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, writing, 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let started = start(path, arguments, actions: &actions, ownGroup: true)
+        let started = start(path, arguments, actions: &actions, redirected: [0, 1, 2], ownGroup: true)
         close(writing)
         guard case .success(let pid) = started else { return nil }
         var output = Data()
@@ -125,20 +130,42 @@ enum ChildProcess {
         return exitCode(status) == 0 && output.count <= 1 << 16 ? output : nil
     }
 
-    /// Adds "close every descriptor above stderr" to `actions`, after what they already do: the
-    /// editor, the URL opener and `gh auth token` get no socket of ghusers' connections, and
-    /// no lock or database file (a long-lived child, such as a browser the opener starts,
-    /// would hold them open for its own life). SwiftNIO and SQLite open theirs without
-    /// close-on-exec. glibc 2.34's `posix_spawn_file_actions_addclosefrom_np`, looked up at run
-    /// time because Swift's Glibc module does not declare it; where it is missing (an older
-    /// glibc, macOS) the child inherits as before.
-    static func closeDescriptorsAboveStandardError(_ actions: inout posix_spawn_file_actions_t) {
+    /// Makes sure the child holds nothing of ghusers above stderr: the editor, the URL opener and
+    /// `gh auth token` get no socket of ghusers' connections, and no lock or database file (a
+    /// long-lived child, such as a browser the opener starts, would hold them open for its own
+    /// life). SwiftNIO and SQLite open theirs without close-on-exec.
+    /// - Linux: glibc 2.34's `posix_spawn_file_actions_addclosefrom_np`, looked up at run time
+    ///   because Swift's Glibc module does not declare it; with an older C library (or
+    ///   ``forcedFallback``), every descriptor above stderr is marked close-on-exec first
+    ///   (``markAboveStandardErrorCloseOnExec()``: ghusers never relies on inheriting one).
+    /// - macOS: `POSIX_SPAWN_CLOEXEC_DEFAULT` (set in ``start(_:_:actions:redirected:ownGroup:)``), which
+    ///   closes every descriptor the actions do not name; 0–2 are named by `addinherit_np`
+    ///   where the actions leave them.
+    static func closeDescriptorsAboveStandardError(_ actions: inout posix_spawn_file_actions_t, redirected: Set<Int32>) {
         #if os(Linux)
             typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-            guard let symbol = closeFromSymbol else { return }
+            guard !forcedFallback.withLock({ $0 }), let symbol = closeFromSymbol else { return markAboveStandardErrorCloseOnExec() }
             _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+        #elseif canImport(Darwin)
+            for descriptor in [Int32(0), 1, 2] where !redirected.contains(descriptor) {
+                posix_spawn_file_actions_addinherit_np(&actions, descriptor)
+            }
         #endif
     }
+
+    /// Marks every open descriptor above stderr close-on-exec (those `/proc/self/fd` or
+    /// `/dev/fd` lists): where the C library cannot close them in the child.
+    static func markAboveStandardErrorCloseOnExec() {
+        let folder = FileManager.default.fileExists(atPath: "/proc/self/fd") ? "/proc/self/fd" : "/dev/fd"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for descriptor in names.compactMap(Int32.init) where descriptor > 2 {
+            let flags = fcntl(descriptor, F_GETFD)
+            if flags >= 0, flags & FD_CLOEXEC == 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
+        }
+    }
+
+    /// Tests: take the fallback even where the C library has `addclosefrom_np`.
+    static let forcedFallback = Mutex(false)
 
     #if os(Linux)
         /// `posix_spawn_file_actions_addclosefrom_np`, when the C library has it.

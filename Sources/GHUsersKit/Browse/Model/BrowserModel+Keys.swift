@@ -105,26 +105,27 @@ extension BrowserModel {
             scroll(by: up ? -lines : lines)
         case .click(let x, let y):
             select(x: x, y: y)
-        default:
-            break
+        case .character, .control, .alt, .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace, .tab, .delete, .paste, .unknown:
+            break  // keys, and keys bound to nothing (BrowserKeymap): the list stays
         }
     }
 
     private mutating func answer(_ confirmation: Confirmation, with key: KeyEvent) -> [BrowserEffect] {
         self.confirmation = nil
+        let answer = QueryLineKeymap.answer(for: key)
         switch confirmation {
         case .deleteNote(let login, let base):
-            if key == .character("y") || key == .character("Y") { return [.deleteNote(login: login, base: base)] }
+            if answer == .yes { return [.deleteNote(login: login, base: base)] }
             notice = "kept the note on \(login)"
             return []
         case .noteConflict(let login, let mine, let theirs, let draft):
-            switch key {
-            case .character("m"):
+            switch answer {
+            case .mine:
                 return [.saveNote(login: login, text: mine, base: theirs, draft: draft)]
-            case .character("b"):
+            case .both:
                 editing = .conflict(confirmation)
                 return [.editNote(login: login, draft: Self.bothTexts(mine: mine, theirs: theirs))]
-            case .character("t"), .escape:
+            case .theirs:
                 guard let draft else {
                     // Keeping theirs would lose mine: it is nowhere else.
                     self.confirmation = confirmation
@@ -133,7 +134,7 @@ extension BrowserModel {
                 }
                 notice = draftNotice("kept the other note on \(login); yours is in ", draft)
                 return []
-            default:  // type-ahead, the mouse: the question stays
+            case .yes, nil:  // not this question's answer (type-ahead, the mouse): the question stays
                 self.confirmation = confirmation
                 return []
             }
