@@ -42,9 +42,7 @@ extension StoreService.Profiles {
             now: Date = Date()
         ) throws -> Note? {
             try database.write { db in
-                try user.upsert(db, now: now)
-                try User.markGone(id: user.id, false, db)  // it answered: not gone (any more)
-                try User.attachNotes(db, ids: user.id...user.id)
+                try User.save([user], db, now: now)  // it answered: not gone (any more)
                 try CachedProfile.save(profile, userID: user.id, etag: etag, now: now, db)
                 if markingSeen { try User.markSeen(id: user.id, db) }
                 if let rateLimit { try SyncState.record(rateLimit, db) }
@@ -75,7 +73,7 @@ extension StoreService.Profiles {
         /// were saved, how many of them were renamed, how many have fields unknown besides an
         /// email, and how many have no known email (a token that may not read emails leaves every
         /// user's unknown: said apart, with the command that fetches them).
-        /// `found`: accounts to save first, as ``StoreService/Users/Save`` does (a search's,
+        /// `found`: accounts to save first (``User/save(_:_:now:)``) (a search's,
         /// which may not be cached yet), each then one of `users`.
         @discardableResult
         public func callAsFunction(
@@ -83,7 +81,7 @@ extension StoreService.Profiles {
             saving found: [User] = []
         ) throws -> (saved: Int, renamed: Int, partial: Int, noEmail: Int) {
             try database.write { db in
-                try StoreService.Users.Save.save(found, db, now: now)
+                try User.save(found, db, now: now)
                 var saved = 0
                 var renamed = 0
                 var partial = 0
@@ -94,8 +92,7 @@ extension StoreService.Profiles {
                         user.login = account.login
                         user.htmlURL = account.htmlURL ?? user.htmlURL
                         user.nodeID = account.currentNodeID ?? user.nodeID
-                        try user.upsert(db, now: now)
-                        try User.attachNotes(db, ids: user.id...user.id)
+                        try User.save([user], db, now: now)
                         renamed += 1
                     } else if let nodeID = account.currentNodeID, nodeID != user.nodeID {
                         // The node id alone: the rest of the row stays as the users list last gave it.

@@ -19,17 +19,9 @@ extension StoreService.Users {
         public func callAsFunction(_ users: [User], rateLimit: RateLimit? = nil, now: Date = Date()) throws {
             guard !users.isEmpty || rateLimit != nil else { return }
             try database.write { db in
-                try Self.save(users, db, now: now)
+                try User.save(users, db, now: now)
                 if let rateLimit { try SyncState.record(rateLimit, db) }
             }
-        }
-
-        /// The users' part of any save, inside the caller's transaction (``SavePage`` runs it).
-        static func save(_ users: [User], _ db: Database, now: Date) throws {
-            guard let first = users.map(\.id).min(), let last = users.map(\.id).max() else { return }
-            try User.upsert(users, db, now: now)
-            try User.attachNotes(db, ids: first...last)
-            try User.markNotGone(db, ids: users.map(\.id))
         }
     }
 }
@@ -69,7 +61,7 @@ extension StoreService.Users {
         ) throws -> Saved {
             try database.write { db in
                 let before = try SyncState.read(db)
-                try Save.save(page.users, db, now: now)
+                try User.save(page.users, db, now: now)
                 if let cursor = page.cursor, cursor > request.since {
                     try PageTable.save(
                         since: request.since, lastID: cursor, itemCount: page.itemCount, etag: etag,

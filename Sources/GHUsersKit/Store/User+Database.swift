@@ -97,6 +97,18 @@ extension User {
         ).execute(arguments: upsertArguments(fetchedAt: now.timeIntervalSince1970))
     }
 
+    /// Saves `users` as GitHub just answered them, inside a transaction the caller holds: each
+    /// inserted or updated (``upsert(_:_:now:)``: its seen mark kept, a stale holder of its
+    /// login removed), the notes written for their logins attached, and none of them gone. The
+    /// one way a user is saved: by a page of the users list, a search, a profile and a batch
+    /// of profiles alike.
+    static func save(_ users: [User], _ db: Database, now: Date) throws {
+        guard let first = users.map(\.id).min(), let last = users.map(\.id).max() else { return }
+        try upsert(users, db, now: now)
+        try attachNotes(db, ids: first...last)
+        try markNotGone(db, ids: users.map(\.id))
+    }
+
     /// Upserts `users` exactly as calling ``upsert(_:now:)`` on each in order would, but with one
     /// statement per 500 users when no login of theirs is held by another id and the page has no
     /// duplicate id or login (the usual case). Each statement that writes `user` makes FTS5 flush
