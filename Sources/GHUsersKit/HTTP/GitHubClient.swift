@@ -13,33 +13,33 @@ import Logging
 /// `User-Agent` naming ghusers and its version, `If-None-Match` when an ETag is known, and
 /// `Authorization: Bearer` only while the URL's host is the API host. Redirects (at most 5) are
 /// followed here, so a redirect to another host never carries the token.
-public final class GitHubClient: Sendable {
+package final class GitHubClient: Sendable {
     /// Settings of a client.
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// The API root, `https://api.github.com` by default.
-        public var apiURL: URL
+        package var apiURL: URL
         /// A token for `Authorization: Bearer`, for this API root only (see ``TokenSource``).
-        public var token: String?
+        package var token: String?
         /// The largest response body accepted: 8 MiB.
-        public var maximumBodyBytes: Int = 8 << 20
+        package var maximumBodyBytes: Int = 8 << 20
         /// The longest a download may take (``download(_:etag:maximumBytes:check:)``):
         /// ``downloadDeadline`` unless set (`GHUSERS_AVATAR_TIMEOUT`).
-        public var downloadDeadline: Duration = GitHubClient.downloadDeadline
+        package var downloadDeadline: Duration = GitHubClient.downloadDeadline
         /// Told the token's `X-OAuth-Scopes` of every answer of the API that carries it, REST or
         /// GraphQL (what the token may read: ``ProfilesQuery/readsEmail(scopes:)``).
-        public var onScopes: (@Sendable (String) -> Void)?
+        package var onScopes: (@Sendable (String) -> Void)?
 
         /// Creates settings.
-        public init(apiURL: URL, token: String?) {
+        package init(apiURL: URL, token: String?) {
             self.apiURL = apiURL
             self.token = token
         }
     }
 
     /// The `User-Agent` sent with every request.
-    public static let userAgent = "ghusers/\(GHUsersVersion.number) (+https://github.com/ghusers)"
+    package static let userAgent = "ghusers/\(GHUsersVersion.number) (+https://github.com/ghusers)"
 
-    public let configuration: Configuration
+    package let configuration: Configuration
     private let transport: any HTTPTransporting
     private let queue: RequestQueue
     private let retry: RetryController
@@ -48,7 +48,7 @@ public final class GitHubClient: Sendable {
     private let logger = Logger(label: "ghusers.http")
 
     /// Creates a client.
-    public init(configuration: Configuration, transport: any HTTPTransporting, queue: RequestQueue, retry: RetryController) {
+    package init(configuration: Configuration, transport: any HTTPTransporting, queue: RequestQueue, retry: RetryController) {
         self.configuration = configuration
         self.transport = transport
         self.queue = queue
@@ -56,21 +56,21 @@ public final class GitHubClient: Sendable {
     }
 
     /// A successful answer: `200` with its body, or `304` when the ETag still matched.
-    public struct Response: Sendable {
-        public var status: Int
-        public var headers: HTTPHeaderFields
-        public var body: Data
+    package struct Response: Sendable {
+        package var status: Int
+        package var headers: HTTPHeaderFields
+        package var body: Data
         /// Whether the server answered `304 Not Modified`.
-        public var notModified: Bool { status == 304 }
+        package var notModified: Bool { status == 304 }
         /// The response's `ETag`.
-        public var etag: String? { headers["etag"] }
+        package var etag: String? { headers["etag"] }
         /// The rate limit the response reports.
-        public var rateLimit: RateLimit? { RateLimit(headers: headers) }
+        package var rateLimit: RateLimit? { RateLimit(headers: headers) }
     }
 
     /// Fetches `path` (relative to the API root) and decodes the answer with `decode`, retrying
     /// what the policy retries, undecodable bodies included.
-    public func get<T: Sendable>(
+    package func get<T: Sendable>(
         path: String, query: [URLQueryItem] = [], etag: String? = nil,
         decode: @escaping @Sendable (Response) throws -> T
     ) async throws -> T {
@@ -109,13 +109,13 @@ public final class GitHubClient: Sendable {
     }
 
     /// What to ask, decided inside the request's turn.
-    public struct TurnRequest: Sendable {
-        public var path: String
-        public var query: [URLQueryItem]
-        public var etag: String?
+    package struct TurnRequest: Sendable {
+        package var path: String
+        package var query: [URLQueryItem]
+        package var etag: String?
 
         /// Creates a request; `path` percent-encoded already.
-        public init(path: String, query: [URLQueryItem] = [], etag: String? = nil) {
+        package init(path: String, query: [URLQueryItem] = [], etag: String? = nil) {
             self.path = path
             self.query = query
             self.etag = etag
@@ -129,7 +129,7 @@ public final class GitHubClient: Sendable {
     /// then reads the cursor this one left, so two `next-page`s never fetch the same page. A
     /// backoff happens outside the turn, and the next attempt prepares again.
     /// `prepare` also returns what `keep` needs to know of the request (`context`).
-    public func getInTurn<Context: Sendable, Decoded: Sendable, T: Sendable>(
+    package func getInTurn<Context: Sendable, Decoded: Sendable, T: Sendable>(
         prepare: @escaping @Sendable () throws -> (request: TurnRequest, context: Context),
         decode: @escaping @Sendable (Response) throws -> Decoded,
         keep: @escaping @Sendable (Decoded, Context) throws -> T
@@ -161,7 +161,7 @@ public final class GitHubClient: Sendable {
     /// `check` is asked when the download's turn in the queue has come, just before it is sent,
     /// and throws to send nothing (the avatar pipeline stops asking a host that answered a
     /// sign-in page, for the downloads queued behind the one that found it).
-    public func download(
+    package func download(
         _ url: URL, etag: String? = nil, maximumBytes: Int, check: (@Sendable (URL) throws -> Void)? = nil
     ) async throws -> Response {
         guard User.isWebURL(url.absoluteString) else { throw GitHubAPIError.badRedirect }
@@ -181,14 +181,14 @@ public final class GitHubClient: Sendable {
     }
 
     /// Closes the connection.
-    public func shutdown() async throws {
+    package func shutdown() async throws {
         try await transport.shutdown()
     }
 
     /// The longest a download may take, redirects aside: 5 s, tried once (an API request may
     /// take 60, and is retried): an avatar host that hangs holds the one-at-a-time queue for
     /// 5 s at most.
-    public static let downloadDeadline = Duration.seconds(5)
+    package static let downloadDeadline = Duration.seconds(5)
 
     /// Runs `body` to its end even when the calling task is cancelled: a request on the wire is
     /// finished rather than abandoned (the caller drops the answer if it no longer wants it).

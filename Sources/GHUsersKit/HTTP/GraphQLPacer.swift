@@ -8,11 +8,11 @@ import Synchronization
 /// --online`'s and `profiles prefetch`'s alike, waits until the response times of the last
 /// ``window`` sum to at most ``budget``: half of GitHub's, since what GitHub counts is not the
 /// time this end sees.
-public final class GraphQLPacer: Sendable {
+package final class GraphQLPacer: Sendable {
     /// The span whose response times are summed: 60 s.
-    public static let window = Duration.seconds(60)
+    package static let window = Duration.seconds(60)
     /// The most response time that span may hold before a request waits: 30 s.
-    public static let budget = Duration.seconds(30)
+    package static let budget = Duration.seconds(30)
 
     /// A response that ended at `end` (a time of ``clock``) after `took`.
     struct Response: Sendable, Equatable {

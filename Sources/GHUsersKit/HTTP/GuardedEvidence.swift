@@ -9,13 +9,13 @@
 ///   field (`FORBIDDEN`): not documented which (../shared/fixtures/github/SOURCES.md), so both
 ///   mean "not readable", and the page is asked again without the field.
 /// - "Readable" is never learnt from an answer in which any node came back `null`.
-public struct GuardedEvidence: Sendable, Hashable {
+package struct GuardedEvidence: Sendable, Hashable {
     /// What `X-OAuth-Scopes` says (`nil`: no header).
-    public var scopes: Bool?
+    package var scopes: Bool?
     /// An error's `path` ends at a guarded field.
-    public var refusedAtField: Bool
+    package var refusedAtField: Bool
     /// Every node asked came back, and one at least was a user's (the guarded field's type).
-    public var whole: Bool
+    package var whole: Bool
 
     /// The evidence of an answer with `problems` and `nodes`, under `scopesHeader`.
     static func of(_ problems: [ProfilesQuery.Problem], nodes: [ProfilesQuery.Node?], scopesHeader: String?) -> GuardedEvidence {

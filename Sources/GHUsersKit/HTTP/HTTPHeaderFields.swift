@@ -2,29 +2,29 @@
 ///
 /// Names are stored lower-cased; a repeated field keeps its first value, which is all ghusers
 /// ever needs of the headers it reads.
-public struct HTTPHeaderFields: Sendable, Hashable, ExpressibleByDictionaryLiteral {
+package struct HTTPHeaderFields: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     private var storage: [String: String] = [:]
 
     /// Creates empty header fields.
-    public init() {}
+    package init() {}
 
     /// Creates header fields from name-value pairs.
-    public init(_ pairs: some Sequence<(String, String)>) {
+    package init(_ pairs: some Sequence<(String, String)>) {
         for (name, value) in pairs where storage[name.lowercased()] == nil {
             storage[name.lowercased()] = value
         }
     }
 
-    public init(dictionaryLiteral elements: (String, String)...) {
+    package init(dictionaryLiteral elements: (String, String)...) {
         self.init(elements)
     }
 
     /// The value of the field `name`, any case.
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         get { storage[name.lowercased()] }
         set { storage[name.lowercased()] = newValue }
     }
 
     /// All fields, names lower-cased, in no particular order.
-    public var all: [(name: String, value: String)] { storage.map { ($0.key, $0.value) } }
+    package var all: [(name: String, value: String)] { storage.map { ($0.key, $0.value) } }
 }

@@ -17,15 +17,15 @@ import NIOPosix
 ///   `content-encoding: gzip` in ../shared/fixtures/github/users-since-0.captured.headers.json;
 ///   Daskiworks/ghwatch #97 measured 258 kB down to 16 kB), at most ``decompressedLimit``
 ///   bytes of them.
-public final class HTTPTransport: HTTPTransporting {
+package final class HTTPTransport: HTTPTransporting {
     /// Time limits for one request.
-    public struct Timeouts: Sendable {
-        public var connect: Duration = .seconds(10)
-        public var read: Duration = .seconds(30)
-        public var request: Duration = .seconds(60)
+    package struct Timeouts: Sendable {
+        package var connect: Duration = .seconds(10)
+        package var read: Duration = .seconds(30)
+        package var request: Duration = .seconds(60)
 
         /// Creates time limits; the defaults are 10 s, 30 s and 60 s.
-        public init(connect: Duration = .seconds(10), read: Duration = .seconds(30), request: Duration = .seconds(60)) {
+        package init(connect: Duration = .seconds(10), read: Duration = .seconds(30), request: Duration = .seconds(60)) {
             self.connect = connect
             self.read = read
             self.request = request
@@ -37,10 +37,10 @@ public final class HTTPTransport: HTTPTransporting {
 
     /// The most bytes a compressed answer may grow to: 16 MiB, twice the largest body accepted
     /// (a decompression bomb is refused as too large).
-    public static let decompressedLimit = 16 << 20
+    package static let decompressedLimit = 16 << 20
 
     /// Creates the transport and its client.
-    public init(timeouts: Timeouts = Timeouts()) {
+    package init(timeouts: Timeouts = Timeouts()) {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: .init(timeouts.connect), read: .init(timeouts.read)),
@@ -53,7 +53,7 @@ public final class HTTPTransport: HTTPTransporting {
         self.timeouts = timeouts
     }
 
-    public func send(_ request: TransportRequest) async throws -> TransportResponse {
+    package func send(_ request: TransportRequest) async throws -> TransportResponse {
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
         outgoing.method = request.method == "POST" ? .POST : .GET
         if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
@@ -78,7 +78,7 @@ public final class HTTPTransport: HTTPTransporting {
         }
     }
 
-    public func shutdown() async throws {
+    package func shutdown() async throws {
         try await client.shutdown()
     }
 

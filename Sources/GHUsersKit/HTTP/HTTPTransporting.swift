@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ``HTTPTransport`` is the real implementation over AsyncHTTPClient; unit tests of the retry
 /// controller and the request queue script their own.
-public protocol HTTPTransporting: Sendable {
+package protocol HTTPTransporting: Sendable {
     /// Sends `request` and collects at most `request.maximumBodyBytes` of its body.
     ///
     /// - Throws: ``TransportError`` for anything that prevented a complete response.
@@ -16,21 +16,21 @@ public protocol HTTPTransporting: Sendable {
 }
 
 /// A request as a transport sends it: a `GET`, or a `POST` with a body (GraphQL).
-public struct TransportRequest: Sendable {
-    public var url: URL
+package struct TransportRequest: Sendable {
+    package var url: URL
     /// `GET` or `POST`.
-    public var method: String = "GET"
+    package var method: String = "GET"
     /// The body of a `POST`.
-    public var body: Data?
-    public var headers: HTTPHeaderFields
+    package var body: Data?
+    package var headers: HTTPHeaderFields
     /// Longest accepted body; a longer one fails with ``TransportError/bodyTooLarge(limit:)``.
-    public var maximumBodyBytes: Int
+    package var maximumBodyBytes: Int
     /// The whole request's deadline when shorter than the transport's own (avatars: a host
     /// that hangs must not hold the one-at-a-time queue for long).
-    public var deadline: Duration?
+    package var deadline: Duration?
 
     /// Creates a request.
-    public init(url: URL, headers: HTTPHeaderFields = [:], maximumBodyBytes: Int, deadline: Duration? = nil) {
+    package init(url: URL, headers: HTTPHeaderFields = [:], maximumBodyBytes: Int, deadline: Duration? = nil) {
         self.url = url
         self.headers = headers
         self.maximumBodyBytes = maximumBodyBytes
@@ -39,13 +39,13 @@ public struct TransportRequest: Sendable {
 }
 
 /// A complete response.
-public struct TransportResponse: Sendable {
-    public var status: Int
-    public var headers: HTTPHeaderFields
-    public var body: Data
+package struct TransportResponse: Sendable {
+    package var status: Int
+    package var headers: HTTPHeaderFields
+    package var body: Data
 
     /// Creates a response.
-    public init(status: Int, headers: HTTPHeaderFields = [:], body: Data = Data()) {
+    package init(status: Int, headers: HTTPHeaderFields = [:], body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -53,7 +53,7 @@ public struct TransportResponse: Sendable {
 }
 
 /// Why a transport produced no complete response.
-public enum TransportError: Error, Equatable {
+package enum TransportError: Error, Equatable {
     /// No connection could be made: refused, no route, name not resolved, connect timeout.
     case unreachable(String)
     /// The server took longer than the read timeout or the request deadline.

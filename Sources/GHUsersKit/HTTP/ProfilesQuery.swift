@@ -1,6 +1,6 @@
 import Foundation
 
-/// The one GraphQL query ghusers sends: the public profiles of up to 100 accounts by their
+/// The one GraphQL query ghusers sends: the package profiles of up to 100 accounts by their
 /// global node ids (`node_id` in every REST user object), with the query's cost.
 ///
 /// The ids travel as the variable `$ids`, never inside the query's text. The query is held to
@@ -17,15 +17,15 @@ import Foundation
 ///   on their interface `RepositoryOwner`: 4 connections, 4 points for 100 ids, not 5. The
 ///   figures a run reports are GitHub's own
 ///   (`rateLimit { cost }` and the `x-ratelimit-*` headers), never this reckoning.
-public enum ProfilesQuery {
+package enum ProfilesQuery {
     /// The most ids `nodes(ids:)` takes in one query (GitHub Docs, "Rate limits and query limits
     /// for the GraphQL API": "`nodes` … up to 100"; octokit's schema: "The list of node IDs").
-    public static let batchSize = 100
+    package static let batchSize = 100
 
     /// The query text: each account type's fields as ``Profile/Field/spec`` asks them, the
     /// guarded ones (``Profile/Field/GraphQLSource/guarded(_:)``) only `withEmail`: a token
     /// that may not read them is sent a document that does not name them.
-    public static func text(withEmail: Bool) -> String {
+    package static func text(withEmail: Bool) -> String {
         withEmail ? textWithGuarded : textWithoutGuarded
     }
 
@@ -100,7 +100,7 @@ public enum ProfilesQuery {
 
     /// The JSON body of a request for `ids`: `{"query": …, "variables": {"ids": […]}}`, the
     /// query with the guarded fields only `withEmail`.
-    public static func body(ids: [String], withEmail: Bool) throws -> Data {
+    package static func body(ids: [String], withEmail: Bool) throws -> Data {
         struct Body: Encodable {
             struct Variables: Encodable {
                 var ids: [String]
@@ -115,7 +115,7 @@ public enum ProfilesQuery {
     /// for a classic or OAuth token: "gist, read:org, repo") may read `User.email`: `user`,
     /// `read:user` or `user:email` (GitHub Docs, "Scopes for OAuth apps"). `nil` without the
     /// header: a fine-grained or GitHub App token, whose answer only a query tells.
-    public static func readsEmail(scopes header: String?) -> Bool? {
+    package static func readsEmail(scopes header: String?) -> Bool? {
         guard let header else { return nil }
         let scopes = Set(header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
         return !scopes.isDisjoint(with: ["user", "read:user", "user:email"])

@@ -6,7 +6,7 @@ import Foundation
 /// The rule (Docs/ARCHITECTURE.md, "Failures and cancellation"): only ``offline(_:)`` changes
 /// the browser's network state, and only for requests to the API root; a thumbnail that fails is
 /// that row's state; a cancelled request is never a failure.
-public enum RequestFailure: Hashable, Sendable {
+package enum RequestFailure: Hashable, Sendable {
     /// The caller gave up on the request (the selection moved, the pane closed, a newer
     /// search): not a failure of anything.
     case cancelled
@@ -21,7 +21,7 @@ public enum RequestFailure: Hashable, Sendable {
 
     /// Classifies `error`, thrown by the HTTP layer, a ``CombinedService`` call or the avatar
     /// pipeline; `now` dates a secondary rate limit's end.
-    public init(_ error: any Error, now: Date = Date()) {
+    package init(_ error: any Error, now: Date = Date()) {
         switch error {
         case is CancellationError:
             self = .cancelled

@@ -10,9 +10,9 @@ import Foundation
 /// two `ghusers` processes never have requests in flight at the same time. The lock is taken per
 /// request, not per run: a long `next-page --pages 100` lets other processes in between its
 /// pages, and a process that waits out a backoff holds nothing.
-public actor RequestQueue {
+package actor RequestQueue {
     /// The priority of requests made by the current task: lower is served first; 0 by default.
-    @TaskLocal public static var priority = 0
+    @TaskLocal package static var priority = 0
 
     private struct Waiter {
         var id: UInt64
@@ -26,7 +26,7 @@ public actor RequestQueue {
     private var nextID: UInt64 = 0
 
     /// Creates a queue; `lockFileURL` names the cross-process lock file, or `nil` for none.
-    public init(lockFileURL: URL?) {
+    package init(lockFileURL: URL?) {
         self.lockFile = lockFileURL.map(FileLock.init(url:))
     }
 
@@ -34,7 +34,7 @@ public actor RequestQueue {
     /// the same lock file, runs at the same time.
     ///
     /// - Throws: `CancellationError` if the task is cancelled while waiting its turn.
-    public func run<T: Sendable>(_ operation: @Sendable () async throws -> T) async throws -> T {
+    package func run<T: Sendable>(_ operation: @Sendable () async throws -> T) async throws -> T {
         try await acquire(priority: Self.priority)
         defer { release() }
         if let lockFile {
@@ -47,7 +47,7 @@ public actor RequestQueue {
     }
 
     /// How many callers wait for a turn.
-    public var waiting: Int { waiters.count }
+    package var waiting: Int { waiters.count }
 
     private func acquire(priority: Int) async throws {
         try Task.checkCancellation()

@@ -7,25 +7,25 @@ import Foundation
 /// `Task.sleep`. Cancellation ends the wait at once, and a failure of a cancelled task is
 /// rethrown as it is, neither retried nor reported to ``Event`` listeners: the caller gave up on
 /// it (the caller still sees what happened, such as an avatar host that timed out).
-public struct RetryController: Sendable {
+package struct RetryController: Sendable {
     /// A retry about to happen, for status lines.
-    public struct Event: Sendable {
+    package struct Event: Sendable {
         /// The attempt that just failed (1-based).
-        public var attempt: Int
+        package var attempt: Int
         /// Why it failed.
-        public var error: GitHubAPIError
+        package var error: GitHubAPIError
         /// How long the controller waits before the next attempt.
-        public var delay: Duration
+        package var delay: Duration
     }
 
-    public var policy: RetryPolicy
+    package var policy: RetryPolicy
     private let now: @Sendable () -> Date
     private let jitter: @Sendable () -> Double
     private let sleep: @Sendable (Duration) async throws -> Void
     private let onRetry: @Sendable (Event) -> Void
 
     /// Creates a controller.
-    public init(
+    package init(
         policy: RetryPolicy = RetryPolicy(),
         now: @escaping @Sendable () -> Date = { Date() },
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
@@ -41,7 +41,7 @@ public struct RetryController: Sendable {
 
     /// This controller without its listener: for requests whose failures say nothing about the
     /// API (avatar downloads from other hosts), so they never reach the offline banner.
-    public var silenced: RetryController {
+    package var silenced: RetryController {
         RetryController(policy: policy, now: now, jitter: jitter, sleep: sleep)
     }
 
@@ -49,11 +49,11 @@ public struct RetryController: Sendable {
     /// by a caller that has a cached answer to show instead (`profile` of a cached user), so
     /// that it shows it after the first failure rather than after 7 s of retries. `--wait`
     /// (``RetryPolicy/waitsForNetwork``) still waits.
-    @TaskLocal public static var showsCacheOnNetworkFailure = false
+    @TaskLocal package static var showsCacheOnNetworkFailure = false
 
     /// Runs `operation` (given the 1-based attempt number) until it succeeds or the policy gives
     /// up, then returns its value or rethrows its last error.
-    public func run<T: Sendable>(_ operation: @Sendable (Int) async throws -> T) async throws -> T {
+    package func run<T: Sendable>(_ operation: @Sendable (Int) async throws -> T) async throws -> T {
         var attempt = 1
         var lostInARow = 0
         var secondaryInARow = 0

@@ -12,44 +12,44 @@ import Foundation
 /// primary rate limit is waited out only if it resets within ``maxWait``; otherwise, like any
 /// server-requested wait longer than ``maxWait``, it fails at once. 400, 401, 403 (not a rate
 /// limit), 404, 410 and 422 are never retried.
-public struct RetryPolicy: Sendable, Hashable {
+package struct RetryPolicy: Sendable, Hashable {
     /// The first delay before jitter: 0.5 s.
-    public var baseDelay: Duration = .milliseconds(500)
+    package var baseDelay: Duration = .milliseconds(500)
     /// Growth per retry: 2.
-    public var factor: Double = 2
+    package var factor: Double = 2
     /// The longest computed delay: 30 s.
-    public var maxDelay: Duration = .seconds(30)
+    package var maxDelay: Duration = .seconds(30)
     /// Attempts in all, the first included: 5.
-    public var maxAttempts: Int = 5
+    package var maxAttempts: Int = 5
     /// The longest wait a server may ask for (`Retry-After`, a rate-limit reset): 60 s.
-    public var maxWait: Duration = .seconds(60)
+    package var maxWait: Duration = .seconds(60)
     /// `--wait` (and `browse`): a host that cannot be reached (refused, no name, no answer in
     /// time) is tried again without limit, each delay still capped; an answer cut short is not
     /// such a failure and keeps ``maxAttempts``.
-    public var waitsForNetwork: Bool = false
+    package var waitsForNetwork: Bool = false
     /// The wait after a first secondary rate limit without `Retry-After`, as GitHub asks: 60 s
     /// ("wait for at least one minute before retrying"), doubled on each further one in a row
     /// ("increase the time between retries exponentially, and throw an error after a specific
     /// number of retries": GitHub Docs, "Best practices for using the REST API").
-    public var secondaryLimitDelay: Duration = .seconds(60)
+    package var secondaryLimitDelay: Duration = .seconds(60)
     /// How many secondary limits in a row are waited out before the request fails: 1 for a
     /// one-shot command (then it exits 6 saying when to try again), 5 while waiting for the
     /// network (`--wait`, `browse`): 60, 120, 240, 480 and 960 s, about half an hour.
-    public var secondaryLimitWaits: Int { waitsForNetwork ? 5 : 1 }
+    package var secondaryLimitWaits: Int { waitsForNetwork ? 5 : 1 }
     /// Whether a request that got no answer in time is tried again: yes, but not an avatar
     /// download, whose host that hangs would hold the one-at-a-time queue twice as long.
-    public var retriesTimeouts = true
+    package var retriesTimeouts = true
     /// Whether a 502 or 504 is tried again as any server error: yes, but not a GraphQL query,
     /// which GitHub ends after 10 seconds with one (GitHub Docs, "Rate limits and query limits
     /// for the GraphQL API", "Timeouts"): the same query would time out again, and each timeout
     /// costs points; its caller asks fewer ids instead.
-    public var retriesGatewayTimeouts = true
+    package var retriesGatewayTimeouts = true
 
     /// The default policy.
-    public init() {}
+    package init() {}
 
     /// The delay before retry number `retry` (1 for the first retry), `jitter` in `0..<1`.
-    public func backoff(retry: Int, jitter: Double) -> Duration {
+    package func backoff(retry: Int, jitter: Double) -> Duration {
         let exponent = Double(max(0, retry - 1))
         let uncapped = baseDelay.seconds * pow(factor, exponent)
         let full = min(maxDelay.seconds, uncapped)
@@ -59,7 +59,7 @@ public struct RetryPolicy: Sendable, Hashable {
 
     /// The wait after the `count`th secondary rate limit in a row without `Retry-After`:
     /// ``secondaryLimitDelay`` doubled for each before it.
-    public func secondaryLimitDelay(count: Int) -> Duration {
+    package func secondaryLimitDelay(count: Int) -> Duration {
         secondaryLimitDelay * (1 << min(max(0, count - 1), 20))
     }
 
@@ -67,7 +67,7 @@ public struct RetryPolicy: Sendable, Hashable {
     /// `lostInARow`: how many attempts in a row, this one included, got an answer cut short;
     /// `secondaryInARow`: how many were secondary rate limits (``RetryController`` counts both;
     /// `attempt` when not given).
-    public func decision(
+    package func decision(
         after error: any Error, attempt: Int, now: Date, jitter: Double, lostInARow: Int? = nil, secondaryInARow: Int? = nil
     ) -> RetryDecision {
         guard let error = error as? GitHubAPIError else { return .fail }
@@ -113,7 +113,7 @@ public struct RetryPolicy: Sendable, Hashable {
 }
 
 /// The outcome of ``RetryPolicy/decision(after:attempt:now:jitter:)``.
-public enum RetryDecision: Sendable, Hashable {
+package enum RetryDecision: Sendable, Hashable {
     /// Try again after waiting this long.
     case retry(after: Duration)
     /// Give up and report the error.

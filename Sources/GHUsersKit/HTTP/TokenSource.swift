@@ -11,32 +11,32 @@ import Foundation
 ///   host (asked once, on first network use, given 10 s), unless `GHUSERS_NO_GH=1`.
 ///
 /// Empty variables count as unset.
-public struct TokenSource: Sendable {
+package struct TokenSource: Sendable {
     /// The site the token is for.
-    public var site: GitHubSite
+    package var site: GitHubSite
     /// The process environment.
-    public var environment: [String: String]
+    package var environment: [String: String]
 
     /// Creates a source.
-    public init(site: GitHubSite, environment: [String: String]) {
+    package init(site: GitHubSite, environment: [String: String]) {
         self.site = site
         self.environment = environment
     }
 
     /// The variables that may hold the site's token, in the order they are read.
-    public var variables: [String] {
+    package var variables: [String] {
         site.takesGitHubTokens ? ["GH_TOKEN", "GITHUB_TOKEN"] : ["GH_ENTERPRISE_TOKEN", "GITHUB_ENTERPRISE_TOKEN"]
     }
 
     /// The token from the site's variables, if one is set.
-    public var environmentToken: String? {
+    package var environmentToken: String? {
         // Trimmed: a token read from a file with `$(cat …)` on Windows keeps its "\r".
         variables.lazy.compactMap { environment[$0]?.trimmed }.first { !$0.isEmpty }
     }
 
     /// Whether ``ghToken()`` may run `gh`: not when `GHUSERS_NO_GH` is `1` (or any value but
     /// `0` and empty).
-    public var usesGH: Bool {
+    package var usesGH: Bool {
         let value = environment["GHUSERS_NO_GH"] ?? ""
         return value.isEmpty || value == "0"
     }
@@ -44,7 +44,7 @@ public struct TokenSource: Sendable {
     /// The token `gh auth token --hostname HOST` prints, `nil` when `gh` is not installed, not
     /// logged in for the host, turned off, fails, or has not finished within `timeout` (then it
     /// and whatever it started are killed).
-    public func ghToken(timeout: Duration = .seconds(10)) -> String? {
+    package func ghToken(timeout: Duration = .seconds(10)) -> String? {
         guard usesGH, let gh = ChildProcess.find("gh", environment: environment),
             let data = ChildProcess.output(of: gh, ["gh", "auth", "token", "--hostname", site.ghHostname], limit: timeout)
         else { return nil }
@@ -58,7 +58,7 @@ public struct TokenSource: Sendable {
     /// (eclipse-csi/otterdog #201) and a `304` is free only for an authorized request (GitHub
     /// Docs, "Best practices for using the REST API"). Not a secret's hash: it only tells
     /// tokens apart in the user's own database.
-    public static func fingerprint(_ token: String?) -> String {
+    package static func fingerprint(_ token: String?) -> String {
         guard let token, !token.isEmpty else { return "" }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in token.utf8 {

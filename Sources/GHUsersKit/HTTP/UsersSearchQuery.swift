@@ -12,15 +12,15 @@ import Foundation
 /// GraphQL API"): the search is one request, and each connection of an account (repositories,
 /// asked once on `RepositoryOwner`, gists, followers, following) one request an account, so 100
 /// accounts cost 4 points and a count 1.
-public enum UsersSearchQuery {
+package enum UsersSearchQuery {
     /// The most accounts one request asks (`first`: GitHub's connections take 1 to 100).
-    public static let pageSize = 100
+    package static let pageSize = 100
     /// The most results GitHub gives one query, whatever `userCount` says.
-    public static let cap = 1_000
+    package static let cap = 1_000
 
     /// The query of a page of accounts with their profiles, the guarded fields only
     /// `withEmail` (``ProfilesQuery/text(withEmail:)``).
-    public static func text(withEmail: Bool) -> String {
+    package static func text(withEmail: Bool) -> String {
         withEmail ? textWithGuarded : textWithoutGuarded
     }
 
@@ -46,7 +46,7 @@ public enum UsersSearchQuery {
     }
 
     /// The query of a count alone.
-    public static let countText = """
+    package static let countText = """
         query UsersSearchCount($q: String!) {
           rateLimit { cost limit remaining resetAt }
           search(query: $q, type: USER, first: 1) { userCount }
@@ -55,7 +55,7 @@ public enum UsersSearchQuery {
 
     /// The smallest page asked after GitHub timed out on larger ones (100, 50, 25): a cursor
     /// is a place in the results, whatever the size of the page before it.
-    public static let smallestPage = 25
+    package static let smallestPage = 25
 
     /// The JSON body of a page request of `first` accounts (`count`: the count alone).
     static func body(query: String, after: String?, withEmail: Bool, count: Bool, first: Int = pageSize) throws -> Data {

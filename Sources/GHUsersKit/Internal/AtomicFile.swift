@@ -13,19 +13,19 @@ import Foundation
 /// `O_CREAT | O_EXCL | O_NOFOLLOW`, mode 0600), which is `fsync`ed, renamed over the target, and
 /// the folder `fsync`ed so that the rename survives a crash. Used by `notes export -o` and the
 /// avatar disk cache.
-public enum AtomicFile {
+package enum AtomicFile {
     /// A write that did not happen: the file and the reason (`No space left on device`).
-    public struct WriteError: LocalizedError, Equatable {
-        public var path: String
-        public var code: Int32
+    package struct WriteError: LocalizedError, Equatable {
+        package var path: String
+        package var code: Int32
 
         /// An error for `path` with the `errno` `code`.
-        public init(path: String, code: Int32) {
+        package init(path: String, code: Int32) {
             self.path = path
             self.code = code
         }
 
-        public var errorDescription: String? { "cannot write \(path): \(String(cString: strerror(code)))" }
+        package var errorDescription: String? { "cannot write \(path): \(String(cString: strerror(code)))" }
     }
 
     /// Writes what `body` writes to `url`, atomically.
@@ -56,7 +56,7 @@ public enum AtomicFile {
     }
 
     /// Writes `data` to `url`, atomically (see ``write(to:temporaryPrefix:_:)``).
-    public static func write(_ data: Data, to url: URL, temporaryPrefix: String = ".tmp-") throws {
+    package static func write(_ data: Data, to url: URL, temporaryPrefix: String = ".tmp-") throws {
         try write(to: url, temporaryPrefix: temporaryPrefix) { stream in stream.write(bytes: Array(data)) }
     }
 

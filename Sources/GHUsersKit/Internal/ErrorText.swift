@@ -5,9 +5,9 @@ import GRDB
 /// words for a file-system error, SQLite's for a database error, and never a type's name
 /// (`CancellationError()`, `HTTPClientError.remoteConnectionClosed`), which means nothing to a
 /// user.
-public enum ErrorText {
+package enum ErrorText {
     /// `error` in words, sanitised for a terminal, on one line.
-    public static func sentence(_ error: any Error) -> String {
+    package static func sentence(_ error: any Error) -> String {
         TerminalSanitizer.sanitize(raw(error), keepNewlines: false)
     }
 

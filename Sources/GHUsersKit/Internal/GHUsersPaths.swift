@@ -7,21 +7,21 @@ import Foundation
 /// `$XDG_DATA_HOME/ghusers` (default `~/.local/share/ghusers`) and `$XDG_CACHE_HOME/ghusers`
 /// (default `~/.cache/ghusers`). A site's database and lock files are in
 /// `<data home>/sites/<key>`, its avatars in `<cache home>/sites/<key>/avatars`.
-public struct GHUsersPaths: Sendable, Hashable {
+package struct GHUsersPaths: Sendable, Hashable {
     /// The folder of the site's database and network lock file.
-    public var dataDirectory: URL
+    package var dataDirectory: URL
     /// The folder of the site's caches (avatars); deleting it loses nothing that cannot be
     /// fetched again.
-    public var cacheDirectory: URL
+    package var cacheDirectory: URL
     /// The folder that holds every site's data folder (in `sites/`).
-    public var dataHome: URL
+    package var dataHome: URL
     /// The folder that holds every site's cache folder (in `sites/`).
-    public var cacheHome: URL
+    package var cacheHome: URL
     /// The site whose folders these are; `nil` for folders used as they are.
-    public var site: GitHubSite?
+    package var site: GitHubSite?
 
     /// Creates paths from two folders used as they are, for one site alone (tests).
-    public init(dataDirectory: URL, cacheDirectory: URL) {
+    package init(dataDirectory: URL, cacheDirectory: URL) {
         self.dataDirectory = dataDirectory
         self.cacheDirectory = cacheDirectory
         self.dataHome = dataDirectory
@@ -29,7 +29,7 @@ public struct GHUsersPaths: Sendable, Hashable {
     }
 
     /// The paths of `site` under a data home and a cache home.
-    public init(dataHome: URL, cacheHome: URL, site: GitHubSite) {
+    package init(dataHome: URL, cacheHome: URL, site: GitHubSite) {
         self.dataHome = dataHome
         self.cacheHome = cacheHome
         self.site = site
@@ -38,14 +38,14 @@ public struct GHUsersPaths: Sendable, Hashable {
     }
 
     /// The folder of every site's data folder.
-    public var sitesDirectory: URL { dataHome.appendingPathComponent("sites", isDirectory: true) }
+    package var sitesDirectory: URL { dataHome.appendingPathComponent("sites", isDirectory: true) }
 
     /// The SQLite database.
-    public var database: URL { dataDirectory.appendingPathComponent("ghusers.sqlite") }
+    package var database: URL { dataDirectory.appendingPathComponent("ghusers.sqlite") }
     /// Where a note's text is kept when it could not be saved (a conflict, a failed write).
-    public var drafts: URL { dataDirectory.appendingPathComponent("drafts") }
+    package var drafts: URL { dataDirectory.appendingPathComponent("drafts") }
     /// The lock that lets one process at a time use the network.
-    public var networkLock: URL { dataDirectory.appendingPathComponent("network.lock") }
+    package var networkLock: URL { dataDirectory.appendingPathComponent("network.lock") }
 
     /// `~` and `~/…` in `path` made absolute with `home` (`NSString.expandingTildeInPath` costs
     /// about 2 ms of start-up: it loads Foundation's internationalisation data).
@@ -56,7 +56,7 @@ public struct GHUsersPaths: Sendable, Hashable {
 
     /// Resolves the folders of `site` from `home` (the `--home` option, if given) and the
     /// environment.
-    public static func resolve(home: String?, environment: [String: String], site: GitHubSite) -> GHUsersPaths {
+    package static func resolve(home: String?, environment: [String: String], site: GitHubSite) -> GHUsersPaths {
         if let home = home ?? environment["GHUSERS_HOME"].flatMap({ $0.isEmpty ? nil : $0 }) {
             let root = URL(fileURLWithPath: expandingTilde(home, home: environment["HOME"]), isDirectory: true)
             return GHUsersPaths(dataHome: root, cacheHome: root.appendingPathComponent("cache", isDirectory: true), site: site)

@@ -16,11 +16,11 @@ import Foundation
 /// that starts meanwhile waits for that lock, then sees that the folder it locked is gone
 /// (another inode, or none, at the path) and makes it again. Nothing is removed that another
 /// process wrote: it wrote under the shared lock, and the check is made under the exclusive one.
-public final class SiteFolder: Sendable {
+package final class SiteFolder: Sendable {
     /// The folder.
-    public let url: URL
+    package let url: URL
     /// Whether this process made the folder.
-    public let created: Bool
+    package let created: Bool
     private let descriptor: Int32
 
     /// The files a site's folder holds before anything is written: the database and its
@@ -30,7 +30,7 @@ public final class SiteFolder: Sendable {
     /// Makes the folder if needed (mode 0700, with its parents) and holds it shared.
     ///
     /// - Throws: ``StoreError/unusableFolder(path:)`` when it cannot be made or opened.
-    public init(url: URL) throws {
+    package init(url: URL) throws {
         self.url = url
         while true {
             var made = false
@@ -73,7 +73,7 @@ public final class SiteFolder: Sendable {
     /// lock that way anyway, not atomically). Another process may take the shared lock in
     /// between: then the exclusive one fails and nothing is removed. One that asks after it
     /// succeeded waits, and finds the folder gone or kept.
-    public func isOnlyHolderOfFolderItMade() -> Bool {
+    package func isOnlyHolderOfFolderItMade() -> Bool {
         guard created else { return false }
         flock(descriptor, LOCK_UN)
         return flock(descriptor, LOCK_EX | LOCK_NB) == 0
@@ -84,7 +84,7 @@ public final class SiteFolder: Sendable {
     /// other name keeps, and `sites/` if that leaves it empty. Nothing is deleted unless the
     /// folder at the path is still the one held (`rm -rf` and another process may have put a
     /// new one there), and files go through the held descriptor (`unlinkat`), never by path.
-    public func release(removing: Bool) {
+    package func release(removing: Bool) {
         if removing, Self.isAtPath(descriptor, url) {
             for name in Self.setupFiles { unlinkat(descriptor, name, 0) }
             // `sites/` too when it is left empty; a process making a folder in it meanwhile

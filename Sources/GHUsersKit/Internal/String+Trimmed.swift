@@ -4,7 +4,7 @@ extension StringProtocol {
     /// The standard library's `Character.isWhitespace`, not Foundation's `trimmingCharacters`,
     /// which loads internationalisation data on first use (about 1.5 ms of every command that
     /// calls it; Docs/BENCHMARKS.md).
-    public var trimmed: String {
+    package var trimmed: String {
         guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
             return ""
         }

@@ -11,14 +11,14 @@ import Foundation
 /// `ISO8601DateFormatter` loads Foundation's internationalisation data on first use: 3.6 ms
 /// per process on the benchmark machine, more than a whole offline `profile` may cost
 /// (Docs/BENCHMARKS.md). `gmtime_r` and `strftime` cost microseconds.
-public enum Timestamp {
+package enum Timestamp {
     /// `seconds` since 1970 as `YYYY-MM-DDTHH:MM:SSZ`.
-    public static func iso8601(seconds: Int64) -> String {
+    package static func iso8601(seconds: Int64) -> String {
         iso8601(Date(timeIntervalSince1970: Double(seconds)))
     }
 
     /// `date` as `YYYY-MM-DDTHH:MM:SSZ`.
-    public static func iso8601(_ date: Date) -> String {
+    package static func iso8601(_ date: Date) -> String {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         guard gmtime_r(&seconds, &parts) != nil else { return "1970-01-01T00:00:00Z" }
@@ -30,7 +30,7 @@ public enum Timestamp {
     /// The date of `YYYY-MM-DDTHH:MM:SSZ` (GraphQL's `DateTime`) or of the same with an offset
     /// `±HH:MM` for `Z` (ISO 8601, as GitHub's search syntax takes times), or `nil` for other
     /// text and for a time that does not exist (`2015-02-30`, `24:00:00`), never rolled over.
-    public static func date(iso8601 text: String) -> Date? {
+    package static func date(iso8601 text: String) -> Date? {
         let bytes = Array(text.utf8)
         guard bytes.count == 20 || bytes.count == 25, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
             bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":")

@@ -27,7 +27,7 @@ public struct RateLimit: Codable, Sendable, Hashable {
 
     /// Reads the limit from response headers; `nil` when any of the three main headers is
     /// missing or malformed.
-    public init?(headers: HTTPHeaderFields) {
+    package init?(headers: HTTPHeaderFields) {
         guard let limit = headers["x-ratelimit-limit"].flatMap({ Int($0) }),
             let remaining = headers["x-ratelimit-remaining"].flatMap({ Int($0) }),
             let reset = headers["x-ratelimit-reset"].flatMap({ TimeInterval($0) })

@@ -3,7 +3,7 @@ import GRDB
 extension SearchIndex {
     /// Reads every cached login, note and profile from `database` through cursors, in one read
     /// transaction, and replaces what is indexed: a second or so at 1,000,000 users, off the loop.
-    public func load(from database: AppDatabase) throws {
+    package func load(from database: AppDatabase) throws {
         let (logins, notes, profiles, signature) = try database.read { db in
             (try Self.readLogins(db), try Self.readNotes(db), try Self.readProfiles(db), try Self.signature(db))
         }
@@ -15,7 +15,7 @@ extension SearchIndex {
     /// last indexed are appended; the notes, or the profiles, are read again when their
     /// signature changed; everything when a login was removed (the count no longer adds up).
     /// A login renamed in place matches by its old name until the next full load.
-    public func refresh(from database: AppDatabase) throws {
+    package func refresh(from database: AppDatabase) throws {
         guard isLoaded else { return }
         let ((lastID, indexed), before) = (extent, seen.withLock { $0 })
         let (added, users, signature, notes, profiles) = try database.read { db in

@@ -11,7 +11,7 @@ import Synchronization
 /// instead of scanning, and a backspace finds its query kept. About 54 MB at 1,000,000 users
 /// and 100,000 notes (``memory``), read through a cursor (``load(from:)``) and kept current
 /// (``refresh(from:)``). Thread-safe: every use takes one lock.
-public final class SearchIndex: Sendable {
+package final class SearchIndex: Sendable {
     private let state = Mutex(State())
     private let loadedFlag = Atomic(false)
     /// What changes when the notes or the profiles change, as they were last read
@@ -20,7 +20,7 @@ public final class SearchIndex: Sendable {
     typealias Signature = (notes: [Double], profiles: [Double])
 
     /// An empty index: ``isLoaded`` is false until ``load(from:)`` is done.
-    public init() {}
+    package init() {}
 
     /// An empty index whose scans cut the arenas into parts of about `partBytes` (tests).
     convenience init(partBytes: Int) {
@@ -32,20 +32,20 @@ public final class SearchIndex: Sendable {
     var isLoaded: Bool { loadedFlag.load(ordering: .acquiring) }
 
     /// How many bytes the arenas hold (logins, notes, profiles, their starts, ids and links).
-    public var memory: Int { state.withLock { $0.corpus.memory } }
+    package var memory: Int { state.withLock { $0.corpus.memory } }
 
     /// How many logins are indexed.
-    public var count: Int { state.withLock { $0.logins.count } }
+    package var count: Int { state.withLock { $0.logins.count } }
 
     /// Forgets the recent queries' matches (benchmarks: every session's first key scans).
-    public func forgetQueries() { state.withLock { $0.cache = [] } }
+    package func forgetQueries() { state.withLock { $0.cache = [] } }
 
     /// Up to `count` matching user ids of `query` after the match with id `id` (`nil`: from the
     /// first, the exact login included; `0`: after the exact login) or, with `before` set,
     /// before it (with `sort:`, after or before `position`, the place in the list, where given), and how many users match in all; `nil` if cancelled, or before ``load(from:)``.
     /// The text's matches are ANDed with the qualifiers the index holds and with `among`, the
     /// ids SQLite computed for the others (``SearchQuery/filter``), ascending.
-    public func window(
+    package func window(
         _ query: String, id: Int64?, before: Bool = false, position: Int? = nil, count: Int, among: [Int64]? = nil, isCancelled: () -> Bool = { false }
     ) -> (ids: [Int64], total: Int)? {
         guard isLoaded else { return nil }

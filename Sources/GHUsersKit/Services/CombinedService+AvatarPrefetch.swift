@@ -31,7 +31,7 @@ extension CombinedService {
     /// Downloads through `pipeline` the thumbnail (with `all`, also the full-size avatar) of
     /// every cached user that the disk does not hold, one request at a time, reading the users
     /// a window at a time. `progress` is told how many avatars were looked at, of how many.
-    public func prefetchAvatars(
+    package func prefetchAvatars(
         with pipeline: AvatarPipeline, all: Bool, progress: (_ done: Int, _ total: Int) -> Void
     ) async throws -> AvatarPrefetch {
         // Its requests take the home's network lock: a read-only home says so, once, up front.

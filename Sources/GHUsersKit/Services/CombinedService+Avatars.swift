@@ -10,7 +10,7 @@ extension CombinedService {
     }
 
     /// The disk cache of avatars, limited to `sizeLimit` bytes.
-    public func avatarDiskCache(sizeLimit: Int64 = DiskCache.defaultSizeLimit) -> DiskCache {
+    package func avatarDiskCache(sizeLimit: Int64 = DiskCache.defaultSizeLimit) -> DiskCache {
         DiskCache(directory: avatarDirectory, sizeLimit: sizeLimit)
     }
 
@@ -18,7 +18,7 @@ extension CombinedService {
     /// ``GitHubClient`` (made only when a download is needed), and never with `--offline`.
     ///
     /// - Parameter memoryLimit: bytes of decoded images kept in memory (64 MiB by default).
-    public func makeAvatarPipeline(
+    package func makeAvatarPipeline(
         sizeLimit: Int64 = DiskCache.defaultSizeLimit, networkFailurePause: TimeInterval? = nil, memoryLimit: Int? = nil,
         diskOnly: Bool = false
     ) -> AvatarPipeline {

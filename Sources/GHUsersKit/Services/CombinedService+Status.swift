@@ -6,7 +6,7 @@ extension CombinedService {
     /// What `status` shows.
     public struct Status: Sendable {
         /// Where the files are.
-        public var paths: GHUsersPaths
+        package var paths: GHUsersPaths
         /// Counts of users, profiles, notes, seen users and pages.
         public var statistics: StoreStatistics
         /// Pagination and the last REST (`core`) rate limit.

@@ -19,7 +19,7 @@ public final class CombinedService: Sendable {
     /// Settings of the service.
     public struct Configuration: Sendable {
         /// Where the files are.
-        public var paths: GHUsersPaths
+        package var paths: GHUsersPaths
         /// The API root.
         public var apiURL: URL
         /// The API token, if any: the environment's token for the site (see ``TokenSource``).
@@ -29,11 +29,11 @@ public final class CombinedService: Sendable {
         /// `--offline`: never touch the network.
         public var offline: Bool = false
         /// The retry schedule.
-        public var retryPolicy = RetryPolicy()
+        package var retryPolicy = RetryPolicy()
         /// How long a cached profile is shown without asking the server: 1 hour.
         public var profileMaxAge: TimeInterval = 3_600
         /// Time limits of one request.
-        public var timeouts = HTTPTransport.Timeouts()
+        package var timeouts = HTTPTransport.Timeouts()
         /// The longest an avatar download may take; `nil`: ``GitHubClient/downloadDeadline``.
         public var downloadDeadline: Duration?
 
@@ -41,7 +41,7 @@ public final class CombinedService: Sendable {
         public static let gitHubAPI = URL(string: "https://api.github.com")!
 
         /// Creates settings.
-        public init(paths: GHUsersPaths, apiURL: URL = Configuration.gitHubAPI, token: String? = nil) {
+        package init(paths: GHUsersPaths, apiURL: URL = Configuration.gitHubAPI, token: String? = nil) {
             self.paths = paths
             self.apiURL = apiURL
             self.token = token
@@ -50,7 +50,7 @@ public final class CombinedService: Sendable {
 
     public let configuration: Configuration
     /// The local database.
-    public let database: AppDatabase
+    package let database: AppDatabase
     /// The site's folder, held while the service runs; `nil` for folders used as they are.
     let folder: SiteFolder?
     /// The network client with its token, made on first use (also by
@@ -72,7 +72,7 @@ public final class CombinedService: Sendable {
     /// - Parameter onRetry: told before every retry, for a status line.
     /// - Parameter transport: makes the transport on first network use; `nil` for the real
     ///   ``HTTPTransport`` with the configured timeouts (unit tests pass a scripted one).
-    public init(
+    package init(
         configuration: Configuration,
         transport: (@Sendable () -> any HTTPTransporting)? = nil,
         onRetry: @escaping @Sendable (RetryController.Event) -> Void = { _ in }

@@ -1,56 +1,56 @@
 import Foundation
 
 extension HTTPService.Users {
-    /// `POST /graphql` with ``ProfilesQuery``: the public profiles of up to 100 accounts by node
+    /// `POST /graphql` with ``ProfilesQuery``: the package profiles of up to 100 accounts by node
     /// id, in one request through the same queue and retry controller as REST.
-    public struct FetchProfiles: Sendable {
+    package struct FetchProfiles: Sendable {
         /// One account's profile as GraphQL gave it.
-        public struct Fetched: Sendable, Hashable {
+        package struct Fetched: Sendable, Hashable {
             /// The node id asked for.
-            public var nodeID: String
+            package var nodeID: String
             /// The node id GitHub answered: the next format (`U_kgDO…`) asked for with
             /// `X-Github-Next-Global-ID: 1`, stored in place of a legacy one.
-            public var currentNodeID: String?
+            package var currentNodeID: String?
             /// GitHub's numeric account id (`databaseId`).
-            public var id: Int64
+            package var id: Int64
             /// The account's login today (another than the cached one after a rename).
-            public var login: String
+            package var login: String
             /// The account's page (`url`).
-            public var htmlURL: String?
+            package var htmlURL: String?
             /// `User` or `Organization`.
-            public var type: String
-            public var profile: Profile
+            package var type: String
+            package var profile: Profile
             /// The fields this answer leaves unknown: an organization's `followers` (GraphQL has
             /// none), `email` when not asked, a field GitHub nulled with an error.
-            public var unknown: Set<Profile.Field>
+            package var unknown: Set<Profile.Field>
         }
 
         /// What one request gave.
-        public struct Batch: Sendable {
+        package struct Batch: Sendable {
             /// The accounts found.
-            public var fetched: [Fetched]
+            package var fetched: [Fetched]
             /// The node ids GitHub resolved to nothing (`null` in `nodes` with `NOT_FOUND` or no
             /// error), or to a type that has no profile here: to ask over REST by account id.
-            public var unresolved: [String]
+            package var unresolved: [String]
             /// The node ids GitHub would not answer, with why (`FORBIDDEN` behind SAML or an IP
             /// allow list, another error on the node, no `databaseId`, a login ghusers refuses):
             /// left pending for a later run, neither gone nor saved.
-            public var kept: [String: String]
+            package var kept: [String: String]
             /// The GraphQL rate limit after this request (`x-ratelimit-resource: graphql`).
-            public var rateLimit: RateLimit?
+            package var rateLimit: RateLimit?
             /// The points this request cost (`rateLimit { cost }`).
-            public var cost: Int?
+            package var cost: Int?
             /// The token's scopes as `X-OAuth-Scopes` names them (`nil` without the header).
-            public var scopes: String?
+            package var scopes: String?
             /// What the answer says of reading the guarded fields.
-            public var evidence = GuardedEvidence(scopes: nil, refusedAtField: false, whole: true)
+            package var evidence = GuardedEvidence(scopes: nil, refusedAtField: false, whole: true)
         }
 
         let client: GitHubClient
         let url: URL
 
         /// Creates the operation for the GraphQL endpoint `url` (``GitHubSite/graphQLURL``).
-        public init(client: GitHubClient, url: URL) {
+        package init(client: GitHubClient, url: URL) {
             self.client = client
             self.url = url
         }
@@ -70,17 +70,17 @@ extension HTTPService.Users {
         ///   ``GitHubAPIError/insufficientScopes(_:)`` when the token may not read a field asked,
         ///   ``GitHubAPIError/rejectedData(_:)`` when GitHub refuses the query itself,
         ///   ``GitHubAPIError/server(status:retryAfter:)`` for a 502 or 504.
-        public func callAsFunction(nodeIDs: [String], withEmail: Bool) async throws -> Batch {
+        package func callAsFunction(nodeIDs: [String], withEmail: Bool) async throws -> Batch {
             let body = try ProfilesQuery.body(ids: nodeIDs, withEmail: withEmail)
             return try await client.request(url, post: body, retryingGatewayTimeouts: false) { response in
                 try Self.decode(response.body, headers: response.headers, asked: nodeIDs)
             }
         }
 
-        /// The batch a GraphQL answer holds (for the ids `asked`, in order); public for
+        /// The batch a GraphQL answer holds (for the ids `asked`, in order); package for
         /// `ghusers-bench prefetch`, which times it apart from the network. A field a node has
         /// no answer for was not asked (a guarded field left out of the document), and is unknown.
-        public static func decode(
+        package static func decode(
             _ body: Data, headers: HTTPHeaderFields, asked: [String], now: Date = Date()
         ) throws -> Batch {
             let answer = try JSONDecoder().decode(ProfilesQuery.Answer.self, from: body)

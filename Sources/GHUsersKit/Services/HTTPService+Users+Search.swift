@@ -4,32 +4,32 @@ extension HTTPService.Users {
     /// `POST /graphql` with ``UsersSearchQuery``: a page of GitHub's user search, each account
     /// with its profile, or the count alone; through the same queue and retry controller as
     /// every request.
-    public struct Search: Sendable {
+    package struct Search: Sendable {
         /// One page of a search.
-        public struct Page: Sendable {
+        package struct Page: Sendable {
             /// How many accounts GitHub counts for the query (more than it gives past 1,000).
-            public var userCount: Int
+            package var userCount: Int
             /// The accounts of this page, each as its user row and its profile.
-            public var accounts: [(user: User, fetched: FetchProfiles.Fetched)]
+            package var accounts: [(user: User, fetched: FetchProfiles.Fetched)]
             /// The cursor after this page, when GitHub has another.
-            public var next: String?
+            package var next: String?
             /// Accounts of the page GitHub answered but ghusers cannot keep (a node nulled with
             /// an error, a login ghusers refuses), with why.
-            public var refused: [String]
-            public var rateLimit: RateLimit?
+            package var refused: [String]
+            package var rateLimit: RateLimit?
             /// The points this request cost (`rateLimit { cost }`).
-            public var cost: Int?
+            package var cost: Int?
             /// The token's scopes as `X-OAuth-Scopes` names them (`nil` without the header).
-            public var scopes: String?
+            package var scopes: String?
             /// What the answer says of reading the guarded fields.
-            public var evidence = GuardedEvidence(scopes: nil, refusedAtField: false, whole: true)
+            package var evidence = GuardedEvidence(scopes: nil, refusedAtField: false, whole: true)
         }
 
         let client: GitHubClient
         let url: URL
 
         /// Creates the operation for the GraphQL endpoint `url` (``GitHubSite/graphQLURL``).
-        public init(client: GitHubClient, url: URL) {
+        package init(client: GitHubClient, url: URL) {
             self.client = client
             self.url = url
         }
@@ -39,7 +39,7 @@ extension HTTPService.Users {
         ///
         /// A 502 or 504 (GitHub's 10-second timeout) is not retried here: the caller asks a
         /// smaller page.
-        public func callAsFunction(
+        package func callAsFunction(
             _ query: String, after cursor: String? = nil, withEmail: Bool, count: Bool = false, first: Int = UsersSearchQuery.pageSize
         ) async throws -> Page {
             let body = try UsersSearchQuery.body(query: query, after: cursor, withEmail: withEmail, count: count, first: first)

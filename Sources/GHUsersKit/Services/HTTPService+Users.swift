@@ -2,9 +2,9 @@ import Foundation
 
 extension HTTPService.Users {
     /// `GET /users`: one page of the users list.
-    public struct Fetch: Sendable {
+    package struct Fetch: Sendable {
         /// What one call returns.
-        public enum Result: Sendable {
+        package enum Result: Sendable {
             /// A page, with the response's ETag and rate limit.
             case page(UsersPage, etag: String?, rateLimit: RateLimit?)
             /// `304 Not Modified`: the cached copy of this page is current.
@@ -14,7 +14,7 @@ extension HTTPService.Users {
         let client: GitHubClient
 
         /// Creates the operation.
-        public init(client: GitHubClient) {
+        package init(client: GitHubClient) {
             self.client = client
         }
 
@@ -22,7 +22,7 @@ extension HTTPService.Users {
         /// `per_page`), reading it and keeping the answer with `keep` in the request's one turn
         /// of the queue (``GitHubClient/getInTurn(prepare:decode:keep:)``): `next-page` reads the
         /// cursor and saves the page there, so two processes never fetch the same page.
-        public func inTurn<T: Sendable>(
+        package func inTurn<T: Sendable>(
             prepare: @escaping @Sendable () throws -> (since: Int64?, perPage: Int),
             keep: @escaping @Sendable (_ result: Result, _ since: Int64?) throws -> T
         ) async throws -> T {
@@ -51,7 +51,7 @@ extension HTTPService.Users {
 
         /// Fetches `perPage` users after `since` (`nil`: no `since`, the list's start). The
         /// page's ``UsersPage/hasNext`` says whether the `Link` header names a next page.
-        public func callAsFunction(since: Int64?, perPage: Int, etag: String?) async throws -> Result {
+        package func callAsFunction(since: Int64?, perPage: Int, etag: String?) async throws -> Result {
             try await client.get(path: "/users", query: Self.query(since: since, perPage: perPage), etag: etag) { response in
                 try Self.result(of: response)
             }
@@ -60,10 +60,10 @@ extension HTTPService.Users {
 }
 
 extension HTTPService.Users {
-    /// `GET /users/{login}`: one user's public profile.
-    public struct FetchProfile: Sendable {
+    /// `GET /users/{login}`: one user's package profile.
+    package struct FetchProfile: Sendable {
         /// What one call returns.
-        public enum Result: Sendable {
+        package enum Result: Sendable {
             /// The user and profile, with the response's ETag and rate limit.
             case profile(User, Profile, etag: String?, rateLimit: RateLimit?)
             /// `304 Not Modified`: the cached profile is current.
@@ -73,7 +73,7 @@ extension HTTPService.Users {
         let client: GitHubClient
 
         /// Creates the operation.
-        public init(client: GitHubClient) {
+        package init(client: GitHubClient) {
             self.client = client
         }
 
@@ -82,7 +82,7 @@ extension HTTPService.Users {
         /// - Throws: ``GitHubAPIError/notFound`` for an unknown login;
         ///   ``User/ValidationError/invalidLogin(_:)``, sending nothing, for one that is not valid
         ///   (see ``Login``).
-        public func callAsFunction(login: String, etag: String?) async throws -> Result {
+        package func callAsFunction(login: String, etag: String?) async throws -> Result {
             try await fetch(path: "/users/\(try Login.pathComponent(login))", etag: etag)
         }
 
@@ -91,7 +91,7 @@ extension HTTPService.Users {
         /// was renamed to.
         ///
         /// - Throws: ``GitHubAPIError/notFound`` when no account has that id any more.
-        public func callAsFunction(id: Int64) async throws -> Result {
+        package func callAsFunction(id: Int64) async throws -> Result {
             try await fetch(path: "/user/\(id)", etag: nil)
         }
 

@@ -4,7 +4,7 @@
 /// ```swift
 /// let page = try await HTTPService.Users.Fetch(client: client)(since: 46, perPage: 30, etag: nil)
 /// ```
-public enum HTTPService {
+package enum HTTPService {
     /// Operations on GitHub users.
-    public enum Users {}
+    package enum Users {}
 }

@@ -5,11 +5,11 @@ extension StoreService.Notes {
     /// Writes the note on a user, replacing any earlier one, which is kept in the note's history
     /// (`ghusers note LOGIN --history`). Works for users not cached yet: the note is attached to
     /// the user's id as soon as the user is seen.
-    public struct Save: Sendable {
+    package struct Save: Sendable {
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
@@ -19,7 +19,7 @@ extension StoreService.Notes {
         ///   the save goes ahead only if the note is still that, in the same transaction.
         /// - Throws: ``NoteConflict`` when the note is no longer `base`.
         @discardableResult
-        public func callAsFunction(login: String, text: String, base: String?? = nil, now: Date = Date()) throws -> Note {
+        package func callAsFunction(login: String, text: String, base: String?? = nil, now: Date = Date()) throws -> Note {
             precondition(!text.isEmpty, "empty notes are refused before they reach the store")
             let text = Note.normalized(text)
             return try database.write { db in
@@ -44,22 +44,22 @@ extension StoreService.Notes {
 
 extension StoreService.Notes {
     /// Reads the note on a user.
-    public struct Find: Sendable {
+    package struct Find: Sendable {
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
         /// The note on `login`, or `nil`.
-        public func callAsFunction(login: String) throws -> Note? {
+        package func callAsFunction(login: String) throws -> Note? {
             try database.read { db in try Note.find(db, login: login)?.note }
         }
 
         /// The texts the note on `login` had before, the most recently replaced first (an edit,
         /// a delete, an import of a newer note each keep the text they replace).
-        public func history(login: String) throws -> [Note] {
+        package func history(login: String) throws -> [Note] {
             try database.read { db in
                 let userID = try User.identity(db, login: login)?.id ?? Note.find(db, login: login)?.note.userID
                 return try Note.history(db, login: login, userID: userID)
@@ -70,11 +70,11 @@ extension StoreService.Notes {
 
 extension StoreService.Notes {
     /// Deletes the note on a user.
-    public struct Delete: Sendable {
+    package struct Delete: Sendable {
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
@@ -84,7 +84,7 @@ extension StoreService.Notes {
         /// - Parameter base: when given, the note the user decided to delete; the delete goes
         ///   ahead only if the note is still that. - Throws: ``NoteConflict`` otherwise.
         @discardableResult
-        public func callAsFunction(login: String, base: String? = nil, now: Date = Date()) throws -> Bool {
+        package func callAsFunction(login: String, base: String? = nil, now: Date = Date()) throws -> Bool {
             try database.write { db in
                 let existing = try Note.find(db, login: login)
                 if let base, existing?.note.text != base { throw NoteConflict(login: login, current: existing?.note.text) }
@@ -99,16 +99,16 @@ extension StoreService.Notes {
 
 extension StoreService.Notes {
     /// Streams every note, sorted by login without regard to case (stable across runs).
-    public struct Export: Sendable {
+    package struct Export: Sendable {
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
         /// Calls `each` for every note, in one read transaction.
-        public func callAsFunction(_ each: (Note) throws -> Void) throws {
+        package func callAsFunction(_ each: (Note) throws -> Void) throws {
             try database.read { db in try Note.all(db, each) }
         }
     }
@@ -121,16 +121,16 @@ extension StoreService.Notes {
     /// Importing the same archive twice changes nothing the second time. A conflict (a
     /// different local note) is resolved by the ``NotesConflictStrategy`` and always reported;
     /// a local text replaced is kept in the note's history.
-    public struct Import: Sendable {
+    package struct Import: Sendable {
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
         /// Imports `archive`.
-        public func callAsFunction(
+        package func callAsFunction(
             _ archive: NotesArchive, onConflict strategy: NotesConflictStrategy = .newest, now: Date = Date()
         ) throws -> NotesImportReport {
             try database.write { db in

@@ -3,21 +3,21 @@ import GRDB
 
 extension StoreService.Profiles {
     /// Reads a cached profile by login, without regard to case.
-    public struct Find: Sendable {
+    package struct Find: Sendable {
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
         /// The cached profile of `login`, or `nil` when the profile was never fetched.
-        public func callAsFunction(login: String) throws -> CachedProfile? {
+        package func callAsFunction(login: String) throws -> CachedProfile? {
             try database.read { db in try CachedProfile.find(db, login: login) }
         }
 
         /// The cached profile of the user with id `id`, or `nil`.
-        public func callAsFunction(id: Int64) throws -> CachedProfile? {
+        package func callAsFunction(id: Int64) throws -> CachedProfile? {
             try database.read { db in try CachedProfile.find(db, id: id) }
         }
     }
@@ -26,18 +26,18 @@ extension StoreService.Profiles {
 extension StoreService.Profiles {
     /// Saves a fetched profile and its user in one transaction, which can also mark the user as
     /// seen, record the response's rate limit and read the user's note for showing it.
-    public struct Save: Sendable {
+    package struct Save: Sendable {
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
         /// Saves `user` (keeping its seen mark, or marking it seen when `markingSeen`) and its
         /// `profile` with the response's `etag` and `rateLimit`; returns the note on the user.
         @discardableResult
-        public func callAsFunction(
+        package func callAsFunction(
             user: User, profile: Profile, etag: String?, rateLimit: RateLimit? = nil, markingSeen: Bool = false,
             now: Date = Date()
         ) throws -> Note? {
@@ -56,11 +56,11 @@ extension StoreService.Profiles {
     /// Saves one GraphQL batch of profiles in one transaction: a batch is kept whole or not at
     /// all, so an interrupted `profiles prefetch` keeps every batch it finished. Never marks a
     /// user seen.
-    public struct SaveBatch: Sendable {
+    package struct SaveBatch: Sendable {
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
@@ -76,7 +76,7 @@ extension StoreService.Profiles {
         /// `found`: accounts to save first (``User/save(_:_:now:)``) (a search's,
         /// which may not be cached yet), each then one of `users`.
         @discardableResult
-        public func callAsFunction(
+        package func callAsFunction(
             _ fetched: [HTTPService.Users.FetchProfiles.Fetched], users: [Int64: User], rateLimit: RateLimit?, now: Date = Date(),
             saving found: [User] = []
         ) throws -> (saved: Int, renamed: Int, partial: Int, noEmail: Int) {
@@ -115,18 +115,18 @@ extension StoreService.Profiles {
 extension StoreService.Profiles {
     /// Records that a cached profile was revalidated (`304 Not Modified`): it is fresh again, and
     /// its account is not gone, since it answered (as a full save records).
-    public struct Touch: Sendable {
+    package struct Touch: Sendable {
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
         /// Sets the fetch time of the profile of user `id` to `now` and clears its gone mark, and
         /// in the same transaction records the response's `rateLimit` and, when `markingSeen`,
         /// marks the user as seen.
-        public func callAsFunction(userID: Int64, rateLimit: RateLimit? = nil, markingSeen: Bool = false, now: Date = Date()) throws {
+        package func callAsFunction(userID: Int64, rateLimit: RateLimit? = nil, markingSeen: Bool = false, now: Date = Date()) throws {
             try database.write { db in
                 try CachedProfile.touch(userID: userID, now: now, db)
                 try User.markGone(id: userID, false, db)
@@ -142,18 +142,18 @@ extension StoreService.Profiles {
     /// `stale` also those whose profile was fetched before a given time; never users marked
     /// gone. In id order, read a batch at a time by keyset, so a million users are never in
     /// memory at once.
-    public struct Pending: Sendable {
+    package struct Pending: Sendable {
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
         /// How many users are pending; `incomplete`: instead, those whose cached profile has
         /// fields unknown (an email a token could not read, an organization's followers, a field
         /// GitHub nulled).
-        public func count(staleBefore: Date?, incomplete: Bool = false) throws -> Int {
+        package func count(staleBefore: Date?, incomplete: Bool = false) throws -> Int {
             try database.read { db in
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM user LEFT JOIN profile ON profile.user_id = user.id WHERE \(Self.condition(incomplete))",
                     arguments: Self.arguments(staleBefore, incomplete)) ?? 0
@@ -161,7 +161,7 @@ extension StoreService.Profiles {
         }
 
         /// The next `limit` pending users after id `after`, by id.
-        public func callAsFunction(after: Int64, limit: Int, staleBefore: Date?, incomplete: Bool = false) throws -> [User] {
+        package func callAsFunction(after: Int64, limit: Int, staleBefore: Date?, incomplete: Bool = false) throws -> [User] {
             var arguments: StatementArguments = [after]
             arguments += Self.arguments(staleBefore, incomplete)
             arguments += [limit]

@@ -8,55 +8,55 @@ extension StoreService.Searches {
     ///
     /// A row written before windows were measured by the positions asked (`windowAsked`) does
     /// not decode: its search starts over, keeping every account again, never skipping one.
-    public struct Progress: Sendable, Hashable, Codable {
+    package struct Progress: Sendable, Hashable, Codable {
         /// The window's first second, and its last (`nil`: now).
-        public var from: Int64
-        public var upper: Int64?
+        package var from: Int64
+        package var upper: Int64?
         /// The cursor after the last page kept in this window (`nil`: its first page next).
-        public var cursor: String?
+        package var cursor: String?
         /// Accounts of the second `from` kept by the window before: not kept twice.
-        public var skip: [Int64] = []
+        package var skip: [Int64] = []
         /// The last second of this window's accounts so far, and the accounts of it.
-        public var tailSecond: Int64?
-        public var tail: [Int64] = []
+        package var tailSecond: Int64?
+        package var tail: [Int64] = []
         /// GitHub's count of this window, how many of its accounts came, how many it kept, and
         /// how many it refused (undone with `windowKept` when the window is asked again).
-        public var windowCount = 0
-        public var windowReceived = 0
-        public var windowKept = 0
-        public var windowRefused = 0
+        package var windowCount = 0
+        package var windowReceived = 0
+        package var windowKept = 0
+        package var windowRefused = 0
         /// The positions this window's pages asked (the sum of their `first`, whatever came):
         /// at GitHub's 1,000 the window is at its cap, however short the pages were.
-        public var windowAsked = 0
+        package var windowAsked = 0
         /// GitHub's count of the whole query, once asked.
-        public var gitHubCount: Int?
-        public var kept = 0
+        package var gitHubCount: Int?
+        package var kept = 0
         /// Accounts GitHub gave that ghusers could not keep (a node nulled with an error, a
         /// login it refuses), and accounts past the 1,000 GitHub gives of one second.
-        public var refused = 0
-        public var pastCap = 0
+        package var refused = 0
+        package var pastCap = 0
 
-        public init(from: Int64, upper: Int64?) {
+        package init(from: Int64, upper: Int64?) {
             (self.from, self.upper) = (from, upper)
         }
 
         /// The window from `from` starts (again) at its first page, nothing of it asked yet.
-        public mutating func restartWindow() {
+        package mutating func restartWindow() {
             (cursor, tailSecond, tail) = (nil, nil, [])
             (windowReceived, windowKept, windowRefused, windowAsked) = (0, 0, 0, 0)
         }
     }
 
     /// The progress of the search `query` (GitHub's query text), or `nil` when none is under way.
-    public struct Find: Sendable {
+    package struct Find: Sendable {
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
-        public func callAsFunction(query: String) throws -> Progress? {
+        package func callAsFunction(query: String) throws -> Progress? {
             try database.read { db in
                 guard let text = try String.fetchOne(db, sql: "SELECT progress FROM online_search WHERE query = ?", arguments: [query]) else { return nil }
                 // A row this version cannot read starts the search over.
@@ -66,15 +66,15 @@ extension StoreService.Searches {
     }
 
     /// Records `progress` of `query`; `nil` ends it (deletes its row).
-    public struct Record: Sendable {
+    package struct Record: Sendable {
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
-        public func callAsFunction(query: String, _ progress: Progress?, now: Date = Date()) throws {
+        package func callAsFunction(query: String, _ progress: Progress?, now: Date = Date()) throws {
             let text = try progress.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
             try database.write { db in
                 if let text {

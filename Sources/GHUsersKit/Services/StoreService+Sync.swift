@@ -3,16 +3,16 @@ import GRDB
 
 extension StoreService.Sync {
     /// Reads the pagination and rate-limit state.
-    public struct State: Sendable {
+    package struct State: Sendable {
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
         /// The current state.
-        public func callAsFunction() throws -> SyncState {
+        package func callAsFunction() throws -> SyncState {
             try database.read { db in try SyncState.read(db) }
         }
     }
@@ -20,26 +20,26 @@ extension StoreService.Sync {
 
 extension StoreService.Sync {
     /// Reads what is known of a cached page: where it ends and its ETag.
-    public struct Page: Sendable {
+    package struct Page: Sendable {
         /// A cached page.
-        public struct Info: Sendable, Hashable {
+        package struct Info: Sendable, Hashable {
             /// The id of the page's last item: the next page's `since`.
-            public var lastID: Int64
+            package var lastID: Int64
             /// The page's `ETag`, to revalidate it.
-            public var etag: String?
+            package var etag: String?
             /// ``TokenSource/fingerprint(_:)`` of the token whose answer carried the ETag.
-            public var etagToken: String? = nil
+            package var etagToken: String? = nil
         }
 
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
         /// The page asked for with `since` (0 for the first), or `nil`.
-        public func callAsFunction(since: Int64) throws -> Info? {
+        package func callAsFunction(since: Int64) throws -> Info? {
             try database.read { db in
                 try Row.fetchOne(db, sql: "SELECT last_id, etag, etag_token FROM page WHERE since = ?", arguments: [since])
                     .map { Info(lastID: $0[0], etag: $0[1], etagToken: $0[2]) }
@@ -48,7 +48,7 @@ extension StoreService.Sync {
 
         /// How many cached pages start at `since` or after (the requests a refresh from there
         /// makes), and how many of them hold an ETag from the token of `fingerprint`.
-        public func count(from since: Int64, fingerprint: String) throws -> (pages: Int, withETag: Int) {
+        package func count(from since: Int64, fingerprint: String) throws -> (pages: Int, withETag: Int) {
             try database.read { db in
                 let row = try Row.fetchOne(
                     db, sql: "SELECT count(*), count(CASE WHEN etag IS NOT NULL AND etag_token IS ? THEN 1 END) FROM page WHERE since >= ?",
@@ -62,16 +62,16 @@ extension StoreService.Sync {
 extension StoreService.Sync {
     /// Reads the last rate limit of each resource GitHub reported (`core`, `graphql`), for
     /// `status`.
-    public struct RateLimits: Sendable {
+    package struct RateLimits: Sendable {
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
         /// The rate limits, by resource name.
-        public func callAsFunction() throws -> [RateLimit] {
+        package func callAsFunction() throws -> [RateLimit] {
             try database.read { db in try SyncState.rateLimits(db) }
         }
     }
@@ -79,16 +79,16 @@ extension StoreService.Sync {
 
 extension StoreService.Sync {
     /// Remembers the last rate limit the API reported, for `ghusers status`.
-    public struct RecordRateLimit: Sendable {
+    package struct RecordRateLimit: Sendable {
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
         /// Stores `rateLimit`.
-        public func callAsFunction(_ rateLimit: RateLimit) throws {
+        package func callAsFunction(_ rateLimit: RateLimit) throws {
             try database.write { db in try SyncState.record(rateLimit, db) }
         }
     }
@@ -97,16 +97,16 @@ extension StoreService.Sync {
 extension StoreService.Sync {
     /// Records where the next `refresh` starts: where this one stopped (the rate limit,
     /// `--pages`), or the list's start once one went through.
-    public struct RefreshProgress: Sendable {
+    package struct RefreshProgress: Sendable {
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
         /// The next refresh starts at `since` (`nil`: at the start).
-        public func callAsFunction(_ since: Int64?) throws {
+        package func callAsFunction(_ since: Int64?) throws {
             try database.write { db in try SyncState.storeRefreshSince(since, db) }
         }
     }
@@ -114,16 +114,16 @@ extension StoreService.Sync {
 
 extension StoreService.Sync {
     /// Counts users, profiles, notes, seen users and pages.
-    public struct Statistics: Sendable {
+    package struct Statistics: Sendable {
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
         /// The counts, from one snapshot.
-        public func callAsFunction() throws -> StoreStatistics {
+        package func callAsFunction() throws -> StoreStatistics {
             try database.read { db in
                 let row = try Row.fetchOne(
                     db,
@@ -142,23 +142,23 @@ extension StoreService.Sync {
     /// Whether a token may read `User.email` over GraphQL, remembered per token (by
     /// ``TokenSource/fingerprint(_:)``, never the token), so that `profiles prefetch` asks a
     /// token that may not only once.
-    public struct TokenEmail: Sendable {
+    package struct TokenEmail: Sendable {
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
         /// What is known of `fingerprint`: `nil` when nothing is.
-        public func readsEmail(fingerprint: String) throws -> Bool? {
+        package func readsEmail(fingerprint: String) throws -> Bool? {
             try database.read { db in
                 try Bool.fetchOne(db, sql: "SELECT reads_email FROM graphql_token WHERE fingerprint = ?", arguments: [fingerprint])
             }
         }
 
         /// Remembers whether `fingerprint` may read emails.
-        public func remember(fingerprint: String, readsEmail: Bool) throws {
+        package func remember(fingerprint: String, readsEmail: Bool) throws {
             guard !fingerprint.isEmpty else { return }
             try database.write { db in
                 try db.execute(
@@ -171,16 +171,16 @@ extension StoreService.Sync {
 
 extension StoreService.Sync {
     /// Records that the one-time welcome was shown.
-    public struct MarkWelcomed: Sendable {
+    package struct MarkWelcomed: Sendable {
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
         /// Marks the welcome as shown; returns `true` only the first time, even when processes race.
-        public func callAsFunction() throws -> Bool {
+        package func callAsFunction() throws -> Bool {
             try database.write { db in try SyncState.markWelcomed(db) }
         }
     }

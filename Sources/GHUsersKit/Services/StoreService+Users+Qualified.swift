@@ -12,11 +12,11 @@ extension StoreService.Users {
     /// 30 ms rather than 10 at 100,000 profiles, in the sqlite3 shell).
     /// Text is matched as `browse` folds it (``AppDatabase/fold``): `LIKE` for an ASCII text
     /// over ASCII values, `ghusers_fold` for values with a character outside ASCII.
-    public struct Qualified: Sendable {
+    package struct Qualified: Sendable {
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
@@ -28,7 +28,7 @@ extension StoreService.Users {
         /// profiles took 25 ms sorted by SQLite, 4 ms from `profile_followers` and a sort here),
         /// and `type:` beside them is one range of `user_type` merged here (a join looked up
         /// each profile's user: 0.36 s for `followers:>1000 !type:org`, BENCHMARKS.md).
-        public func ids(_ filter: SearchQuery) throws -> [Int64] {
+        package func ids(_ filter: SearchQuery) throws -> [Int64] {
             try database.read { db in
                 let (sql, arguments, ordered) = Self.statement(filter)
                 var ids = try Self.fetch(sql, arguments, db)
@@ -49,7 +49,7 @@ extension StoreService.Users {
         }
 
         /// How many cached users have no cached profile: what a profile qualifier cannot see.
-        public func withoutProfile() throws -> Int {
+        package func withoutProfile() throws -> Int {
             try database.read { db in
                 try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM user) - (SELECT count(*) FROM profile)") ?? 0
             }
@@ -59,7 +59,7 @@ extension StoreService.Users {
         /// look in (`in:email`), the field and how many cached profiles do not know it (an
         /// organization prefetched over GraphQL has no followers; a token without `user:email`
         /// reads no email), which the query can neither match nor exclude; only fields with some.
-        public func unknownCounts(_ query: SearchQuery) throws -> [(field: Profile.Field, profiles: Int)] {
+        package func unknownCounts(_ query: SearchQuery) throws -> [(field: Profile.Field, profiles: Int)] {
             var fields: Set<Profile.Field> = Set(query.qualifiers.compactMap { qualifier -> Profile.Field? in
                 guard case .count(let field, _, _) = qualifier.test else { return nil }
                 return field
@@ -67,7 +67,7 @@ extension StoreService.Users {
             if query.searchesProfiles && query.fields.contains(.email) { fields.insert(.email) }
             return try database.read { db in
                 try Profile.Field.allCases.filter(fields.contains).compactMap { field in
-                    // A text left unknown is NULL like one GitHub has not (no public email): the list of unknowns tells them apart.
+                    // A text left unknown is NULL like one GitHub has not (no package email): the list of unknowns tells them apart.
                     let unknown: String
                     if case .count = field.spec.storage { unknown = "\(field.column) IS NULL" } else { unknown = "NOT \(Self.known(field))" }
                     let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM profile WHERE \(unknown)") ?? 0

@@ -11,11 +11,11 @@ extension StoreService.Users {
     /// indexes of characters and pairs (``SearchGrams``): milliseconds at a million users
     /// either way. Anchored terms (`^pre`, `suf$`) compare the login with `LIKE`.
     /// Results are streamed: one row in memory at a time.
-    public struct Search: Sendable {
+    package struct Search: Sendable {
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
@@ -23,13 +23,13 @@ extension StoreService.Users {
         /// term must match), in the order above; nothing when no term is left.
         /// A query with a ``SearchQuery/problem`` throws it. With qualifiers, notes on users
         /// not cached yet are left out (no qualifier can hold for them).
-        public func callAsFunction(_ text: String, _ each: (SearchResult) throws -> Void) throws {
+        package func callAsFunction(_ text: String, _ each: (SearchResult) throws -> Void) throws {
             try search(text) { result, _ in try each(result) }
         }
 
         /// The same results, each user with its cached profile (`nil`: none), read in the same
         /// transaction (`search --json`).
-        public func withProfiles(_ text: String, _ each: (SearchResult, CachedProfile?) throws -> Void) throws {
+        package func withProfiles(_ text: String, _ each: (SearchResult, CachedProfile?) throws -> Void) throws {
             try search(text) { result, db in
                 guard case .user(let details) = result else { return try each(result, nil) }
                 try each(result, try CachedProfile.find(db, id: details.user.id))
@@ -266,17 +266,17 @@ extension StoreService.Users {
     /// `OFFSET`; each read stops once it has `count` rows, so a one-letter query over a million
     /// users answers as soon as the first screens are found. Notes on users not cached yet are
     /// not users and are left to `ghusers search`.
-    public struct SearchWindow: Sendable {
+    package struct SearchWindow: Sendable {
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
         /// Up to `count` matches of `query` after the match with id `id` (`nil`: from the first,
         /// the exact login included; `0`: after the exact login).
-        public func after(_ query: String, id: Int64?, count: Int) throws -> [UserDetails] {
+        package func after(_ query: String, id: Int64?, count: Int) throws -> [UserDetails] {
             try database.read { db in
                 var users = id == nil ? try exact(query, db) : []
                 users += try contains(query, "AND user.id > ? ORDER BY user.id LIMIT ?", [id ?? 0, count - users.count], db)
@@ -286,7 +286,7 @@ extension StoreService.Users {
 
         /// Up to `count` matches of `query` before the match with id `id` (which is not the
         /// exact login), in order.
-        public func before(_ query: String, id: Int64, count: Int) throws -> [UserDetails] {
+        package func before(_ query: String, id: Int64, count: Int) throws -> [UserDetails] {
             try database.read { db in
                 var users = Array(try contains(query, "AND user.id < ? ORDER BY user.id DESC LIMIT ?", [id, count], db).reversed())
                 if users.count < count { users = try exact(query, db) + users }
@@ -302,7 +302,7 @@ extension StoreService.Users {
         /// Throws ``StoreError/interrupted`` once `isCancelled` says so, asked before each row:
         /// `sqlite3_interrupt` cannot stop it, since it only reaches a statement that is running,
         /// and each of these ends within microseconds (https://sqlite.org/c3ref/interrupt.html).
-        public func users(_ ids: [Int64], isCancelled: () -> Bool = { false }) throws -> [UserDetails] {
+        package func users(_ ids: [Int64], isCancelled: () -> Bool = { false }) throws -> [UserDetails] {
             guard !ids.isEmpty else { return [] }
             return try database.read { db in
                 let statement = try db.cachedStatement(sql: "\(UserDetails.selectWithNotes) WHERE user.id = ?")

@@ -7,16 +7,16 @@ extension StoreService.Users {
     /// served), and takes the notes written for its login before it was cached. Nothing of the
     /// users-list walk moves: no cursor, no page row, no other user marked gone (``SavePage``
     /// does those, for a page of `GET /users`).
-    public struct Save: Sendable {
+    package struct Save: Sendable {
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
         /// Saves `users`, and the response's `rateLimit`, in one transaction.
-        public func callAsFunction(_ users: [User], rateLimit: RateLimit? = nil, now: Date = Date()) throws {
+        package func callAsFunction(_ users: [User], rateLimit: RateLimit? = nil, now: Date = Date()) throws {
             guard !users.isEmpty || rateLimit != nil else { return }
             try database.write { db in
                 try User.save(users, db, now: now)
@@ -32,31 +32,31 @@ extension StoreService.Users {
     /// longer holds marked gone, and the rate limit move together in one transaction or not at
     /// all, so a crash never leaves half a page or a skipped user. The same transaction reads
     /// back what the caller shows next (``Saved``), so nothing is read twice.
-    public struct SavePage: Sendable {
+    package struct SavePage: Sendable {
         /// What the store holds once a page is saved, read in the saving transaction.
-        public struct Saved: Sendable, Hashable {
+        package struct Saved: Sendable, Hashable {
             /// The cached users with ids after the request's `since` and up to the page's cursor
             /// (the page's users, with their notes and seen marks), in id order; none for an empty
             /// page.
-            public var users: [UserDetails]
+            package var users: [UserDetails]
             /// The pagination and rate-limit state after the save.
-            public var state: SyncState
+            package var state: SyncState
             /// Whether this save marked the one-time welcome as shown: the first page with users
             /// that moved the cursor, even when processes race.
-            public var isFirstStore: Bool
+            package var isFirstStore: Bool
         }
 
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
         /// Saves `page`, fetched with `request` and answered with `etag` and `rateLimit`. An
         /// empty page marks the end of the list.
         @discardableResult
-        public func callAsFunction(
+        package func callAsFunction(
             _ page: UsersPage, request: UsersPageRequest, etag: String?, rateLimit: RateLimit? = nil, now: Date = Date()
         ) throws -> Saved {
             try database.write { db in
@@ -98,18 +98,18 @@ extension StoreService.Users {
 
 extension StoreService.Users {
     /// Streams cached users in id order: one row in memory at a time, whatever the table's size.
-    public struct List: Sendable {
+    package struct List: Sendable {
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
         /// Calls `each` for every cached user with an id above `after` and at most `through`, at
         /// most `limit` of them (`nil`: all), in id order, inside one read transaction (a
         /// consistent snapshot).
-        public func callAsFunction(
+        package func callAsFunction(
             after: Int64 = 0, through: Int64 = .max, limit: Int? = nil, _ each: (UserDetails) throws -> Void
         ) throws {
             try database.read { db in try UserDetails.stream(db, after: after, through: through, limit: limit, each) }
@@ -117,7 +117,7 @@ extension StoreService.Users {
 
         /// Streams the cached users after `after`, at most `limit`, each with its cached profile
         /// when it has one (`list --json`): one join, one row in memory at a time.
-        public func withProfiles(after: Int64 = 0, limit: Int? = nil, _ each: (UserDetails, CachedProfile?) throws -> Void) throws {
+        package func withProfiles(after: Int64 = 0, limit: Int? = nil, _ each: (UserDetails, CachedProfile?) throws -> Void) throws {
             try database.read { db in try CachedProfile.stream(db, after: after, limit: limit, each) }
         }
     }
@@ -127,32 +127,32 @@ extension StoreService.Users {
     /// Reads a window of cached users by keyset (never `OFFSET`): the first or last `count`, or
     /// `count` after or before an id, in id order, and the number of cached users. What the
     /// browser reads a million-row table with, a few screens at a time.
-    public struct Window: Sendable {
+    package struct Window: Sendable {
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
         /// Up to `count` users with ids above `id`, in id order.
-        public func after(_ id: Int64, count: Int) throws -> [UserDetails] {
+        package func after(_ id: Int64, count: Int) throws -> [UserDetails] {
             try fetch("WHERE user.id > ? ORDER BY user.id LIMIT ?", [id, count])
         }
 
         /// Up to `count` users with ids below `id`, in id order.
-        public func before(_ id: Int64, count: Int) throws -> [UserDetails] {
+        package func before(_ id: Int64, count: Int) throws -> [UserDetails] {
             try fetch("WHERE user.id < ? ORDER BY user.id DESC LIMIT ?", [id, count]).reversed()
         }
 
         /// The last `count` users, in id order.
-        public func last(count: Int) throws -> [UserDetails] {
+        package func last(count: Int) throws -> [UserDetails] {
             try fetch("ORDER BY user.id DESC LIMIT ?", [count]).reversed()
         }
 
         /// The last `count` users, in id order, and how many users are cached, read in one
         /// transaction (so the users' positions agree with the count).
-        public func lastWithTotal(count: Int) throws -> (users: [UserDetails], total: Int) {
+        package func lastWithTotal(count: Int) throws -> (users: [UserDetails], total: Int) {
             try database.read { db in
                 let users = try Row.fetchAll(
                     db, sql: "\(UserDetails.selectWithNotes) ORDER BY user.id DESC LIMIT ?",
@@ -164,14 +164,14 @@ extension StoreService.Users {
         }
 
         /// How many users are cached.
-        public func count() throws -> Int {
+        package func count() throws -> Int {
             try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user") ?? 0 }
         }
 
         /// How many users are cached, where the list's walk stands, and whether it leads
         /// (``SyncState/walkLeads(lastCachedID:)``: against the highest cached id, from the end
         /// of the primary key), from one snapshot.
-        public func counted() throws -> (users: Int, state: SyncState, walkLeads: Bool) {
+        package func counted() throws -> (users: Int, state: SyncState, walkLeads: Bool) {
             try database.read { db in
                 let users = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user") ?? 0
                 let state = try SyncState.read(db)
@@ -197,17 +197,17 @@ extension StoreService.Users {
     ///
     /// Two range scans of `login`'s NOCASE indexes (the user table's UNIQUE one and `note_login`),
     /// each stopped at the limit: about a millisecond on a million users, whatever the prefix.
-    public struct Logins: Sendable {
+    package struct Logins: Sendable {
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
         /// At most `limit` logins starting with `prefix` (200 by default), sorted without
         /// regard to case, each once.
-        public func callAsFunction(prefix: String, limit: Int = 200) throws -> [String] {
+        package func callAsFunction(prefix: String, limit: Int = 200) throws -> [String] {
             // Logins are ASCII letters, digits and '-', all below '~': `prefix~` bounds the range.
             let arguments: StatementArguments = [prefix, prefix + "~", limit]
             let (users, notes) = try database.read { db in
@@ -228,16 +228,16 @@ extension StoreService.Users {
 extension StoreService.Users {
     /// How many cached users have an id at most a given one: the position of a user in the
     /// whole cached list, which does not move between pages. One `COUNT` over the primary key.
-    public struct Rank: Sendable {
+    package struct Rank: Sendable {
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
         /// The number of cached users whose id is at most `id` (0 for `id` 0).
-        public func callAsFunction(through id: Int64) throws -> Int {
+        package func callAsFunction(through id: Int64) throws -> Int {
             try database.read { db in
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user WHERE id <= ?", arguments: [id]) ?? 0
             }
@@ -247,7 +247,7 @@ extension StoreService.Users {
         /// rows that do not follow each other (search results). The ids are taken in order and
         /// each count goes on from the previous one (`id > previous AND id <= next`), so the
         /// primary key is walked once up to the largest id, not once per id.
-        public func callAsFunction(of ids: some Sequence<Int64>) throws -> [Int64: Int] {
+        package func callAsFunction(of ids: some Sequence<Int64>) throws -> [Int64: Int] {
             let sorted = Set(ids).sorted()
             guard let first = sorted.first else { return [:] }
             return try database.read { db in
@@ -266,16 +266,16 @@ extension StoreService.Users {
 
 extension StoreService.Users {
     /// Marks a user as seen: its profile was shown. Seen users are dimmed in lists.
-    public struct MarkSeen: Sendable {
+    package struct MarkSeen: Sendable {
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
         /// Marks the user with `id` as seen.
-        public func callAsFunction(id: Int64) throws {
+        package func callAsFunction(id: Int64) throws {
             try database.write { db in try User.markSeen(id: id, db) }
         }
     }
@@ -288,21 +288,21 @@ extension StoreService.Users {
     /// for anyone, GitHub Docs "Changing your username") and for one that was deleted or
     /// suspended. The cached id tells the two apart: `GET /user/{id}` still answers a renamed
     /// account.
-    public struct MarkGone: Sendable {
+    package struct MarkGone: Sendable {
         let database: AppDatabase
 
         /// Creates the operation.
-        public init(database: AppDatabase) {
+        package init(database: AppDatabase) {
             self.database = database
         }
 
         /// The id of the cached user whose login is `login`, without regard to case.
-        public func accountID(login: String) throws -> Int64? {
+        package func accountID(login: String) throws -> Int64? {
             try database.read { db in try User.identity(db, login: login)?.id }
         }
 
         /// Marks the user `id` gone (`true`) or back.
-        public func callAsFunction(id: Int64, gone: Bool = true) throws {
+        package func callAsFunction(id: Int64, gone: Bool = true) throws {
             try database.write { db in try User.markGone(id: id, gone, db) }
         }
     }

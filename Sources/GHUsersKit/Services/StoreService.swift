@@ -4,15 +4,15 @@
 /// ```swift
 /// try StoreService.Notes.Save(database: database)(login: "tawk", text: "met at a meetup")
 /// ```
-public enum StoreService {
+package enum StoreService {
     /// Cached users: pages, lists, search, seen marks.
-    public enum Users {}
+    package enum Users {}
     /// Cached profiles.
-    public enum Profiles {}
+    package enum Profiles {}
     /// Private notes.
-    public enum Notes {}
+    package enum Notes {}
     /// Pagination and rate-limit state.
-    public enum Sync {}
+    package enum Sync {}
     /// Online searches under way (`search --online`), so that one stopped resumes.
-    public enum Searches {}
+    package enum Searches {}
 }

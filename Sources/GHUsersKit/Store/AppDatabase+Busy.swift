@@ -6,7 +6,7 @@ extension AppDatabase {
     /// Called once a connection has waited ``busyNoticeAfter`` for another process's lock on
     /// the database, then not again in the process: the command says "waiting for another
     /// ghusers process…" instead of 30 silent seconds. Set by the command layer.
-    public static let onLongBusyWait = Mutex<(@Sendable () -> Void)?>(nil)
+    package static let onLongBusyWait = Mutex<(@Sendable () -> Void)?>(nil)
 
     /// How long a connection waits, in silence, for a lock another process holds: 1 s.
     static let busyNoticeAfter = Duration.seconds(1)

@@ -23,7 +23,7 @@ extension AppDatabase {
     ///
     /// - Throws: ``StoreError`` when the old file cannot be opened, is in use by another process
     ///   (an older ghusers), or cannot be moved.
-    public static func adoptLegacyDatabase(of paths: GHUsersPaths) throws {
+    package static func adoptLegacyDatabase(of paths: GHUsersPaths) throws {
         let legacy = paths.dataHome.appendingPathComponent("ghusers.sqlite")
         var info = stat()
         guard stat(legacy.path, &info) == 0 else { return }
@@ -78,7 +78,7 @@ extension AppDatabase {
     /// folder (database, WAL, lock files, drafts: atomic), then of the cache folder (a cache:
     /// fetched again if it cannot move). Nothing moves when the tenant's folder has a database
     /// already. Costs one `stat` for a GHE.com site, nothing for others.
-    public static func adoptFormerGHEComFolder(of paths: GHUsersPaths) throws {
+    package static func adoptFormerGHEComFolder(of paths: GHUsersPaths) throws {
         guard let former = paths.site?.formerGHEComSite else { return }
         let old = GHUsersPaths(dataHome: paths.dataHome, cacheHome: paths.cacheHome, site: former)
         var info = stat()

@@ -5,7 +5,7 @@ extension AppDatabase {
     /// file with, so that a long search scan never holds up the main connection's writes (a
     /// page save, a note) and can be interrupted without touching them. `nil` for an in-memory
     /// database (tests), which no second connection can see.
-    public func reader() -> AppDatabase? {
+    package func reader() -> AppDatabase? {
         let path = writer.path
         guard !path.isEmpty, path != ":memory:" else { return nil }
         var configuration = Configuration()
@@ -19,13 +19,13 @@ extension AppDatabase {
 
     /// Stops the statement running on this connection, from any thread: it fails with
     /// `SQLITE_INTERRUPT` (a stale search's scan).
-    public func interrupt() {
+    package func interrupt() {
         writer.interrupt()
     }
 
     /// SQLite's `PRAGMA data_version`: a number that changes when another connection (another
     /// process, or this process's main connection) commits. Polling it costs microseconds.
-    public func dataVersion() throws -> Int {
+    package func dataVersion() throws -> Int {
         try read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
     }
 }

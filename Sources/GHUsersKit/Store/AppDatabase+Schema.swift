@@ -45,7 +45,7 @@ extension AppDatabase {
                         INSERT INTO user_fts(rowid, login) VALUES (new.id, new.login);
                     END;
 
-                    -- The public profile of a user, with the ETag to revalidate it.
+                    -- The package profile of a user, with the ETag to revalidate it.
                     CREATE TABLE profile (
                         user_id INTEGER PRIMARY KEY REFERENCES user(id) ON DELETE CASCADE,
                         name TEXT, company TEXT, blog TEXT, location TEXT, email TEXT, hireable BOOLEAN,

@@ -5,15 +5,15 @@ import GRDB
 
 extension AppDatabase {
     /// What a site's database holds, for `status`: its recorded API root and its counts.
-    public struct SiteSummary: Sendable, Hashable {
+    package struct SiteSummary: Sendable, Hashable {
         /// The API root recorded in the file; `nil` when none is recorded yet.
-        public var apiRoot: String?
+        package var apiRoot: String?
         /// Users, profiles, notes, seen users and pages.
-        public var statistics: StoreStatistics
+        package var statistics: StoreStatistics
     }
 
     /// The API root recorded in the database, `nil` before the first ``claim(_:)``.
-    public func recordedSite() throws -> String? {
+    package func recordedSite() throws -> String? {
         try read { try String.fetchOne($0, sql: "SELECT api_root FROM site") }
     }
 
@@ -24,7 +24,7 @@ extension AppDatabase {
     /// (``GitHubSite/formerGHEComSite``) is the tenant's: its root is corrected.
     ///
     /// - Throws: ``StoreError/otherSite(path:apiRoot:)`` when another API root is recorded.
-    public func claim(_ site: GitHubSite) throws {
+    package func claim(_ site: GitHubSite) throws {
         var recorded = try recordedSite() ?? write { db -> String in
             try db.execute(sql: "INSERT OR IGNORE INTO site (id, api_root) VALUES (1, ?)", arguments: [site.apiRoot])
             return try String.fetchOne(db, sql: "SELECT api_root FROM site") ?? site.apiRoot
@@ -40,7 +40,7 @@ extension AppDatabase {
     /// (notes may be on users not cached), a page or a rate limit (GitHub's answer that the
     /// budget is used up is kept for the next command). `true` when it cannot be read: a
     /// site's folder is removed only when this says `false` (``SiteFolder``).
-    public func holdsData() -> Bool {
+    package func holdsData() -> Bool {
         (try? read { db in
             try Bool.fetchOne(db, sql: """
                 SELECT EXISTS (SELECT 1 FROM user) OR EXISTS (SELECT 1 FROM note)
@@ -51,7 +51,7 @@ extension AppDatabase {
 
     /// Reads the site and counts of the database at `url` without writing to it, or `nil` when
     /// it cannot be read.
-    public static func summary(at url: URL) -> SiteSummary? {
+    package static func summary(at url: URL) -> SiteSummary? {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(5)

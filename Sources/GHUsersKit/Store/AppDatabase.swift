@@ -16,18 +16,18 @@ import GRDB
 /// waited for up to 30 s (busy timeout) instead of failing with "database is locked".
 /// ``StoreService`` operations are the only code that runs SQL, each through ``read(_:)`` or
 /// ``write(_:)``, each write one transaction.
-public final class AppDatabase: Sendable {
+package final class AppDatabase: Sendable {
     /// The connection.
     let writer: any DatabaseWriter
     /// The database file's path, as errors name it (the connection's own may be a URI).
     let path: String
     /// Whether the file was opened for reading only (``open(at:)``): every write fails.
-    public let isReadOnly: Bool
+    package let isReadOnly: Bool
 
     /// Wraps `writer` and brings its schema up to date.
     ///
     /// - Throws: ``StoreError`` when the database is from a newer ghusers or is not a database.
-    public init(_ writer: any DatabaseWriter) throws {
+    package init(_ writer: any DatabaseWriter) throws {
         self.writer = writer
         path = writer.path
         isReadOnly = false
@@ -55,7 +55,7 @@ public final class AppDatabase: Sendable {
 
     /// Opens (creating if needed, mode 0600) the database file at `url`; one that this user may
     /// not write (``readOnlyCopy(at:configuration:)``) is opened for reading only.
-    public static func open(at url: URL) throws -> AppDatabase {
+    package static func open(at url: URL) throws -> AppDatabase {
         let folder = url.deletingLastPathComponent()
         if access(url.path, F_OK) == 0, access(url.path, W_OK) != 0 || access(folder.path, W_OK) != 0 {
             return try readOnlyCopy(at: url, configuration: connectionConfiguration())
@@ -160,7 +160,7 @@ public final class AppDatabase: Sendable {
     }
 
     /// An empty in-memory database, for tests.
-    public static func inMemory() throws -> AppDatabase {
+    package static func inMemory() throws -> AppDatabase {
         var configuration = Configuration()
         addFunctions(to: &configuration)
         return try AppDatabase(DatabaseQueue(configuration: configuration))
@@ -168,7 +168,7 @@ public final class AppDatabase: Sendable {
 
     /// Closes the connection now rather than when the last reference goes. A failure (a
     /// statement still running) is ignored: SQLite then recovers the WAL at the next open.
-    public func close() {
+    package func close() {
         try? writer.close()
     }
 

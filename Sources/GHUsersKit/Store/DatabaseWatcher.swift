@@ -5,10 +5,10 @@ import Synchronization
 /// `ghusers note` in another shell, or this process's own main connection. It polls SQLite's
 /// `PRAGMA data_version` on a read-only connection of its own every ``interval`` (GRDB's
 /// observation sees only the writes of the connection it observes, not other processes').
-public final class DatabaseWatcher: @unchecked Sendable {  // a dispatch source is thread-safe
+package final class DatabaseWatcher: @unchecked Sendable {  // a dispatch source is thread-safe
     /// How often the file is looked at: 0.25 s (a change shows within a second, and a poll
     /// costs microseconds).
-    public static let interval = DispatchTimeInterval.milliseconds(250)
+    package static let interval = DispatchTimeInterval.milliseconds(250)
 
     private let timer: any DispatchSourceTimer
     private let pollCount = PollCount()
@@ -22,7 +22,7 @@ public final class DatabaseWatcher: @unchecked Sendable {  // a dispatch source 
 
     /// Starts watching the file of `database`; `onChange` is called (on a private queue) after
     /// each change seen. `nil` for an in-memory database.
-    public init?(database: AppDatabase, onChange: @escaping @Sendable () -> Void) {
+    package init?(database: AppDatabase, onChange: @escaping @Sendable () -> Void) {
         guard let reader = database.reader(), let first = try? reader.dataVersion() else { return nil }
         let last = Mutex(first)
         let queue = DispatchQueue(label: "ghusers.database-watcher")
@@ -41,7 +41,7 @@ public final class DatabaseWatcher: @unchecked Sendable {  // a dispatch source 
     }
 
     /// Stops watching.
-    public func stop() {
+    package func stop() {
         timer.cancel()
     }
 }

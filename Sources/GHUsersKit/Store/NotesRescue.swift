@@ -11,30 +11,30 @@ import GRDB
 ///
 /// Replaces the advice to run `sqlite3 FILE .recover`, which Debian's sqlite3 3.40 does not
 /// have (its `.dump` does recover the notes, but is no command of ours).
-public struct NotesRescue {
+package struct NotesRescue {
     /// What a rescue read.
-    public struct Outcome: Sendable, Hashable {
+    package struct Outcome: Sendable, Hashable {
         /// Notes read whole.
-        public var notes = 0
+        package var notes = 0
         /// Rows of the note table that could not be read.
-        public var unreadable = 0
+        package var unreadable = 0
 
         /// Nothing read yet.
-        public init() {}
+        package init() {}
     }
 
     /// The database file.
-    public let url: URL
+    package let url: URL
 
     /// Creates a rescue of the database at `url`.
-    public init(url: URL) {
+    package init(url: URL) {
         self.url = url
     }
 
     /// Calls `each` for every note that can be read, in id order.
     ///
     /// - Throws: ``StoreError/corrupt(path:)`` when not even the note table can be found.
-    public func callAsFunction(_ each: (Note) throws -> Void) throws -> Outcome {
+    package func callAsFunction(_ each: (Note) throws -> Void) throws -> Outcome {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ghusers-rescue-\(UUID().uuidString)")
         try FileManager.default.createPrivateDirectory(at: folder)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,17 +1,17 @@
 /// How a page of users was asked for, so that saving it can record the page and move the
 /// cursor in the same transaction.
-public struct UsersPageRequest: Sendable, Hashable {
+package struct UsersPageRequest: Sendable, Hashable {
     /// The `since` sent, 0 for none.
-    public var since: Int64
+    package var since: Int64
     /// Whether the page continues the list (`next-page`), so the cursor moves; `refresh` does not
     /// move it.
-    public var movesCursor: Bool
+    package var movesCursor: Bool
     /// ``TokenSource/fingerprint(_:)`` of the token the page was asked with, saved beside its
     /// ETag.
-    public var tokenFingerprint: String
+    package var tokenFingerprint: String
 
     /// Creates a request description.
-    public init(since: Int64, movesCursor: Bool, tokenFingerprint: String = "") {
+    package init(since: Int64, movesCursor: Bool, tokenFingerprint: String = "") {
         self.since = since
         self.movesCursor = movesCursor
         self.tokenFingerprint = tokenFingerprint

@@ -8,7 +8,7 @@ import Synchronization
 /// evicts the least recently used entries until the total cost is within it; a single value
 /// costlier than the whole limit is not kept. ``AvatarPipeline`` keeps decoded avatars here
 /// (64 MiB by default).
-public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+package final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private struct Entry {
         var value: Value
         var cost: Int
@@ -24,16 +24,16 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     /// The most the values may cost together.
-    public let costLimit: Int
+    package let costLimit: Int
     private let state = Mutex(State())
 
     /// Creates an empty cache that holds values costing at most `costLimit` together.
-    public init(costLimit: Int) {
+    package init(costLimit: Int) {
         self.costLimit = costLimit
     }
 
     /// The value for `key`, which becomes the most recently used; `nil` if not cached.
-    public func value(for key: Key) -> Value? {
+    package func value(for key: Key) -> Value? {
         state.withLock { state in
             guard let entry = state.entries[key] else { return nil }
             Self.unlink(key, in: &state)
@@ -44,7 +44,7 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// Stores `value` for `key` as the most recently used, then evicts the least recently used
     /// entries while the total cost is over the limit.
-    public func set(_ value: Value, for key: Key, cost: Int = 1) {
+    package func set(_ value: Value, for key: Key, cost: Int = 1) {
         state.withLock { state in
             if state.entries[key] != nil { Self.remove(key, in: &state) }
             guard cost <= costLimit else { return }
@@ -71,7 +71,7 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     /// The total cost of the cached values.
-    public var totalCost: Int { state.withLock { $0.totalCost } }
+    package var totalCost: Int { state.withLock { $0.totalCost } }
 
     private static func remove(_ key: Key, in state: inout State) {
         unlink(key, in: &state)

@@ -1,16 +1,16 @@
 import Foundation
 
 /// Bytes a ``DataCaching`` cache holds for a key, with what is needed to revalidate them.
-public struct CachedData: Sendable, Hashable {
+package struct CachedData: Sendable, Hashable {
     /// The bytes as downloaded (an encoded image).
-    public var data: Data
+    package var data: Data
     /// The `ETag` the server sent with them, for `If-None-Match`.
-    public var etag: String?
+    package var etag: String?
     /// When the server last confirmed them (a `200` or a `304`).
-    public var fetchedAt: Date
+    package var fetchedAt: Date
 
     /// Creates an entry.
-    public init(data: Data, etag: String?, fetchedAt: Date) {
+    package init(data: Data, etag: String?, fetchedAt: Date) {
         self.data = data
         self.etag = etag
         self.fetchedAt = fetchedAt

@@ -2,7 +2,7 @@ import Foundation
 
 /// A persistent store of downloaded bytes by key: what ``AvatarPipeline`` needs from a disk
 /// cache. ``DiskCache`` is the real one.
-public protocol DataCaching: Sendable {
+package protocol DataCaching: Sendable {
     /// The entry for `key`, or `nil` when there is none or it cannot be read back whole.
     func cachedData(for key: String) -> CachedData?
     /// Stores `entry` for `key`, replacing any earlier one; readers see the old entry or the

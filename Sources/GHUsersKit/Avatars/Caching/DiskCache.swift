@@ -18,22 +18,22 @@ import Synchronization
 /// - **Size limit**: 100 MiB by default (`GHUSERS_AVATAR_CACHE_MB` changes it). When a write
 ///   takes the folder over the limit, the least recently used entries (by modification time,
 ///   which every read refreshes) are deleted until it is at 70 % of the limit, as Nuke does.
-public final class DiskCache: DataCaching {
+package final class DiskCache: DataCaching {
     /// What the cache holds.
-    public struct Usage: Sendable, Hashable {
+    package struct Usage: Sendable, Hashable {
         /// Entry files.
-        public var entries: Int
+        package var entries: Int
         /// Their bytes on disk.
-        public var bytes: Int64
+        package var bytes: Int64
     }
 
     /// The default size limit: 100 MiB.
-    public static let defaultSizeLimit: Int64 = 100 << 20
+    package static let defaultSizeLimit: Int64 = 100 << 20
 
     /// The folder of the entries.
-    public let directory: URL
+    package let directory: URL
     /// The most bytes the entries may take.
-    public let sizeLimit: Int64
+    package let sizeLimit: Int64
     private let knownSize = Mutex<Int64?>(nil)
     private let now: @Sendable () -> Date
 
@@ -42,14 +42,14 @@ public final class DiskCache: DataCaching {
     private static let temporaryFileMaxAge: TimeInterval = 600
 
     /// Creates a cache in `directory` (made on first write).
-    public init(directory: URL, sizeLimit: Int64 = DiskCache.defaultSizeLimit, now: @escaping @Sendable () -> Date = { Date() }) {
+    package init(directory: URL, sizeLimit: Int64 = DiskCache.defaultSizeLimit, now: @escaping @Sendable () -> Date = { Date() }) {
         self.directory = directory
         self.sizeLimit = sizeLimit
         self.now = now
     }
 
     /// The file name of `key`: 32 hex digits.
-    public static func fileName(for key: String) -> String {
+    package static func fileName(for key: String) -> String {
         var first: UInt64 = 0xcbf2_9ce4_8422_2325
         var second: UInt64 = 0x6c62_272e_07bb_0142
         for byte in key.utf8 {
@@ -60,7 +60,7 @@ public final class DiskCache: DataCaching {
         return first.hex + second.hex
     }
 
-    public func cachedData(for key: String) -> CachedData? {
+    package func cachedData(for key: String) -> CachedData? {
         let url = directory.appendingPathComponent(Self.fileName(for: key))
         guard let file = try? Data(contentsOf: url) else { return nil }
         guard let entry = Self.decode(file, key: key) else {
@@ -72,7 +72,7 @@ public final class DiskCache: DataCaching {
     }
 
     /// - Throws: ``AtomicFile/WriteError`` naming the file and the reason (a full disk).
-    public func store(_ entry: CachedData, for key: String) throws {
+    package func store(_ entry: CachedData, for key: String) throws {
         do {
             try FileManager.default.createPrivateDirectory(at: directory)
         } catch {
@@ -91,7 +91,7 @@ public final class DiskCache: DataCaching {
         if total > sizeLimit { sweep() }
     }
 
-    public func removeAll() throws {
+    package func removeAll() throws {
         guard FileManager.default.fileExists(atPath: directory.path) else { return }
         for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
             try FileManager.default.removeItem(at: directory.appendingPathComponent(name))
@@ -99,13 +99,13 @@ public final class DiskCache: DataCaching {
         knownSize.withLock { $0 = 0 }
     }
 
-    public func usage() -> Usage {
+    package func usage() -> Usage {
         measure()
     }
 
     /// Deletes temporary files older than 10 minutes (left by killed writers) and, when over
     /// the limit, the least recently used entries until the folder is at 70 % of the limit.
-    public func sweep() {
+    package func sweep() {
         let files = listing()
         var total: Int64 = 0
         var entries: [(url: URL, size: Int64, date: Date)] = []

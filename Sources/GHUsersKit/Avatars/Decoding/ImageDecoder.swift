@@ -7,16 +7,16 @@ import Foundation
 /// reads the image's size from its header first and refuses an image over ``Limits`` before a
 /// single pixel is decoded, so a small file that claims 20000 × 20000 pixels (a decompression
 /// bomb) costs nothing.
-public enum ImageDecoder {
+package enum ImageDecoder {
     /// The largest image decoded.
-    public struct Limits: Sendable, Hashable {
+    package struct Limits: Sendable, Hashable {
         /// Widest image: 2,048 pixels by default.
-        public var maximumWidth: Int
+        package var maximumWidth: Int
         /// Highest image: 2,048 pixels by default.
-        public var maximumHeight: Int
+        package var maximumHeight: Int
 
         /// Creates limits; the defaults are 2,048 × 2,048 (16 MiB decoded).
-        public init(maximumWidth: Int = 2_048, maximumHeight: Int = 2_048) {
+        package init(maximumWidth: Int = 2_048, maximumHeight: Int = 2_048) {
             self.maximumWidth = maximumWidth
             self.maximumHeight = maximumHeight
         }
@@ -30,11 +30,11 @@ public enum ImageDecoder {
     }
 
     /// The formats understood.
-    public enum Format: String, Sendable {
+    package enum Format: String, Sendable {
         case png, jpeg, gif
 
         /// The format whose signature starts `data`, if any.
-        public init?(sniffing data: Data) {
+        package init?(sniffing data: Data) {
             let bytes = [UInt8](data.prefix(8))
             if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
                 self = .png
@@ -51,7 +51,7 @@ public enum ImageDecoder {
     /// Decodes `data`, whatever of the three formats it is.
     ///
     /// - Throws: ``ImageDecodingError``.
-    public static func decode(_ data: Data, limits: Limits = Limits()) throws -> RGBAImage {
+    package static func decode(_ data: Data, limits: Limits = Limits()) throws -> RGBAImage {
         switch Format(sniffing: data) {
         case .png: try decodePNG(data, limits: limits)
         case .jpeg: try decodeJPEG(data, limits: limits)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why an image was not decoded.
-public enum ImageDecodingError: Error, Equatable {
+package enum ImageDecodingError: Error, Equatable {
     /// Not PNG, JPEG or GIF.
     case unsupportedFormat
     /// Larger than the limits; refused before decoding.
@@ -11,7 +11,7 @@ public enum ImageDecodingError: Error, Equatable {
 }
 
 extension ImageDecodingError: LocalizedError {
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .unsupportedFormat:
             "the image is not a PNG, JPEG or GIF"

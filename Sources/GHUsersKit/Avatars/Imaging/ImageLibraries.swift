@@ -6,7 +6,7 @@ import CImaging
 /// them) at every start, about 3 ms of `search`, for the many commands that never draw an image
 /// (`Sources/CImaging/include/CImaging.h`, Docs/BENCHMARKS.md). Each is opened at most once per
 /// process; one that cannot be opened stays a failure.
-public enum ImageLibraries {
+package enum ImageLibraries {
     /// libpng's functions.
     static let png = load(Names.png, cimaging_load_png)
     /// giflib's functions.
@@ -20,7 +20,7 @@ public enum ImageLibraries {
     /// when they go (``unmapLargeBuffers()``): what draws avatars calls this first.
     ///
     /// - Throws: ``ImageLibraryError`` naming the first that cannot be opened.
-    public static func loadAll() throws {
+    package static func loadAll() throws {
         unmapLargeBuffers()
         _ = try png.get()
         _ = try gif.get()

@@ -1,6 +1,6 @@
 extension RGBAImage {
     /// The image with red, green and blue inverted (`255 - value`); alpha is kept.
-    public func inverted() -> RGBAImage {
+    package func inverted() -> RGBAImage {
         var copy = self
         copy.pixels.withUnsafeMutableBufferPointer { pixels in
             var offset = 0

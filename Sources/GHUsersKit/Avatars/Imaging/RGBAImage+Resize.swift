@@ -5,7 +5,7 @@ extension RGBAImage {
     /// pixels do not darken the edges. Works for shrinking and enlarging.
     ///
     /// - Precondition: `width` and `height` are at least 1 and the image is not empty.
-    public func resized(width targetWidth: Int, height targetHeight: Int) -> RGBAImage {
+    package func resized(width targetWidth: Int, height targetHeight: Int) -> RGBAImage {
         precondition(targetWidth > 0 && targetHeight > 0 && width > 0 && height > 0, "RGBAImage.resized: sizes must be positive")
         if targetWidth == width && targetHeight == height { return self }
         let columns = Self.coverage(source: width, target: targetWidth)

@@ -1,17 +1,17 @@
 /// A decoded image: `width × height` pixels of 8-bit red, green, blue and alpha (not
 /// premultiplied), rows top to bottom with no padding.
-public struct RGBAImage: Sendable, Hashable {
+package struct RGBAImage: Sendable, Hashable {
     /// Pixels per row.
-    public var width: Int
+    package var width: Int
     /// Rows.
-    public var height: Int
+    package var height: Int
     /// `width × height × 4` bytes.
-    public var pixels: [UInt8]
+    package var pixels: [UInt8]
 
     /// Creates an image from its pixels.
     ///
     /// - Precondition: `pixels.count == width * height * 4`.
-    public init(width: Int, height: Int, pixels: [UInt8]) {
+    package init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4, "RGBAImage: pixels must hold width × height RGBA quadruples")
         self.width = width
         self.height = height
@@ -19,12 +19,12 @@ public struct RGBAImage: Sendable, Hashable {
     }
 
     /// An image of one colour.
-    public init(width: Int, height: Int, filledWith color: RGBA) {
+    package init(width: Int, height: Int, filledWith color: RGBA) {
         self.init(width: width, height: height, pixels: Array([color.red, color.green, color.blue, color.alpha].repeatedForEach(count: width * height)))
     }
 
     /// The pixel at column `x`, row `y`.
-    public subscript(x: Int, y: Int) -> RGBA {
+    package subscript(x: Int, y: Int) -> RGBA {
         get {
             let offset = (y * width + x) * 4
             return RGBA(red: pixels[offset], green: pixels[offset + 1], blue: pixels[offset + 2], alpha: pixels[offset + 3])
@@ -39,17 +39,17 @@ public struct RGBAImage: Sendable, Hashable {
     }
 
     /// The bytes the image holds in memory, its cost in a ``Cache``.
-    public var byteCount: Int { pixels.count }
+    package var byteCount: Int { pixels.count }
 
     /// One pixel.
-    public struct RGBA: Sendable, Hashable {
-        public var red: UInt8
-        public var green: UInt8
-        public var blue: UInt8
-        public var alpha: UInt8
+    package struct RGBA: Sendable, Hashable {
+        package var red: UInt8
+        package var green: UInt8
+        package var blue: UInt8
+        package var alpha: UInt8
 
         /// Creates a colour; opaque unless `alpha` says otherwise.
-        public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+        package init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
             self.red = red
             self.green = green
             self.blue = blue

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why an avatar could not be shown; the caller draws a placeholder instead.
-public enum AvatarError: Error, Equatable {
+package enum AvatarError: Error, Equatable {
     /// Not on disk, and the network is off (`--offline`) or down.
     case notCached
     /// The avatar URL is not an http(s) URL.
@@ -18,7 +18,7 @@ public enum AvatarError: Error, Equatable {
 
     /// Whether the user should be told (refusals, a sign-in wall), rather than silently shown a
     /// placeholder.
-    public var isWorthReporting: Bool {
+    package var isWorthReporting: Bool {
         switch self {
         case .refused, .signInRequired: true
         default: false
@@ -27,7 +27,7 @@ public enum AvatarError: Error, Equatable {
 }
 
 extension AvatarError: LocalizedError {
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .notCached: "the avatar is not cached and the network is not available"
         case .invalidURL(let url): "the avatar URL \(url) is not an http(s) URL"

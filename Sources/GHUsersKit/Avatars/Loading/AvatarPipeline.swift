@@ -23,12 +23,12 @@ import Synchronization
 ///   failure is kept in ``storeFailure`` for the caller to say once, never an error.
 /// - **Coalescing**: concurrent requests for the same avatar share one load (``TaskCoalescer``);
 ///   a load is cancelled when everyone waiting for it is.
-public final class AvatarPipeline: Sendable {
+package final class AvatarPipeline: Sendable {
     /// Downloads one URL, conditionally when an ETag is given.
-    public typealias Downloading = @Sendable (_ url: URL, _ etag: String?, _ maximumBytes: Int) async throws -> Download
+    package typealias Downloading = @Sendable (_ url: URL, _ etag: String?, _ maximumBytes: Int) async throws -> Download
 
     /// What a download brought.
-    public enum Download: Sendable, Equatable {
+    package enum Download: Sendable, Equatable {
         /// `200` with a body and its ETag.
         case data(Data, etag: String?)
         /// `304`: the cached bytes are still right.
@@ -38,29 +38,29 @@ public final class AvatarPipeline: Sendable {
     }
 
     /// Settings of a pipeline.
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// The most bytes downloaded for one avatar: 4 MiB.
-        public var maximumBytes = 4 << 20
+        package var maximumBytes = 4 << 20
         /// The largest image decoded: 2,048 × 2,048.
-        public var limits = ImageDecoder.Limits()
+        package var limits = ImageDecoder.Limits()
         /// How long a disk entry is used without asking the server again: 24 hours.
-        public var maximumAge: TimeInterval = 86_400
+        package var maximumAge: TimeInterval = 86_400
         /// The memory cache's limit in bytes of decoded pixels: 64 MiB.
-        public var memoryLimit = 64 << 20
+        package var memoryLimit = 64 << 20
         /// Whether the network may be used at all (`false` with `--offline`).
-        public var networkAllowed = true
+        package var networkAllowed = true
         /// How long a network failure keeps the pipeline off the network: `nil` (the one-shot
         /// commands) for the rest of the process, so a dead network costs one timeout, not one
         /// per row; the browser, which stays open, tries again after a while.
-        public var networkFailurePause: TimeInterval?
+        package var networkFailurePause: TimeInterval?
 
         /// Creates the default settings.
-        public init() {}
+        package init() {}
     }
 
-    public let configuration: Configuration
+    package let configuration: Configuration
     /// The disk cache.
-    public let disk: any DataCaching
+    package let disk: any DataCaching
     private let memory: Cache<String, RGBAImage>
     private let download: Downloading
     private let coalescer = TaskCoalescer<String, RGBAImage>()
@@ -73,7 +73,7 @@ public final class AvatarPipeline: Sendable {
     private let logger = Logger(label: "ghusers.avatars")
 
     /// Creates a pipeline over `disk`, downloading with `download`.
-    public init(
+    package init(
         configuration: Configuration = Configuration(), disk: any DataCaching,
         now: @escaping @Sendable () -> Date = { Date() }, download: @escaping Downloading
     ) {
@@ -87,7 +87,7 @@ public final class AvatarPipeline: Sendable {
     /// The decoded avatar of `request`.
     ///
     /// - Throws: ``AvatarError`` when there is none to show, `CancellationError` when cancelled.
-    public func image(for request: AvatarRequest) async throws -> RGBAImage {
+    package func image(for request: AvatarRequest) async throws -> RGBAImage {
         if let image = memory.value(for: request.key) { return image }
         let image = try await coalescer.value(for: request.key) { try await self.load(request) }
         memory.set(image, for: request.key, cost: image.byteCount)
@@ -96,30 +96,30 @@ public final class AvatarPipeline: Sendable {
 
     /// Whether a download from the host of `url` failed for want of a network and the pipeline
     /// keeps off that host (see ``Configuration/networkFailurePause``).
-    public func isHostDown(_ url: URL) -> Bool {
+    package func isHostDown(_ url: URL) -> Bool {
         downSince.withLock { $0[Self.hostKey(url)] } != nil
     }
 
     /// Try again (`r` in the browser, or its retry schedule): the next avatar of every host
     /// may be downloaded at once rather than after the pause.
-    public func resumeNetwork() {
+    package func resumeNetwork() {
         downSince.withLock { $0.removeAll() }
     }
 
     /// Whether the disk holds the avatar of `request` (whatever its age).
-    public func isOnDisk(_ request: AvatarRequest) -> Bool {
+    package func isOnDisk(_ request: AvatarRequest) -> Bool {
         disk.cachedData(for: request.key) != nil
     }
 
     /// Why the disk cache could not keep an avatar of this pipeline (the first failure, such as
     /// `cannot write …: No space left on device`), or `nil` when every store succeeded.
-    public var storeFailure: String? {
+    package var storeFailure: String? {
         firstStoreFailure.withLock { $0 }
     }
 
     /// Whether the host of `url` answered a web page instead of an image (a sign-in wall):
     /// the downloader asks it again when a queued download's turn comes.
-    public func isWalled(_ url: URL) -> Bool {
+    package func isWalled(_ url: URL) -> Bool {
         walled.withLock { $0.contains(Self.hostKey(url)) }
     }
 

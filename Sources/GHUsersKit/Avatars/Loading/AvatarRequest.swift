@@ -4,16 +4,16 @@ import Foundation
 ///
 /// GitHub's avatar server scales on request (`s=SIZE`), so a thumbnail asks for a small image
 /// instead of downloading the full one; the two sizes are separate cache entries.
-public struct AvatarRequest: Sendable, Hashable {
+package struct AvatarRequest: Sendable, Hashable {
     /// The sizes asked for.
-    public enum Size: Sendable, Hashable {
+    package enum Size: Sendable, Hashable {
         /// 64 × 64 pixels, for list rows and grid cards.
         case thumbnail
         /// 460 × 460 pixels (GitHub's usual full size), for the profile header.
         case full
 
         /// The `s=` asked of the server.
-        public var pixels: Int {
+        package var pixels: Int {
             switch self {
             case .thumbnail: 64
             case .full: 460
@@ -22,16 +22,16 @@ public struct AvatarRequest: Sendable, Hashable {
     }
 
     /// The URL to download, with `s=` set: also the cache key.
-    public let url: URL
+    package let url: URL
     /// The size asked for.
-    public let size: Size
+    package let size: Size
 
     /// The request for the avatar at `avatarURL` in `size`, or `nil` when the URL is not an
     /// absolute http(s) URL.
     ///
     /// The URL is normalised so that equal avatars share one entry: scheme and host in lower
     /// case, no fragment, query items sorted, any `s` or `size` replaced by the size asked.
-    public init?(avatarURL: String, size: Size) {
+    package init?(avatarURL: String, size: Size) {
         guard User.isWebURL(avatarURL), var components = URLComponents(string: avatarURL) else { return nil }
         components.scheme = components.scheme?.lowercased()
         components.host = components.host?.lowercased()
@@ -45,5 +45,5 @@ public struct AvatarRequest: Sendable, Hashable {
     }
 
     /// The cache key: the normalised URL.
-    public var key: String { url.absoluteString }
+    package var key: String { url.absoluteString }
 }

@@ -7,7 +7,7 @@ import Synchronization
 /// same result. A cancelled caller stops waiting at once with `CancellationError`; the task goes
 /// on for the others and is cancelled when the last waiter leaves. When the task ends the key
 /// is free again, so a later call starts a new task (results are cached elsewhere).
-public final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+package final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private typealias Waiter = CheckedContinuation<Value, any Error>
 
     private struct Job {
@@ -26,7 +26,7 @@ public final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sen
     private let state = Mutex(State())
 
     /// Creates a coalescer with no task running.
-    public init() {}
+    package init() {}
 
     /// Tasks running now (for tests).
     var runningCount: Int { state.withLock { $0.jobs.count } }
@@ -35,7 +35,7 @@ public final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sen
     func waiterCount(for key: Key) -> Int { state.withLock { $0.jobs[key]?.waiters.count ?? 0 } }
 
     /// The result of `operation` for `key`, shared with every concurrent caller for the same key.
-    public func value(for key: Key, operation: @escaping @Sendable () async throws -> Value) async throws -> Value {
+    package func value(for key: Key, operation: @escaping @Sendable () async throws -> Value) async throws -> Value {
         let waiter = state.withLock { state in
             defer { state.nextWaiter += 1 }
             return state.nextWaiter
