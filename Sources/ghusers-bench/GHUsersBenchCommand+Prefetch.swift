@@ -36,7 +36,7 @@ extension GHUsersBenchCommand {
                     body, headers: [:], asked: users.map { $0.nodeID ?? "" })
                 lap(&decode)
                 try StoreService.Profiles.SaveBatch(database: database)(
-                    batch.fetched, users: Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }), rateLimit: batch.rateLimit)
+                    batch.fetched, users: Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }), rateLimit: batch.receipt.rateLimit)
                 lap(&save)
             }
             func report(_ name: String, _ samples: [Double]) -> String {

@@ -118,8 +118,8 @@ extension CombinedService {
                     page = try await email.run { withEmail in
                         let page = try await search(query, after: cursor, withEmail: withEmail, first: first)
                         // A page asked again without emails: the one before it cost points too.
-                        summary.points += page.cost ?? 0
-                        return (page, page.evidence)
+                        summary.points += page.receipt.cost ?? 0
+                        return (page, page.receipt.evidence)
                     }
                 } catch GitHubAPIError.server(let status, _) where (status == 502 || status == 504) && first > UsersSearchQuery.smallestPage {
                     summary.timeouts += 1
@@ -127,8 +127,8 @@ extension CombinedService {
                     continue
                 }
                 sizing.answered()
-                summary.rateLimit = page.rateLimit ?? summary.rateLimit
-                summary.scopes = page.scopes ?? summary.scopes
+                summary.rateLimit = page.receipt.rateLimit ?? summary.rateLimit
+                summary.scopes = page.receipt.scopes ?? summary.scopes
                 return (page, first)
             }
         }
@@ -137,8 +137,8 @@ extension CombinedService {
         func countOnly(_ query: String) async throws -> Int {
             let page = try await search(query, withEmail: false, count: true)
             summary.requests += 1
-            summary.points += page.cost ?? 0
-            summary.rateLimit = page.rateLimit ?? summary.rateLimit
+            summary.points += page.receipt.cost ?? 0
+            summary.rateLimit = page.receipt.rateLimit ?? summary.rateLimit
             return page.userCount
         }
 
@@ -169,7 +169,7 @@ extension CombinedService {
                 let accounts = page.accounts.filter { !skip.contains($0.user.id) }
                 let users = accounts.map(\.user)
                 summary.noEmail += try StoreService.Profiles.SaveBatch(database: database)(
-                    accounts.map(\.fetched), users: Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { $1 }), rateLimit: page.rateLimit,
+                    accounts.map(\.fetched), users: Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { $1 }), rateLimit: page.receipt.rateLimit,
                     now: now, saving: users
                 ).noEmail
                 state.kept += accounts.count

@@ -188,16 +188,16 @@ extension CombinedService {
                     + prefetchOverGraphQL(Array(users[half...]), queries: &queries, sizing: &sizing, summary: &summary, now: now)
             }
             sizing.answered()
-            summary.points += batch.cost ?? 0
-            summary.rateLimit = batch.rateLimit ?? summary.rateLimit
+            summary.points += batch.receipt.cost ?? 0
+            summary.rateLimit = batch.receipt.rateLimit ?? summary.rateLimit
             let (saved, renamed, partial, noEmail) = try StoreService.Profiles.SaveBatch(database: database)(
                 batch.fetched, users: Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }),
-                rateLimit: batch.rateLimit, now: now)
+                rateLimit: batch.receipt.rateLimit, now: now)
             summary.saved += saved
             summary.renamed += renamed
             summary.partial += partial
             summary.noEmail += noEmail
-            summary.scopes = batch.scopes ?? summary.scopes
+            summary.scopes = batch.receipt.scopes ?? summary.scopes
             summary.kept += batch.kept.count
             summary.keptReason = summary.keptReason ?? batch.kept.sorted { $0.key < $1.key }.first.map(\.value)
             let unresolved = Set(batch.unresolved)

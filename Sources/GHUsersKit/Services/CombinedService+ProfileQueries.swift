@@ -33,10 +33,10 @@ extension CombinedService {
             var spent = 0
             var batch = try await email.run { withEmail in
                 let batch = try await fetch(nodeIDs: nodeIDs, withEmail: withEmail)
-                spent += batch.cost ?? 0
-                return (batch, batch.evidence)
+                spent += batch.receipt.cost ?? 0
+                return (batch, batch.receipt.evidence)
             }
-            if batch.cost != nil { batch.cost = spent }
+            if batch.receipt.cost != nil { batch.receipt.cost = spent }
             return batch
         }
     }

@@ -36,14 +36,8 @@ extension HTTPService.Users {
             /// allow list, another error on the node, no `databaseId`, a login ghusers refuses):
             /// left pending for a later run, neither gone nor saved.
             package var kept: [String: String]
-            /// The GraphQL rate limit after this request (`x-ratelimit-resource: graphql`).
-            package var rateLimit: RateLimit?
-            /// The points this request cost (`rateLimit { cost }`).
-            package var cost: Int?
-            /// The token's scopes as `X-OAuth-Scopes` names them (`nil` without the header).
-            package var scopes: String?
-            /// What the answer says of reading the guarded fields.
-            package var evidence = GuardedEvidence(scopes: nil, refusedAtField: false, whole: true)
+            /// The rate limit, cost, scopes and evidence of the answer.
+            package var receipt: GraphQLReceipt
         }
 
         let client: GitHubClient
@@ -103,9 +97,10 @@ extension HTTPService.Users {
                 byNode[index, default: []].append(problem)
             }
             var batch = Batch(
-                fetched: [], unresolved: [], kept: [:], rateLimit: rateLimit, cost: cost?.cost,
-                scopes: headers["x-oauth-scopes"],
-                evidence: .of(problems, nodes: nodes, scopesHeader: headers["x-oauth-scopes"]))
+                fetched: [], unresolved: [], kept: [:],
+                receipt: GraphQLReceipt(
+                    rateLimit: rateLimit, cost: cost?.cost, scopes: headers["x-oauth-scopes"],
+                    evidence: .of(problems, nodes: nodes, scopesHeader: headers["x-oauth-scopes"])))
             for (index, (nodeID, node)) in zip(asked, nodes).enumerated() {
                 let errors = byNode[index] ?? []
                 guard let node else {

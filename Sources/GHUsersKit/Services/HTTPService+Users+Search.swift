@@ -16,13 +16,8 @@ extension HTTPService.Users {
             /// Accounts of the page GitHub answered but ghusers cannot keep (a node nulled with
             /// an error, a login ghusers refuses), with why.
             package var refused: [String]
-            package var rateLimit: RateLimit?
-            /// The points this request cost (`rateLimit { cost }`).
-            package var cost: Int?
-            /// The token's scopes as `X-OAuth-Scopes` names them (`nil` without the header).
-            package var scopes: String?
-            /// What the answer says of reading the guarded fields.
-            package var evidence = GuardedEvidence(scopes: nil, refusedAtField: false, whole: true)
+            /// The rate limit, cost, scopes and evidence of the answer.
+            package var receipt: GraphQLReceipt
         }
 
         let client: GitHubClient
@@ -72,9 +67,10 @@ extension HTTPService.Users {
             }
             var page = Page(
                 userCount: search.userCount, accounts: [], next: search.pageInfo?.hasNextPage == true ? search.pageInfo?.endCursor : nil,
-                refused: [], rateLimit: rateLimit, cost: cost?.cost,
-                scopes: headers["x-oauth-scopes"],
-                evidence: .of(Array(byNode.values.joined()), nodes: search.nodes ?? [], scopesHeader: headers["x-oauth-scopes"]))
+                refused: [],
+                receipt: GraphQLReceipt(
+                    rateLimit: rateLimit, cost: cost?.cost, scopes: headers["x-oauth-scopes"],
+                    evidence: .of(Array(byNode.values.joined()), nodes: search.nodes ?? [], scopesHeader: headers["x-oauth-scopes"])))
             for (index, node) in (search.nodes ?? []).enumerated() {
                 guard let node, let nodeID = node.id else {
                     page.refused.append(byNode[index]?.first?.message ?? "GitHub gave an account without an id")

@@ -84,9 +84,9 @@ import Testing
         let batch = try HTTPService.Users.FetchProfiles.decode(Data(answer.utf8), headers: [:], asked: ["U1", "O1", "Z"])
         // Then: REST's nulls and "" where GraphQL differs; only the organization's followers unknown.
         #expect(batch.unresolved == ["Z"])
-        #expect(batch.cost == 5)
-        #expect(batch.rateLimit?.remaining == 4_995)
-        #expect(batch.rateLimit?.resource == "graphql")
+        #expect(batch.receipt.cost == 5)
+        #expect(batch.receipt.rateLimit?.remaining == 4_995)
+        #expect(batch.receipt.rateLimit?.resource == "graphql")
         let user = try #require(batch.fetched.first)
         #expect(user.profile == Profile(
             name: "Tom", company: nil, blog: "", location: "SF", email: nil, hireable: nil, bio: nil, twitterUsername: nil,
