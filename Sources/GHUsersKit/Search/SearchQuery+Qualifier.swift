@@ -102,8 +102,10 @@ extension SearchQuery {
         /// problem with it; `in:` and `sort:` are the query's.
         static func test(_ name: String, _ value: String) throws(Problem) -> Test {
             guard let entry = SearchSyntax.entry(named: name) else {
+                let guess = SearchSyntax.closest(to: name).map { "did you mean \($0):? " } ?? ""
                 throw Problem(
-                    "“\(name):” is not a qualifier (\(SearchSyntax.names.map { $0 + ":" }.joined(separator: " "))); to find the text itself, start it with ': '\(name):\(value)")
+                    "“\(name):” is not a qualifier; \(guess)the qualifiers are \(SearchSyntax.names.map { $0 + ":" }.joined(separator: " ")); "
+                        + "to find the text itself, put ' before it: \"'\(name):\(value)\"")
             }
             let lowered = value.lowercased()
             switch entry.kind {

@@ -116,6 +116,26 @@ public enum SearchSyntax {
         entries.first { $0.kind == .profile(field) }
     }
 
+    /// The qualifier name `name` was most likely meant to be: one at most two edits away
+    /// (`locaton` → `location`), as a misspelt command is answered.
+    static func closest(to name: String) -> String? {
+        func distance(_ a: [Character], _ b: [Character]) -> Int {
+            var row = Array(0...b.count)
+            for (i, x) in a.enumerated() {
+                var previous = row[0]
+                row[0] = i + 1
+                for (j, y) in b.enumerated() {
+                    let substitution = previous + (x == y ? 0 : 1)
+                    previous = row[j + 1]
+                    row[j + 1] = min(substitution, row[j] + 1, row[j + 1] + 1)
+                }
+            }
+            return row[b.count]
+        }
+        let scored = names.map { ($0, distance(Array(name), Array($0))) }.filter { $0.1 <= 2 && $0.1 < $0.0.count }
+        return scored.min { $0.1 < $1.1 }?.0
+    }
+
     /// The qualifiers' names, as the error for an unknown one lists them.
     static var names: [String] { entries.map(\.name) }
 

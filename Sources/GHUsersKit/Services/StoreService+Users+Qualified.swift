@@ -65,6 +65,7 @@ extension StoreService.Users {
                 return field
             })
             if query.searchesProfiles && query.fields.contains(.email) { fields.insert(.email) }
+            if let sort = query.sort, case .count = sort.key.field.spec.storage { fields.insert(sort.key.field) }
             return try database.read { db in
                 try Profile.Field.allCases.filter(fields.contains).compactMap { field in
                     // A text left unknown is NULL like one GitHub has not (no package email): the list of unknowns tells them apart.

@@ -27,8 +27,8 @@ extension GHUsersCommand {
 
 
                 Profile qualifiers match cached profiles only: `ghusers profiles prefetch` \
-                fetches the others. An unknown qualifier is an error (exit 64); for text with a \
-                colon, start the term with ': 'a:b. With a qualifier, notes on users not cached \
+                fetches the others. An unknown qualifier is an error (exit 64), naming the one \
+                meant; for text with a colon, put ' before it: "'a:b". With a qualifier, notes on users not cached \
                 are left out. Example: ghusers search 'location:"new york" followers:>1000 !type:org'; \
                 the five most-followed in two places: ghusers search 'location:lagos location:tokyo sort:followers' --limit 5.
 
@@ -165,9 +165,10 @@ extension GHUsersCommand {
                                 + "`ghusers search --online` fetches those GitHub finds over REST")
                     } else {
                         let why = field.spec.organization == .unknown ? "organizations prefetched over GraphQL, which has none for them" : "left unknown by GitHub's answer"
-                        Messages.notice(
-                            "\(whose) (\(why)), which \(field.spec.qualifier ?? field.column): can neither match nor exclude; "
-                                + "`ghusers profiles prefetch --complete` fetches them over REST")
+                        // Unknown to a count qualifier, or only to `sort:`, which lists them last.
+                        let qualified = SearchQuery(query).qualifiers.contains { $0.test.alternatives.contains { $0.field == field } }
+                        let effect = qualified ? "\(field.spec.qualifier ?? field.column): can neither match nor exclude" : "sort: lists after the others"
+                        Messages.notice("\(whose) (\(why)), which \(effect); `ghusers profiles prefetch --complete` fetches them over REST")
                     }
                 }
                 if found == 0 { throw NothingFound() }

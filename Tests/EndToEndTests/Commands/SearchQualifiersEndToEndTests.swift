@@ -114,6 +114,9 @@ struct SearchQualifiersEndToEndTests {
             // Places written with Unicode's punctuation are found by each word.
             let (japan, _) = try await Self.search(world, "location:japan")
             #expect(!japan.isEmpty && japan == Set(accounts.filter { $0.text("location").contains("japan") }.map(\.login)))
+            // Organizations prefetched over GraphQL have no follower count: listed last, and said.
+            let organizations = try await world.run("search", "sort:followers type:org", "--offline")
+            #expect(organizations.status == 0 && organizations.stderr.contains("not know their followers") && organizations.stderr.contains("sort: lists after the others"), "\(organizations)")
             let bad = try await world.run("search", "sort:stars", "--offline")
             #expect(bad.status == 64 && bad.stderr.contains("sort: takes followers, followers-asc, repositories"), "\(bad)")
         }

@@ -114,6 +114,14 @@ struct SearchQueryQualifierTests {
         #expect(SearchQuery("location:a location:b").qualifiers.first?.readsProfile == true)
     }
 
+    @Test("a misspelt qualifier names the one meant, and how to search for the text itself")
+    func misspelt() {
+        #expect(problem("locaton:berlin")?.contains("did you mean location:?") == true)
+        #expect(problem("folowers:>5")?.contains("did you mean followers:?") == true)
+        #expect(problem("locaton:berlin")?.contains("put ' before it: \"'locaton:berlin\"") == true)
+        #expect(problem("zzzz:1")?.contains("did you mean") == false)
+    }
+
     @Test("sort: orders by followers, repositories or joined, highest first unless -asc; a bad value says what it takes")
     func sorting() {
         #expect(SearchQuery("sort:followers").sort == SearchQuery.Sort(key: .followers, ascending: false))
