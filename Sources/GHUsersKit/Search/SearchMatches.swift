@@ -23,15 +23,6 @@ struct SearchMatches: Sendable {
         return matches
     }
 
-    /// Where the match with user id `id` is listed, if it is a match (with ``listed``): a scan
-    /// of the order, once a window (under a millisecond at a million).
-    private func listedPlace(of id: Int64) -> Int? {
-        guard let listed else { return nil }
-        let record = partitionPoint(loginIDs.count) { loginIDs[$0] < id }
-        guard record < loginIDs.count, loginIDs[record] == id else { return nil }
-        return listed.firstIndex(of: Int32(record))
-    }
-
     /// How many users match.
     var count: Int { records.count }
 
@@ -69,24 +60,20 @@ struct SearchMatches: Sendable {
     /// included; `0`: after the exact login), as ``StoreService/Users/SearchWindow/after(_:id:count:)``.
     func after(_ id: Int64?, count: Int) -> [Int64] {
         guard count > 0 else { return [] }
-        if let listed {
-            // Sorted: after the match's place (from the first for nil, 0 or an id not listed).
-            let first = id.flatMap(listedPlace).map { $0 + 1 } ?? 0
-            return listed[first..<min(listed.count, first + count)].map { loginIDs[Int($0)] }
-        }
         let exact = id == nil ? exactPosition.map { [self.id($0)] } ?? [] : []
         let first = id.map { othersBelow($0 + 1) } ?? 0
         return Array((exact + (first..<max(first, min(otherCount, first + count - exact.count))).map(other)).prefix(count))
     }
 
     /// ``after(_:count:)``, or with `before` set (and an `id`) ``before(_:count:)``. Sorted
-    /// (``listed``), by `position` where it is given: the `count` listed after it, or before it
-    /// (a user's id says nothing of its place once the list is not in id order, and the user
-    /// may no longer match).
+    /// (``listed``), by `position`: the `count` listed after it, or before it (a user's id says
+    /// nothing of its place once the list is not in id order, and the user may no longer match).
     func window(_ id: Int64?, before: Bool, count: Int, position: Int? = nil) -> [Int64] {
-        if let listed, let position {
-            let range = before ? max(0, position - count)..<min(max(0, position), listed.count) : min(max(0, position + 1), listed.count)..<min(listed.count, max(0, position + 1) + count)
-            return listed[range].map { loginIDs[Int($0)] }
+        if let listed {
+            // Sorted: by place alone (from the first without one); an id says nothing of it.
+            let start = before ? max(0, (position ?? 0) - count) : min(max(0, (position ?? -1) + 1), listed.count)
+            let end = before ? min(max(0, position ?? 0), listed.count) : min(listed.count, start + count)
+            return listed[start..<max(start, end)].map { loginIDs[Int($0)] }
         }
         if before, let id { return self.before(id, count: count) }
         return after(id, count: count)
@@ -95,10 +82,6 @@ struct SearchMatches: Sendable {
     /// Up to `count` ids before the match with id `id` (not the exact login), in order, as
     /// ``StoreService/Users/SearchWindow/before(_:id:count:)``.
     func before(_ id: Int64, count: Int) -> [Int64] {
-        if let listed {
-            let end = listedPlace(of: id) ?? 0
-            return listed[max(0, end - count)..<end].map { loginIDs[Int($0)] }
-        }
         let end = othersBelow(id)
         let start = max(0, end - count)
         var result = (start..<end).map(other)

@@ -212,10 +212,12 @@ extension FakeResponder {
             default: account.profile.createdAt
             }
         }
-        return found.sorted { a, b in
-            let (x, y) = (key(a), key(b))
-            return x == y ? a.user.id < b.user.id : (x < y) == sort.ascending
+        let keyed: [(key: String, account: GraphQLAccount)] = found.map { (key($0), $0) }
+        let sorted = keyed.sorted { (a: (key: String, account: GraphQLAccount), b: (key: String, account: GraphQLAccount)) -> Bool in
+            if a.key == b.key { return a.account.user.id < b.account.user.id }
+            return (a.key < b.key) == sort.ascending
         }
+        return sorted.map(\.account)
     }
 
     /// A used-up budget: HTTP 200, `x-ratelimit-remaining: 0`, and an error of type

@@ -157,7 +157,8 @@ extension GHUsersCommand {
                     Messages.notice("\(missing) cached users have no profile yet, which profile qualifiers cannot match; `ghusers profiles prefetch` fetches them")
                 }
                 // After GitHub's answer, an account it did not find does not match, whatever its email.
-                for (field, profiles) in try service.unknownCounts(SearchQuery(query)) where !(online && field == .email) {
+                let parsed = SearchQuery(query)
+                for (field, profiles) in try service.unknownCounts(parsed) where !(online && field == .email) {
                     let whose = "\(profiles) cached profile\(profiles == 1 ? " does" : "s do") not know \(profiles == 1 ? "its" : "their") \(field.column)"
                     if field == .email {
                         Messages.notice(
@@ -166,7 +167,7 @@ extension GHUsersCommand {
                     } else {
                         let why = field.spec.organization == .unknown ? "organizations prefetched over GraphQL, which has none for them" : "left unknown by GitHub's answer"
                         // Unknown to a count qualifier, or only to `sort:`, which lists them last.
-                        let qualified = SearchQuery(query).qualifiers.contains { $0.test.alternatives.contains { $0.field == field } }
+                        let qualified = parsed.qualifiers.contains { $0.test.alternatives.contains { $0.field == field } }
                         let effect = qualified ? "\(field.spec.qualifier ?? field.column): can neither match nor exclude" : "sort: lists after the others"
                         Messages.notice("\(whose) (\(why)), which \(effect); `ghusers profiles prefetch --complete` fetches them over REST")
                     }
