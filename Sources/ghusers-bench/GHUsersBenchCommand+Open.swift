@@ -31,7 +31,7 @@ extension GHUsersBenchCommand {
                 }),
                 ("AppDatabase.open", { _ = try AppDatabase.open(at: url) }),
                 ("AppDatabase.open + sync state", {
-                    _ = try StoreService.Sync.State(database: AppDatabase.open(at: url))()
+                    _ = try AppDatabase.open(at: url).read(StoreService.Sync.state)
                 }),
             ]
             var medians: [(String, Double)] = []

@@ -16,7 +16,6 @@ extension GHUsersBenchCommand {
 
         func run() throws {
             let database = try AppDatabase.open(at: try seeded.database())
-            let pending = StoreService.Profiles.Pending(database: database)
             var (read, decode, save): ([Double], [Double], [Double]) = ([], [], [])
             var after: Int64 = 0
             for _ in 0..<batches {
@@ -26,7 +25,7 @@ extension GHUsersBenchCommand {
                     samples.append(Double(now - start) / 1e6)
                     start = now
                 }
-                let users = try pending(after: after, limit: 100, staleBefore: nil)
+                let users = try database.read { [after] db in try StoreService.Profiles.pending(after: after, limit: 100, staleBefore: nil, db) }
                 guard let last = users.last else { break }
                 after = last.id
                 lap(&read)
@@ -35,8 +34,11 @@ extension GHUsersBenchCommand {
                 let batch = try HTTPService.Users.FetchProfiles.decode(
                     body, headers: [:], asked: users.map { $0.nodeID ?? "" })
                 lap(&decode)
-                try StoreService.Profiles.SaveBatch(database: database)(
-                    batch.fetched, users: Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }), rateLimit: batch.receipt.rateLimit)
+                try database.write { db in
+                    try CombinedService.save(
+                        batch.fetched, users: Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }), rateLimit: batch.receipt.rateLimit,
+                        now: Date(), db)
+                }
                 lap(&save)
             }
             func report(_ name: String, _ samples: [Double]) -> String {

@@ -45,11 +45,9 @@ extension GHUsersBenchCommand {
             let loadStart = DispatchTime.now().uptimeNanoseconds
             try index.load(from: database)
             let loadMs = Double(DispatchTime.now().uptimeNanoseconds - loadStart) / 1e6
-            let window = StoreService.Users.SearchWindow(database: database)
             var samples: [String: [Double]] = [:]
             var indexSamples: [String: [Double]] = [:]
             var counts: [String: Int] = [:]
-            let qualified = StoreService.Users.Qualified(database: database)
             for _ in 0..<runs {
                 index.forgetQueries()
                 // As BrowseSearch: the unindexed part's ids are kept while only the text changes.
@@ -59,13 +57,13 @@ extension GHUsersBenchCommand {
                         let start = DispatchTime.now().uptimeNanoseconds
                         let among = try SearchQuery(query).unindexed.map { unindexed in
                             if let kept, kept.query == unindexed { return kept.ids }
-                            let ids = try qualified.ids(unindexed)
+                            let ids = try database.read { db in try StoreService.Search.Qualified.ids(unindexed, db) }
                             kept = (unindexed, ids)
                             return ids
                         }
                         let found = index.window(query, id: nil, count: 200, among: among)
                         let searched = DispatchTime.now().uptimeNanoseconds
-                        _ = try window.users(found?.ids ?? [])
+                        _ = try database.read { db in try StoreService.Search.users(found?.ids ?? [], db) }
                         samples["\(kind)|\(query)", default: []].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
                         indexSamples["\(kind)|\(query)", default: []].append(Double(searched - start) / 1e6)
                         counts["\(kind)|\(query)"] = found?.total ?? 0

@@ -4,8 +4,8 @@ import GHUsersKit
 
 extension GHUsersBenchCommand {
     /// Fills a new benchmark home through the store's public operations: users in pages of
-    /// 10,000 (`StoreService.Users.SavePage`, one transaction each), then notes
-    /// (`StoreService.Notes.Save`) and profiles (`StoreService.Profiles.Save`) one by one.
+    /// 10,000 (`StoreService.Sync.savePage`, one transaction each), then notes
+    /// (`StoreService.Notes.save`) and profiles (`StoreService.Profiles.save`) one by one.
     struct Seed: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Build a benchmark home: generated users, notes and profiles.",
@@ -43,25 +43,25 @@ extension GHUsersBenchCommand {
             try database.claim(.gitHubDotCom)
             let population = BenchmarkPopulation(userCount: users, noteCount: notes, profileCount: profiles)
             let started = Date()
-            let save = StoreService.Users.SavePage(database: database)
             let pageSize = 10_000
             var since: Int64 = 0
             for start in stride(from: 0, to: users, by: pageSize) {
                 let batch = (start..<min(start + pageSize, users)).map(population.user(at:))
                 let page = UsersPage(users: batch, itemCount: batch.count, skipped: 0, cursor: batch.last?.id)
-                try save(page, request: UsersPageRequest(since: since, movesCursor: true), etag: nil)
+                try database.write { db in try StoreService.Sync.savePage(page, request: UsersPageRequest(since: since, movesCursor: true), etag: nil, db) }
                 since = batch.last?.id ?? since
             }
-            _ = try StoreService.Sync.MarkWelcomed(database: database)()
-            let saveNote = StoreService.Notes.Save(database: database)
+            _ = try database.write(StoreService.Sync.markWelcomed)
             for ordinal in 0..<notes {
                 let (index, text) = population.note(ordinal)
-                try saveNote(login: population.user(at: index).login, text: text)
+                try database.write { db in try StoreService.Notes.save(login: population.user(at: index).login, text: text, db) }
             }
-            let saveProfile = StoreService.Profiles.Save(database: database)
             for ordinal in 0..<profiles {
                 let user = population.user(at: population.profileUserIndex(ordinal))
-                try saveProfile(user: user, profile: population.profile(for: user), etag: "W/\"bench\(user.id)\"")
+                try database.write { db in
+                    try StoreService.Users.Save()([user], db)
+                    try StoreService.Profiles.save(population.profile(for: user), userID: user.id, etag: "W/\"bench\(user.id)\"", now: Date(), db)
+                }
             }
             let seconds = Date().timeIntervalSince(started)
             print("seeded \(paths.database.path): \(users) users, \(notes) notes, \(profiles) profiles in \(Int(seconds)) s")

@@ -67,11 +67,11 @@ final class AvatarPrinter {
 
     /// Prints the cached users after `after` in id order, at most `limit`, a batch at a time.
     func list(after: Int64, limit: Int?) async throws {
-        var position = try service.rank(through: after) + 1
+        var position = try await service.rank(through: after) + 1
         var cursor = after
         while limit.map({ count < $0 }) ?? true {
             var batch: [UserDetails] = []
-            try service.list(after: cursor, limit: min(Self.batchSize, (limit ?? .max) - count)) { batch.append($0) }
+            try await service.list(after: cursor, limit: min(Self.batchSize, (limit ?? .max) - count)) { batch.append($0) }
             guard let last = batch.last else { return }
             await print(batch, firstPosition: position)
             position += batch.count
@@ -86,7 +86,7 @@ final class AvatarPrinter {
 
     /// Prints users that may not follow each other, each at its own position.
     func print(scattered users: [UserDetails]) async throws {
-        let ranks = try service.ranks(of: users.map(\.user.id))
+        let ranks = try await service.ranks(of: users.map(\.user.id))
         let rows: [any AvatarRow] = users.map { AvatarListRenderer.row($0, position: ranks[$0.user.id] ?? 0) }
         for start in stride(from: 0, to: rows.count, by: Self.batchSize) {
             await print(Array(rows[start..<min(rows.count, start + Self.batchSize)]))
@@ -99,7 +99,7 @@ final class AvatarPrinter {
         progress.spin("loading the avatar of \(user.login)")
         let images = await load([user], size: .full)
         progress.finish()
-        return renderer.profileHeader(images[user.id], id: user.id, login: user.login)
+        return await BlockingExecutor.images.run { [renderer] in renderer.profileHeader(images[user.id], id: user.id, login: user.login) }
     }
 
     /// Says once why, when not one avatar of this run could be drawn (a placeholder for each),
@@ -123,7 +123,8 @@ final class AvatarPrinter {
         let downloads = offline || batches == 1 || ContinuousClock.now - started < Self.networkBudget
         let images = await load(rows.map(\.details.user), size: .thumbnail, downloads: downloads)
         progress.finish()
-        output.write(renderer.render(rows, avatars: images))
+        let text = await BlockingExecutor.images.run { [renderer] in renderer.render(rows, avatars: images) }
+        output.write(text)
         output.flush()
         count += rows.count
     }

@@ -21,7 +21,7 @@ enum LoginCompletion {
         guard FileManager.default.fileExists(atPath: configuration.paths.database.path),
             let service = try? CombinedService(configuration: configuration)
         else { return [] }
-        return (try? service.logins(prefix: prefix)) ?? []
+        return (try? service.database.read { db in try CombinedService.logins(prefix: prefix, db) }) ?? []
     }
 
     /// The value of the last `--home` in the shell's words, without the quotes the shell kept.

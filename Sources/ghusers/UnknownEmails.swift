@@ -28,8 +28,8 @@ enum UnknownEmails {
     }
 
     /// Says the line on stderr, if any, with the token's last known REST rate.
-    static func notice(_ count: Int, scopes: String?, service: CombinedService) {
-        let rate = (try? service.syncState().rateLimit)??.limit
+    static func notice(_ count: Int, scopes: String?, service: CombinedService) async {
+        let rate = (try? await service.syncState().rateLimit)??.limit
         if let line = sentence(count, scopes: scopes, rate: rate) { Messages.notice(line) }
     }
 }

@@ -31,7 +31,7 @@ extension FuzzTarget {
         do {
             let database = try notesDatabase()
             for strategy in [NotesConflictStrategy.merge, .replace] {
-                let report = try StoreService.Notes.Import(database: database)(archive, onConflict: strategy)
+                let report = try database.write { db in try StoreService.Notes.import(archive, onConflict: strategy, db) }
                 let accounted = report.added + report.updated + report.unchanged + report.rejected.count
                 guard accounted == archive.notes.count else { fatalError("\(archive.notes.count) entries, \(accounted) accounted for: \(report)") }
             }
@@ -58,10 +58,11 @@ extension FuzzTarget {
                 [{"login":"mojombo","id":1,"node_id":"MDQ6VXNlcjE=","avatar_url":"https://avatars.githubusercontent.com/u/1?v=4","html_url":"https://github.com/mojombo","type":"User","site_admin":false},
                 {"login":"defunkt","id":2,"node_id":"MDQ6VXNlcjI=","avatar_url":"https://avatars.githubusercontent.com/u/2?v=4","html_url":"https://github.com/defunkt","type":"User","site_admin":false}]
                 """.utf8))
-        try StoreService.Users.SavePage(database: database)(page, request: UsersPageRequest(since: 0, movesCursor: true), etag: nil)
-        let save = StoreService.Notes.Save(database: database)
-        for (login, text) in [("mojombo", "local note"), ("defunkt", "another"), ("pending", "waiting for its user")] {
-            _ = try save(login: login, text: text)
+        try database.write { db in
+            try StoreService.Sync.savePage(page, request: UsersPageRequest(since: 0, movesCursor: true), etag: nil, db)
+            for (login, text) in [("mojombo", "local note"), ("defunkt", "another"), ("pending", "waiting for its user")] {
+                try StoreService.Notes.save(login: login, text: text, db)
+            }
         }
         return database
     }

@@ -27,7 +27,7 @@ package final class GitHubClient: Sendable {
         package var downloadDeadline: Duration = GitHubClient.downloadDeadline
         /// Told the token's `X-OAuth-Scopes` of every answer of the API that carries it, REST or
         /// GraphQL (what the token may read: ``ProfilesQuery/readsEmail(scopes:)``).
-        package var onScopes: (@Sendable (String) -> Void)?
+        package var onScopes: (@Sendable (String) async -> Void)?
 
         /// Creates settings.
         package init(apiURL: URL, token: String?) {
@@ -130,14 +130,14 @@ package final class GitHubClient: Sendable {
     /// backoff happens outside the turn, and the next attempt prepares again.
     /// `prepare` also returns what `keep` needs to know of the request (`context`).
     package func getInTurn<Context: Sendable, Decoded: Sendable, T: Sendable>(
-        prepare: @escaping @Sendable () throws -> (request: TurnRequest, context: Context),
+        prepare: @escaping @Sendable () async throws -> (request: TurnRequest, context: Context),
         decode: @escaping @Sendable (Response) throws -> Decoded,
-        keep: @escaping @Sendable (Decoded, Context) throws -> T
+        keep: @escaping @Sendable (Decoded, Context) async throws -> T
     ) async throws -> T {
         try await retry.run { _ in
             try await self.queue.run {
                 try await Self.finishing {
-                    let (request, context) = try prepare()
+                    let (request, context) = try await prepare()
                     let response = try await self.send(try self.makeURL(path: request.path, query: request.query), etag: request.etag)
                     let decoded: Decoded
                     do {
@@ -147,7 +147,7 @@ package final class GitHubClient: Sendable {
                     } catch {
                         throw GitHubAPIError.invalidResponse(Self.describe(decodingError: error))
                     }
-                    return try keep(decoded, context)
+                    return try await keep(decoded, context)
                 }
             }
         }
@@ -245,7 +245,7 @@ package final class GitHubClient: Sendable {
                 throw GitHubAPIError(error)
             }
             logger.debug("\(method) \(url.absoluteString) -> \(response.status), \(response.body.count) bytes")
-            if headers["Authorization"] != nil, let scopes = response.headers["x-oauth-scopes"] { configuration.onScopes?(scopes) }
+            if headers["Authorization"] != nil, let scopes = response.headers["x-oauth-scopes"] { await configuration.onScopes?(scopes) }
             switch response.status {
             case 200..<300, 304:
                 return Response(status: response.status, headers: response.headers, body: response.body)

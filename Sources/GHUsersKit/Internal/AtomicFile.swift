@@ -33,26 +33,68 @@ package enum AtomicFile {
     /// - Throws: ``WriteError`` (the target untouched, the temporary file removed), or what
     ///   `body` throws.
     package static func write(to url: URL, temporaryPrefix: String = ".tmp-", _ body: (OutputStream) throws -> Void) throws {
-        let folder = url.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(temporaryPrefix + UUID().uuidString)
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw WriteError(path: url.path, code: errno) }
-        var closed = false
+        let file = try Temporary(for: url, prefix: temporaryPrefix)
         do {
-            let stream = OutputStream(fileDescriptor: descriptor)
-            try body(stream)
-            stream.flush()
-            if let code = stream.failure { throw WriteError(path: url.path, code: code) }
-            guard fsync(descriptor) == 0 else { throw WriteError(path: url.path, code: errno) }
-            closed = true
-            guard close(descriptor) == 0 else { throw WriteError(path: url.path, code: errno) }
-            guard rename(temporary.path, url.path) == 0 else { throw WriteError(path: url.path, code: errno) }
+            try body(file.stream)
         } catch {
-            if !closed { close(descriptor) }
-            unlink(temporary.path)
+            file.discard()
             throw error
         }
-        syncFolder(folder)
+        try file.commit()
+    }
+
+    /// ``write(to:temporaryPrefix:_:)`` for a `body` that awaits (rows streamed from the
+    /// database's executor).
+    package static func write(to url: URL, temporaryPrefix: String = ".tmp-", _ body: (OutputStream) async throws -> Void) async throws {
+        let file = try Temporary(for: url, prefix: temporaryPrefix)
+        do {
+            try await body(file.stream)
+        } catch {
+            file.discard()
+            throw error
+        }
+        try file.commit()
+    }
+
+    /// A temporary file beside the target, mode 0600, renamed over it once complete.
+    private struct Temporary {
+        let url: URL
+        let path: String
+        let descriptor: Int32
+        let stream: OutputStream
+
+        init(for url: URL, prefix: String) throws {
+            self.url = url
+            path = url.deletingLastPathComponent().appendingPathComponent(prefix + UUID().uuidString).path
+            descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { throw WriteError(path: url.path, code: errno) }
+            stream = OutputStream(fileDescriptor: descriptor)
+        }
+
+        /// Flushes, checks every write, `fsync`s, and renames the file over the target, then
+        /// `fsync`s the folder; on a failure, removes the temporary file.
+        func commit() throws {
+            var closed = false
+            do {
+                stream.flush()
+                if let code = stream.failure { throw WriteError(path: url.path, code: code) }
+                guard fsync(descriptor) == 0 else { throw WriteError(path: url.path, code: errno) }
+                closed = true
+                guard close(descriptor) == 0 else { throw WriteError(path: url.path, code: errno) }
+                guard rename(path, url.path) == 0 else { throw WriteError(path: url.path, code: errno) }
+            } catch {
+                if !closed { close(descriptor) }
+                unlink(path)
+                throw error
+            }
+            syncFolder(url.deletingLastPathComponent())
+        }
+
+        /// Closes and removes the temporary file: the target stays as it was.
+        func discard() {
+            close(descriptor)
+            unlink(path)
+        }
     }
 
     /// Writes `data` to `url`, atomically (see ``write(to:temporaryPrefix:_:)``).

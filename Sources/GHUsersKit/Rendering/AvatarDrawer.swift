@@ -26,6 +26,7 @@ package struct AvatarDrawer: Sendable {
     /// The image as `columns` × `rows` cells of block symbols: what rows, cards and the browser
     /// place beside text, so that an avatar scrolls, clips and diffs like text. Transparent
     /// cells keep the terminal's colours. Empty (blank cells) when libchafa cannot be used.
+    @available(*, noasync, message: "image work blocks: await BlockingExecutor.images.run { } instead")
     package func symbolCells(_ image: RGBAImage, columns: Int, rows: Int) -> CellGrid {
         var grid = CellGrid(width: columns, height: rows)
         withCanvas(image, columns: columns, rows: rows, pixels: .symbols) { chafa, canvas in
@@ -56,12 +57,14 @@ package struct AvatarDrawer: Sendable {
 
     /// The image as `rows` lines of `columns` block symbols (``symbolCells(_:columns:rows:)`` as
     /// text), each ending with a reset.
+    @available(*, noasync, message: "image work blocks: await BlockingExecutor.images.run { } instead")
     package func symbolLines(_ image: RGBAImage, columns: Int, rows: Int) -> [String] {
         symbolCells(image, columns: columns, rows: rows).blockLines()
     }
 
     /// The image with the best protocol the terminal has, `columns` × `rows` cells, ending
     /// with a line feed.
+    @available(*, noasync, message: "image work blocks: await BlockingExecutor.images.run { } instead")
     package func picture(_ image: RGBAImage, columns: Int, rows: Int) -> String {
         guard mode.pixels != .symbols else { return symbolLines(image, columns: columns, rows: rows).joined(separator: "\n") + "\n" }
         var text = ""

@@ -86,6 +86,7 @@ package struct AvatarListRenderer: Sendable {
     /// The text of `rows` (in order), each with its avatar from `avatars` by user id (missing:
     /// a placeholder), lines ending in line feeds: the cells of ``entry(_:_:)`` or
     /// ``cards(_:avatars:)`` as text.
+    @available(*, noasync, message: "image work blocks: await BlockingExecutor.images.run { } instead")
     package func render(_ rows: [any AvatarRow], avatars: [Int64: RGBAImage]) -> String {
         switch layout {
         case .lines:
@@ -113,6 +114,7 @@ package struct AvatarListRenderer: Sendable {
 
     /// One user of the ``Layout/lines`` layout: the avatar, two blanks, then the login, `#id`
     /// and type, and the note line; ``entryHeight`` lines, as wide as its text.
+    @available(*, noasync, message: "image work blocks: await BlockingExecutor.images.run { } instead")
     package func entry(_ row: any AvatarRow, _ image: RGBAImage?, width: Int? = nil) -> CellGrid {
         entry(row, avatar: avatar(row, image), width: width)
     }
@@ -137,6 +139,7 @@ package struct AvatarListRenderer: Sendable {
 
     /// One line of up to ``cardsPerLine`` cards of the ``Layout/grid`` layout, two blanks apart: the avatar
     /// centred, the login under it, then `#id type` and the note marker.
+    @available(*, noasync, message: "image work blocks: await BlockingExecutor.images.run { } instead")
     package func cards(_ rows: [any AvatarRow], avatars: [Int64: RGBAImage]) -> CellGrid {
         var grid = CellGrid(width: rows.count * cardWidth + max(0, rows.count - 1) * 2, height: entryHeight)
         for (index, row) in rows.enumerated() {
@@ -146,6 +149,7 @@ package struct AvatarListRenderer: Sendable {
     }
 
     /// One card of the ``Layout/grid`` layout, ``cardWidth`` × ``entryHeight``.
+    @available(*, noasync, message: "image work blocks: await BlockingExecutor.images.run { } instead")
     package func card(_ row: any AvatarRow, _ image: RGBAImage?) -> CellGrid {
         card(row, avatar: avatar(row, image))
     }
@@ -175,6 +179,7 @@ package struct AvatarListRenderer: Sendable {
     /// The profile header of the user `id`/`login`: `image` drawn with the best protocol the
     /// terminal has (scaled to 4 × 8 pixels a cell for symbols), or the placeholder when there is
     /// no image; it ends with a line feed (the placeholder with a blank line).
+    @available(*, noasync, message: "image work blocks: await BlockingExecutor.images.run { } instead")
     package func profileHeader(_ image: RGBAImage?, id: Int64, login: String) -> String {
         let (columns, rows) = Self.headerCells
         guard let image, image.width > 0, image.height > 0 else {
@@ -188,6 +193,7 @@ package struct AvatarListRenderer: Sendable {
     /// The profile header as cells, `columns` × `rows`: `image` in block symbols (never a pixel
     /// protocol: the cells are diffed like text, so nothing is left behind when they change), or
     /// the placeholder. What `browse`'s profile pane shows.
+    @available(*, noasync, message: "image work blocks: await BlockingExecutor.images.run { } instead")
     package func profileHeaderCells(_ image: RGBAImage?, id: Int64, login: String, columns: Int, rows: Int) -> CellGrid {
         guard let image, image.width > 0, image.height > 0 else {
             return AvatarPlaceholder(id: id, login: login).cells(columns: columns, rows: rows, colors: drawer.mode.colors)
@@ -197,6 +203,7 @@ package struct AvatarListRenderer: Sendable {
 
     /// The avatar of `row`, ``avatarCells`` in size: `image` (inverted for rows that invert it,
     /// scaled down), or the user's placeholder when there is no image.
+    @available(*, noasync, message: "image work blocks: await BlockingExecutor.images.run { } instead")
     package func avatar(_ row: any AvatarRow, _ image: RGBAImage?) -> CellGrid {
         let (columns, rows) = avatarCells
         guard let image, image.width > 0, image.height > 0 else {
@@ -207,6 +214,7 @@ package struct AvatarListRenderer: Sendable {
     }
 
     /// `image` as an avatar, ``avatarCells`` in size, inverted or not, scaled down.
+    @available(*, noasync, message: "image work blocks: await BlockingExecutor.images.run { } instead")
     package func avatar(_ image: RGBAImage, inverted: Bool) -> CellGrid {
         let (columns, rows) = avatarCells
         guard image.width > 0, image.height > 0 else { return CellGrid(width: columns, height: rows) }
@@ -219,6 +227,7 @@ package struct AvatarListRenderer: Sendable {
     }
 
     /// ``avatar(_:_:)`` as text lines, each ending with a reset.
+    @available(*, noasync, message: "image work blocks: await BlockingExecutor.images.run { } instead")
     package func avatarLines(_ row: any AvatarRow, _ image: RGBAImage?) -> [String] {
         avatar(row, image).blockLines()
     }

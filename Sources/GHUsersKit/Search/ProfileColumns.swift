@@ -5,7 +5,7 @@ import Foundation
 /// ``Profile/Field/spec`` marks `indexed`: its texts (folded, in one ``TextArena`` record),
 /// counts, dates and flags (about 60 bytes a profile); the account type is a bit of the login's
 /// mask (``typeBits``). A value the profile does not have (SQL's NULL) is matched by no count
-/// or date, negated or not, as ``StoreService/Users/Qualified`` reads the same columns; a flag
+/// or date, negated or not, as ``StoreService/Search/Qualified`` reads the same columns; a flag
 /// not set is false, as there.
 struct ProfileColumns: Sendable {
     /// Each profile's ``textFields`` between ``fieldSeparator``s: one record a profile (21

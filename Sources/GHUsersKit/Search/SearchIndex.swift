@@ -3,7 +3,7 @@ import Synchronization
 /// The cached users' logins and notes in memory, for `browse`'s search as you type: two
 /// packed, lower-cased arenas (``TextArena``) scanned for the query's bytes on both cores, and
 /// the profiles' qualifier fields (``ProfileColumns``). A query's matches come back in
-/// ``StoreService/Users/SearchWindow``'s order (the exact login first, then by id) with their
+/// ``StoreService/Search/window(_:after:count:_:)``'s order (the exact login first, then by id) with their
 /// count; SQLite stays the source of truth, asked only for the users of the window shown.
 ///
 /// The matches of the last ``State/cacheLimit`` queries are kept (one cache, as fzf's

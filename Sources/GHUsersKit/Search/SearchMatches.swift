@@ -1,5 +1,5 @@
 /// Every user a query matches, in the order `browse` lists them: the user whose login is the
-/// query first, then the others by id (``StoreService/Users/SearchWindow``'s order).
+/// query first, then the others by id (``StoreService/Search/window(_:after:count:_:)``'s order).
 struct SearchMatches: Sendable {
     let query: SearchQuery
     /// The matching records of the index's logins, ascending (the exact login included).
@@ -57,7 +57,7 @@ struct SearchMatches: Sendable {
     }
 
     /// Up to `count` ids after the match with id `id` (`nil`: from the first, the exact login
-    /// included; `0`: after the exact login), as ``StoreService/Users/SearchWindow/after(_:id:count:)``.
+    /// included; `0`: after the exact login), as ``StoreService/Search/window(_:after:count:_:)``.
     func after(_ id: Int64?, count: Int) -> [Int64] {
         guard count > 0 else { return [] }
         let exact = id == nil ? exactPosition.map { [self.id($0)] } ?? [] : []
@@ -80,7 +80,7 @@ struct SearchMatches: Sendable {
     }
 
     /// Up to `count` ids before the match with id `id` (not the exact login), in order, as
-    /// ``StoreService/Users/SearchWindow/before(_:id:count:)``.
+    /// ``StoreService/Search/window(_:before:count:_:)``.
     func before(_ id: Int64, count: Int) -> [Int64] {
         let end = othersBelow(id)
         let start = max(0, end - count)

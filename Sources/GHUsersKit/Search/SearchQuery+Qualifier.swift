@@ -9,7 +9,7 @@ extension SearchQuery {
     /// and ours (`company:`, `bio:`, `hireable:true|false`, `in:note`, `has:note|profile`,
     /// `is:seen|gone`); a profile field's qualifier is its row of ``Profile/Field/spec``; a date
     /// alone is its whole day in UTC, a time takes `Z` or `±HH:MM`. SQLite answers them for
-    /// `ghusers search` (``StoreService/Users/Qualified``), `browse`'s index most from memory.
+    /// `ghusers search` (``StoreService/Search/Qualified``), `browse`'s index most from memory.
     public struct Qualifier: Sendable, Hashable {
         /// What a qualifier tests.
         public enum Test: Sendable, Hashable {

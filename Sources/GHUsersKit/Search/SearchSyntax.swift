@@ -3,7 +3,7 @@
 /// (``Entry/alternatives``) and its help line. The parser (``SearchQuery/Qualifier``), the query
 /// GitHub is asked (``SearchQuery/gitHubForm(_:)``), the errors, `search --help` and README's
 /// table of qualifiers come from here; each kind's test has one SQL form
-/// (``StoreService/Users/Qualified``) and one in `/`'s index (``ProfileColumns``), switched on
+/// (``StoreService/Search/Qualified``) and one in `/`'s index (``ProfileColumns``), switched on
 /// without a `default:`, so that a new entry cannot be left out of one of them in silence.
 ///
 /// Sources: GitHub Docs, "Searching users" (`type:`, `in:login|name|email`, `user:`, `org:`,

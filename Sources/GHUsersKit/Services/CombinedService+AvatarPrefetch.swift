@@ -37,14 +37,14 @@ extension CombinedService {
         // Its requests take the home's network lock: a read-only home says so, once, up front.
         if database.isReadOnly, !configuration.offline { throw StoreError.readOnly(path: database.path) }
         let sizes: [AvatarRequest.Size] = all ? [.thumbnail, .full] : [.thumbnail]
-        let total = try StoreService.Users.Window(database: database).count() * sizes.count
+        let total = try await database.read(StoreService.Users.count) * sizes.count
         var summary = AvatarPrefetch()
         var done = 0
         var after: Int64 = 0
         while true {
             var requests: [AvatarRequest] = []
             var last: Int64?
-            try list(after: after, limit: Self.avatarPrefetchWindow) { details in
+            try await list(after: after, limit: Self.avatarPrefetchWindow) { details in
                 last = details.user.id
                 for size in sizes {
                     if let request = AvatarRequest(avatarURL: details.user.avatarURL, size: size), !pipeline.isOnDisk(request) {

@@ -89,12 +89,16 @@ extension CombinedService {
         let client = try await network(for: "search --online")
         let search = HTTPService.Users.Search(client: client, url: site.graphQLURL)
         let fingerprint = TokenSource.fingerprint(await token.value)
-        var email = try EmailScope(memory: StoreService.Sync.TokenEmail(database: database), fingerprint: fingerprint)
+        var email = try await EmailScope(database: database, fingerprint: fingerprint)
         let lower = max(form.created?.lowerBound ?? .min, Self.searchEpoch)
         let upper = form.created.map(\.upperBound)
         let key = form.query + " created:\(lower)..\(upper.map(String.init) ?? "*")"
-        let place = StoreService.Searches.Record(database: database)
-        let found = try StoreService.Searches.Find(database: database)(query: key)
+        let database = database
+        /// Records where the search stands (`nil`: it ended).
+        func place(_ state: StoreService.Searches.Progress?) async throws {
+            try await database.write { db in try StoreService.Searches.record(state, of: key, now: now, db) }
+        }
+        let found = try await database.read { db in try StoreService.Searches.progress(of: key, db) }
         var state = found ?? StoreService.Searches.Progress(from: lower, upper: upper)
         var summary = OnlineSearchSummary(gitHubCount: state.gitHubCount, kept: state.kept, refused: state.refused, pastCap: state.pastCap, resumed: found != nil)
         func tally() {
@@ -162,13 +166,13 @@ extension CombinedService {
                     state.refused -= state.windowRefused
                     state.restartWindow()
                     tally()
-                    try place(query: key, state, now: now)
+                    try await place(state)
                     throw OnlineSearchError.outOfOrder(summary, query: form.query, window: window, second: second)
                 }
                 let skip = Set(state.skip)
                 let accounts = page.accounts.filter { !skip.contains($0.user.id) }
                 let users = accounts.map(\.user)
-                summary.noEmail += try StoreService.Profiles.SaveBatch(database: database)(
+                summary.noEmail += try await save(
                     accounts.map(\.fetched), users: Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { $1 }), rateLimit: page.receipt.rateLimit,
                     now: now, saving: users
                 ).noEmail
@@ -214,20 +218,20 @@ extension CombinedService {
                 if done {
                     tally()
                     summary.notGiven = max(0, (state.gitHubCount ?? 0) - state.kept - state.refused - state.pastCap)
-                    try place(query: key, nil, now: now)
+                    try await place(nil)
                     break
                 }
                 tally()
-                try place(query: key, state, now: now)
+                try await place(state)
                 progress(summary)
             }
         } catch GitHubAPIError.rateLimited(let reset) {
-            record(RateLimit(limit: summary.rateLimit?.limit ?? 0, remaining: 0, reset: reset, resource: RateLimit.graphQL))
+            await record(RateLimit(limit: summary.rateLimit?.limit ?? 0, remaining: 0, reset: reset, resource: RateLimit.graphQL))
             throw OnlineSearchError.stopped(summary, reset: reset)
         } catch let error as GitHubAPIError {
             throw OnlineSearchError.failed(summary, error)
         }
-        record(summary.rateLimit)
+        await record(summary.rateLimit)
         try await complete(incomplete, emails: asked.contains(.email), client: client, summary: &summary, now: now)
         progress(summary)
         return summary

@@ -26,10 +26,9 @@ extension CombinedService {
     /// request queue, which is also one turn of the cross-process lock: a second `next-page`
     /// (a cron job beside you) waits, then reads the cursor this one left and fetches the pages
     /// after it, never the same ones (Docs/ARCHITECTURE.md, "a page a turn").
-    public func nextPage(pages: Int = 1, onPage: (PageOutcome) throws -> Void) async throws {
+    public func nextPage(pages: Int = 1, onPage: (PageOutcome) async throws -> Void) async throws {
         let fetch = HTTPService.Users.Fetch(client: try await network(for: "next-page"))
-        let save = StoreService.Users.SavePage(database: database)
-        let state = StoreService.Sync.State(database: database)
+        let database = database
         let fingerprint = TokenSource.fingerprint(fetch.client.configuration.token)
         for _ in 0..<max(1, pages) {
             try Task.checkCancellation()  // Ctrl-C between two pages: the saved ones stand
@@ -37,7 +36,7 @@ extension CombinedService {
                 try await fetch.inTurn(
                     // What to ask is SyncState's rule (nextPerPage); what the answer sets, the store's.
                     prepare: {
-                        let current = try state()
+                        let current = try await database.read(StoreService.Sync.state)
                         return (current.cursor, current.nextPerPage)
                     },
                     keep: { result, since in
@@ -45,11 +44,14 @@ extension CombinedService {
                             throw GitHubAPIError.invalidResponse("304 to a request without an ETag")
                         }
                         let request = UsersPageRequest(since: since ?? 0, movesCursor: true, tokenFingerprint: fingerprint)
-                        return (page, since, try save(page, request: request, etag: etag, rateLimit: rateLimit))
+                        let saved = try await database.write { db in
+                            try StoreService.Sync.savePage(page, request: request, etag: etag, rateLimit: rateLimit, db)
+                        }
+                        return (page, since, saved)
                     })
             }
             let (page, since, saved) = kept
-            try onPage(
+            try await onPage(
                 PageOutcome(
                     users: saved.users, skipped: page.skipped, reachedEnd: page.isEmpty, isFirstStore: saved.isFirstStore,
                     since: since, pageSize: saved.state.pageSize))
@@ -105,27 +107,29 @@ extension CombinedService {
     /// - Throws: ``CombinedServiceError/refreshStopped(_:reset:)`` at a primary rate limit, with
     ///   what was done and where the next refresh goes on.
     public func refresh(pages: Int? = nil, onPlan: (RefreshPlan) -> Void = { _ in }) async throws -> RefreshSummary {
-        let state = try StoreService.Sync.State(database: database)()
+        let state = try await database.read(StoreService.Sync.state)
         guard let cursor = state.cursor else { throw CombinedServiceError.nothingToRefresh }
         let client = try await network(for: "refresh")
         let fetch = HTTPService.Users.Fetch(client: client)
         let fingerprint = TokenSource.fingerprint(client.configuration.token)
-        let cachedPages = StoreService.Sync.Page(database: database)
         var since = state.refreshSince.flatMap { $0 < cursor ? $0 : nil } ?? 0
-        let counts = try cachedPages.count(from: since, fingerprint: fingerprint)
+        let counts = try await database.read { [since] db in try StoreService.Sync.pageCount(from: since, fingerprint: fingerprint, db) }
         onPlan(
             RefreshPlan(
                 from: since, pages: min(pages ?? .max, counts.pages), revalidatable: counts.withETag,
                 authorized: !fingerprint.isEmpty, rateLimit: state.rateLimit))
         var summary = RefreshSummary(pages: 0, notModified: 0, updated: 0, users: 0, from: since)
-        let progress = StoreService.Sync.RefreshProgress(database: database)
+        /// The next refresh starts at `since` (`nil`: at the start).
+        func progress(_ since: Int64?) async throws {
+            try await database.write { db in try StoreService.Sync.storeRefreshSince(since, db) }
+        }
         while since < cursor {
             if let pages, summary.pages >= pages {
                 summary.next = since
-                try progress(since)
+                try await progress(since)
                 return summary
             }
-            let cached = try cachedPages(since: since)
+            let cached = try await database.read { [since] db in try StoreService.Sync.page(since: since, db) }
             let etag = cached.flatMap { $0.etagToken == (fingerprint.isEmpty ? nil : fingerprint) ? $0.etag : nil }
             let result: HTTPService.Users.Fetch.Result
             do {
@@ -134,30 +138,29 @@ extension CombinedService {
                 }
             } catch GitHubAPIError.rateLimited(let reset) {
                 summary.next = since
-                try progress(since)
+                try await progress(since)
                 throw CombinedServiceError.refreshStopped(summary, reset: reset)
             }
             summary.pages += 1
             switch result {
             case .notModified(let rateLimit):
-                record(rateLimit)
+                await record(rateLimit)
                 summary.notModified += 1
                 guard let cached else { throw GitHubAPIError.invalidResponse("304 for a page that is not cached") }
                 since = cached.lastID
             case .page(let page, let etag, let rateLimit):
-                try StoreService.Users.SavePage(database: database)(
-                    page, request: UsersPageRequest(since: since, movesCursor: false, tokenFingerprint: fingerprint), etag: etag,
-                    rateLimit: rateLimit)
+                let request = UsersPageRequest(since: since, movesCursor: false, tokenFingerprint: fingerprint)
+                try await database.write { db in try StoreService.Sync.savePage(page, request: request, etag: etag, rateLimit: rateLimit, db) }
                 summary.updated += 1
                 summary.users += page.users.count
                 guard let next = page.cursor, next > since else {
-                    try progress(nil)
+                    try await progress(nil)
                     return summary
                 }
                 since = next
             }
         }
-        try progress(nil)
+        try await progress(nil)
         return summary
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 // MARK: - Profiles prefetch
 
@@ -76,9 +77,13 @@ extension CombinedService {
     ) async throws -> PrefetchSummary {
         let overREST = overREST || complete
         guard !configuration.offline else { throw CombinedServiceError.offline("profiles prefetch") }
-        let pending = StoreService.Profiles.Pending(database: database)
+        let database = database
         let staleBefore = stale ? now.addingTimeInterval(-configuration.profileMaxAge) : nil
-        let total = min(try pending.count(staleBefore: staleBefore, incomplete: complete), limit ?? .max)
+        func pendingCount() async throws -> Int {
+            try await database.read { db in try StoreService.Profiles.pendingCount(staleBefore: staleBefore, incomplete: complete, db) }
+        }
+        let pending = try await pendingCount()
+        let total = min(pending, limit ?? .max)
         var summary = PrefetchSummary()
         guard total > 0 else { return summary }
         if !overREST, await token.value == nil {
@@ -86,22 +91,25 @@ extension CombinedService {
         }
         let client = try await network(for: "profiles prefetch")
         let fingerprint = TokenSource.fingerprint(await token.value)
-        var queries = try ProfileQueries(
+        var queries = try await ProfileQueries(
             fetch: HTTPService.Users.FetchProfiles(client: client, url: site.graphQLURL),
-            memory: StoreService.Sync.TokenEmail(database: database), fingerprint: fingerprint)
+            database: database, fingerprint: fingerprint)
         let rest = HTTPService.Users.FetchProfile(client: client)
         var after: Int64 = 0
         var done = 0
         var sizing = BatchSizing()
         progress(PrefetchProgress(done: 0, total: total, rateLimit: nil))
-        func ended() -> PrefetchSummary {
+        func ended() async -> PrefetchSummary {
             summary.graphQLRequests = queries.requests
             if queries.requests > 0 { summary.emailsAsked = queries.readsEmail ?? true }
-            summary.left = (try? pending.count(staleBefore: staleBefore, incomplete: complete)) ?? total - done
+            summary.left = (try? await pendingCount()) ?? total - done
             return summary
         }
         while done < total {
-            let users = try pending(after: after, limit: min(overREST ? ProfilesQuery.batchSize : sizing.size, total - done), staleBefore: staleBefore, incomplete: complete)
+            let batch = min(overREST ? ProfilesQuery.batchSize : sizing.size, total - done)
+            let users = try await database.read { [after] db in
+                try StoreService.Profiles.pending(after: after, limit: batch, staleBefore: staleBefore, incomplete: complete, db)
+            }
             guard let last = users.last else { break }
             after = last.id
             let byNode = overREST ? [] : users.filter { !($0.nodeID ?? "").isEmpty }
@@ -117,16 +125,18 @@ extension CombinedService {
                 }
             } catch GitHubAPIError.rateLimited(let reset) {
                 // GitHub said the hourly budget is spent: remembered for `status`.
-                let known = (try? StoreService.Sync.RateLimits(database: database)())?.first { $0.resource == road }
-                record(RateLimit(limit: known?.limit ?? 0, remaining: 0, reset: reset, resource: road))
-                throw ProfilesPrefetchError.stopped(ended(), resource: road, reset: reset)
+                let known = (try? await database.read(StoreService.Sync.rateLimits))?.first { $0.resource == road }
+                await record(RateLimit(limit: known?.limit ?? 0, remaining: 0, reset: reset, resource: road))
+                let soFar = await ended()
+                throw ProfilesPrefetchError.stopped(soFar, resource: road, reset: reset)
             } catch let error as GitHubAPIError {
-                throw ProfilesPrefetchError.failed(ended(), error)
+                let soFar = await ended()
+                throw ProfilesPrefetchError.failed(soFar, error)
             }
             done += users.count
             progress(PrefetchProgress(done: done, total: total, rateLimit: summary.rateLimit))
         }
-        return ended()
+        return await ended()
     }
 
     /// The REST limit an hour without a token on this site: GitHub's documented 60 on
@@ -190,7 +200,7 @@ extension CombinedService {
             sizing.answered()
             summary.points += batch.receipt.cost ?? 0
             summary.rateLimit = batch.receipt.rateLimit ?? summary.rateLimit
-            let (saved, renamed, partial, noEmail) = try StoreService.Profiles.SaveBatch(database: database)(
+            let (saved, renamed, partial, noEmail) = try await save(
                 batch.fetched, users: Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }),
                 rateLimit: batch.receipt.rateLimit, now: now)
             summary.saved += saved
@@ -223,15 +233,68 @@ extension CombinedService {
                 summary.restRequests += 1
                 fetched = try await rest(id: user.id)
             } catch GitHubAPIError.notFound {
-                try StoreService.Users.MarkGone(database: database)(id: user.id)
+                try await database.write { db in try StoreService.Users.markGone(id: user.id, db) }
                 summary.gone += 1
                 return nil
             }
         }
         guard case .profile(let account, let profile, let etag, let rateLimit) = fetched else { return nil }
-        try StoreService.Profiles.Save(database: database)(user: account, profile: profile, etag: etag, rateLimit: rateLimit, now: now)
+        try await save(user: account, profile: profile, etag: etag, rateLimit: rateLimit, now: now)
         summary.saved += 1
         if account.login != user.login { summary.renamed += 1 }
         return rateLimit
+    }
+
+    /// Saves one GraphQL batch of profiles in one transaction: a batch is kept whole or not at
+    /// all, so an interrupted `profiles prefetch` keeps every batch it finished. Never marks a
+    /// user seen.
+    ///
+    /// Each profile of `fetched` is saved for its cached user in `users` (by id; an account not
+    /// among them is skipped), following renames (the user takes its new login and page; its
+    /// note and seen mark follow the id), taking the node id GitHub answered (the next format
+    /// in place of a legacy one), and `rateLimit` is recorded. A field the answer leaves
+    /// unknown keeps the value a cached profile knew, and the cached ETag stays
+    /// (``StoreService/Profiles/merged(_:unknown:userID:_:)``). `found`: accounts to save first
+    /// (a search's, which may not be cached yet), each then one of `users`. Returns how many
+    /// profiles were saved, how many of them were renamed, how many have fields unknown besides
+    /// an email, and how many have no known email (a token that may not read emails leaves
+    /// every user's unknown: said apart, with the command that fetches them).
+    func save(
+        _ fetched: [HTTPService.Users.FetchProfiles.Fetched], users: [Int64: User], rateLimit: RateLimit?, now: Date,
+        saving found: [User] = []
+    ) async throws -> (saved: Int, renamed: Int, partial: Int, noEmail: Int) {
+        try await database.write { db in try Self.save(fetched, users: users, rateLimit: rateLimit, now: now, saving: found, db) }
+    }
+
+    /// ``save(_:users:rateLimit:now:saving:)`` inside the caller's transaction.
+    package static func save(
+        _ fetched: [HTTPService.Users.FetchProfiles.Fetched], users: [Int64: User], rateLimit: RateLimit?, now: Date = Date(),
+        saving found: [User] = [], _ db: Database
+    ) throws -> (saved: Int, renamed: Int, partial: Int, noEmail: Int) {
+        do {
+            let save = StoreService.Users.Save(now: now)
+            try save(found, db)
+            var (saved, renamed, partial, noEmail) = (0, 0, 0, 0)
+            for account in fetched {
+                guard var user = users[account.id] else { continue }
+                if user.login != account.login {
+                    user.login = account.login
+                    user.htmlURL = account.htmlURL ?? user.htmlURL
+                    user.nodeID = account.currentNodeID ?? user.nodeID
+                    try save([user], db)
+                    renamed += 1
+                } else if let nodeID = account.currentNodeID, nodeID != user.nodeID {
+                    try StoreService.Users.setNodeID(nodeID, id: user.id, db)
+                }
+                try StoreService.Users.markGone(id: user.id, gone: false, db)
+                let merged = try StoreService.Profiles.merged(account.profile, unknown: account.unknown, userID: user.id, db)
+                try StoreService.Profiles.save(merged.profile, userID: user.id, etag: merged.etag, now: now, unknown: merged.unknown, db)
+                saved += 1
+                if !merged.unknown.subtracting([.email]).isEmpty { partial += 1 }
+                if merged.unknown.contains(.email) { noEmail += 1 }
+            }
+            try StoreService.Sync.record(rateLimit, db)
+            return (saved, renamed, partial, noEmail)
+        }
     }
 }

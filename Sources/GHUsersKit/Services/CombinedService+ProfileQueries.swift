@@ -10,7 +10,7 @@ extension CombinedService {
     /// that may not read it does not name it. What a token may do is learnt from its
     /// `X-OAuth-Scopes` header, from that refusal, or from nodes nulled with an error at the
     /// field (``GuardedEvidence``; then the query is asked once more without `email`), and
-    /// remembered per token (``StoreService/Sync/TokenEmail``): a token asks at most once in
+    /// remembered per token (``StoreService/Sync/remember(fingerprint:readsEmail:_:)``): a token asks at most once in
     /// vain. A token nothing is known of is asked with `email` (a fine-grained or App token
     /// sends no scopes header).
     struct ProfileQueries {
@@ -21,9 +21,9 @@ extension CombinedService {
         /// Queries sent (a refused one included).
         var requests: Int { email.requests }
 
-        init(fetch: HTTPService.Users.FetchProfiles, memory: StoreService.Sync.TokenEmail, fingerprint: String) throws {
+        init(fetch: HTTPService.Users.FetchProfiles, database: AppDatabase, fingerprint: String) async throws {
             self.fetch = fetch
-            email = try EmailScope(memory: memory, fingerprint: fingerprint)
+            email = try await EmailScope(database: database, fingerprint: fingerprint)
         }
 
         /// The profiles of `nodeIDs`, with emails where the token may read them; its cost is
@@ -45,17 +45,17 @@ extension CombinedService {
     /// (profiles by id, the user search) is asked with the email only of a token that may read
     /// it, and asked once more without it when GitHub refuses it for that.
     struct EmailScope {
-        let memory: StoreService.Sync.TokenEmail
+        let database: AppDatabase
         let fingerprint: String
         /// Whether the token may read emails, as far as is known.
         private(set) var readsEmail: Bool?
         /// Queries sent (a refused one included).
         private(set) var requests = 0
 
-        init(memory: StoreService.Sync.TokenEmail, fingerprint: String) throws {
-            self.memory = memory
+        init(database: AppDatabase, fingerprint: String) async throws {
+            self.database = database
             self.fingerprint = fingerprint
-            readsEmail = try memory.readsEmail(fingerprint: fingerprint)
+            readsEmail = try await database.read { db in try StoreService.Sync.readsEmail(fingerprint: fingerprint, db) }
         }
 
         /// Sends `query` (given whether to ask emails), which returns its answer and what the
@@ -70,25 +70,25 @@ extension CombinedService {
             do {
                 (answer, evidence) = try await query(withEmail)
             } catch GitHubAPIError.insufficientScopes(let message) where withEmail && message.contains("'email'") {
-                try learn(false)
+                try await learn(false)
                 return try await run(query)
             }
             if withEmail, evidence.refusedAtField, evidence.scopes != true {
-                try learn(false)
+                try await learn(false)
                 return try await run(query)
             }
             if let scopes = evidence.scopes {
-                try learn(scopes)
+                try await learn(scopes)
             } else if withEmail, evidence.whole {
-                try learn(true)
+                try await learn(true)
             }
             return answer
         }
 
-        private mutating func learn(_ value: Bool?) throws {
+        private mutating func learn(_ value: Bool?) async throws {
             guard let value, value != readsEmail else { return }
             readsEmail = value
-            try memory.remember(fingerprint: fingerprint, readsEmail: value)
+            try await database.write { [fingerprint] db in try StoreService.Sync.remember(fingerprint: fingerprint, readsEmail: value, db) }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 // MARK: - Profiles
 
@@ -12,9 +13,10 @@ extension CombinedService {
         login: String, refresh: Bool = false, staleOnFailure: Bool = true, markingSeen: Bool = true, now: Date = Date()
     ) async throws -> ProfileDetails {
         let markingSeen = markingSeen && !database.isReadOnly
-        let cached = try StoreService.Profiles.Find(database: database)(login: login)
-        func fromCache(_ cached: CachedProfile, _ source: ProfileDetails.Source) throws -> ProfileDetails {
-            if markingSeen { try StoreService.Users.MarkSeen(database: database)(id: cached.details.user.id) }
+        let database = database
+        let cached = try await database.read { db in try StoreService.Profiles.find(login: login, db) }
+        func fromCache(_ cached: CachedProfile, _ source: ProfileDetails.Source) async throws -> ProfileDetails {
+            if markingSeen { try await database.write { db in try StoreService.Users.markSeen(id: cached.details.user.id, db) } }
             var details = ProfileDetails(
                 user: cached.details.user, profile: cached.profile, note: cached.details.note, seen: markingSeen || cached.details.seen,
                 gone: cached.details.gone, fetchedAt: cached.fetchedAt, source: source)
@@ -23,14 +25,14 @@ extension CombinedService {
         }
         if configuration.offline {
             guard let cached else { throw CombinedServiceError.profileNotCached(login: login) }
-            return try fromCache(cached, .staleCache(reason: "offline"))
+            return try await fromCache(cached, .staleCache(reason: "offline"))
         }
         // A read-only home keeps nothing the network brings: the cached profile is the answer.
-        if database.isReadOnly, let cached { return try fromCache(cached, .staleCache(reason: "the home is read-only")) }
+        if database.isReadOnly, let cached { return try await fromCache(cached, .staleCache(reason: "the home is read-only")) }
         // A partial profile (an organization's followers, an email not asked over GraphQL) is
         // completed over REST, without an ETag: a 304 would leave it partial.
         if let cached, !refresh, !cached.partial, now.timeIntervalSince(cached.fetchedAt) < configuration.profileMaxAge {
-            return try fromCache(cached, .cache)
+            return try await fromCache(cached, .cache)
         }
         let fetch = HTTPService.Users.FetchProfile(client: try await network(for: "profile"))
         do {
@@ -40,17 +42,22 @@ extension CombinedService {
             switch fetched {
             case .notModified(let rateLimit):
                 guard let cached else {
-                    record(rateLimit)
+                    await record(rateLimit)
                     throw GitHubAPIError.invalidResponse("304 for a profile that is not cached")
                 }
-                try StoreService.Profiles.Touch(database: database)(
-                    userID: cached.details.user.id, rateLimit: rateLimit, markingSeen: markingSeen, now: now)
+                // Revalidated: fresh again, and its account not gone, since it answered.
+                try await database.write { db in
+                    let id = cached.details.user.id
+                    try StoreService.Profiles.touch(userID: id, now: now, db)
+                    try StoreService.Users.markGone(id: id, gone: false, db)
+                    if markingSeen { try StoreService.Users.markSeen(id: id, db) }
+                    try StoreService.Sync.record(rateLimit, db)
+                }
                 return ProfileDetails(
                     user: cached.details.user, profile: cached.profile, note: cached.details.note, seen: markingSeen || cached.details.seen,
                     fetchedAt: now, source: .network)
             case .profile(let user, let profile, let etag, let rateLimit):
-                let note = try StoreService.Profiles.Save(database: database)(
-                    user: user, profile: profile, etag: etag, rateLimit: rateLimit, markingSeen: markingSeen, now: now)
+                let note = try await save(user: user, profile: profile, etag: etag, rateLimit: rateLimit, markingSeen: markingSeen, now: now)
                 return ProfileDetails(
                     user: user, profile: profile, note: note?.text, seen: markingSeen || cached?.details.seen == true, fetchedAt: now, source: .network)
             }
@@ -64,7 +71,7 @@ extension CombinedService {
                 }
                 throw error
             }
-            return try fromCache(cached, .staleCache(reason: error.failureReason))
+            return try await fromCache(cached, .staleCache(reason: error.failureReason))
         }
     }
 
@@ -74,26 +81,52 @@ extension CombinedService {
     /// gone as well, it is marked gone, kept with its note, and its cached profile is shown.
     private func followAccount(
         of login: String, cached: CachedProfile?, fetch: HTTPService.Users.FetchProfile, markingSeen: Bool, now: Date,
-        fromCache: (CachedProfile, ProfileDetails.Source) throws -> ProfileDetails
+        fromCache: (CachedProfile, ProfileDetails.Source) async throws -> ProfileDetails
     ) async throws -> ProfileDetails {
-        let accounts = StoreService.Users.MarkGone(database: database)
-        guard let id = try cached?.details.user.id ?? accounts.accountID(login: login) else {
+        let known = try await database.read { db in try StoreService.Users.identity(login: login, db)?.id }
+        guard let id = cached?.details.user.id ?? known else {
             throw CombinedServiceError.userNotFound(login: login)
         }
         do {
             guard case .profile(let user, let profile, let etag, let rateLimit) = try await observingRateLimit({ try await fetch(id: id) })
             else { throw GitHubAPIError.invalidResponse("304 to a request without an ETag") }
-            let note = try StoreService.Profiles.Save(database: database)(
-                user: user, profile: profile, etag: etag, rateLimit: rateLimit, markingSeen: markingSeen, now: now)
+            let note = try await save(user: user, profile: profile, etag: etag, rateLimit: rateLimit, markingSeen: markingSeen, now: now)
             let renamed = user.login.lowercased() == login.lowercased() ? nil : login
             return ProfileDetails(
                 user: user, profile: profile, note: note?.text, seen: markingSeen || cached?.details.seen == true, renamedFrom: renamed, fetchedAt: now, source: .network)
         } catch GitHubAPIError.notFound {
-            try accounts(id: id)
+            try await database.write { db in try StoreService.Users.markGone(id: id, db) }
             guard let cached else { throw CombinedServiceError.accountGone(login: login) }
-            var details = try fromCache(cached, .staleCache(reason: "GitHub no longer has this account: deleted or suspended"))
+            var details = try await fromCache(cached, .staleCache(reason: "GitHub no longer has this account: deleted or suspended"))
             details.gone = true
             return details
+        }
+    }
+
+    /// Saves a fetched profile and its user in one transaction (the user through the one save
+    /// of users: not gone any more, since it answered), which can also mark the user as seen
+    /// and records the response's rate limit; returns the note on the user, read in the same
+    /// transaction for showing it.
+    @discardableResult
+    func save(
+        user: User, profile: Profile, etag: String?, rateLimit: RateLimit?, markingSeen: Bool = false, now: Date = Date()
+    ) async throws -> Note? {
+        try await database.write { db in
+            try Self.save(user: user, profile: profile, etag: etag, rateLimit: rateLimit, markingSeen: markingSeen, now: now, db)
+        }
+    }
+
+    /// ``save(user:profile:etag:rateLimit:markingSeen:now:)`` inside the caller's transaction.
+    @discardableResult
+    package static func save(
+        user: User, profile: Profile, etag: String?, rateLimit: RateLimit? = nil, markingSeen: Bool = false, now: Date = Date(), _ db: Database
+    ) throws -> Note? {
+        do {
+            try StoreService.Users.Save(now: now)([user], db)
+            try StoreService.Profiles.save(profile, userID: user.id, etag: etag, now: now, db)
+            if markingSeen { try StoreService.Users.markSeen(id: user.id, db) }
+            try StoreService.Sync.record(rateLimit, db)
+            return try StoreService.Notes.find(login: user.login, db)?.note
         }
     }
 }

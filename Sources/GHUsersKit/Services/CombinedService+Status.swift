@@ -28,11 +28,11 @@ extension CombinedService {
     }
 
     /// Counts and state of the cache, and the counts of the other sites in the home.
-    public func status() throws -> Status {
-        Status(
-            paths: configuration.paths, statistics: try StoreService.Sync.Statistics(database: database)(),
-            sync: try StoreService.Sync.State(database: database)(), rateLimits: try StoreService.Sync.RateLimits(database: database)(),
-            otherSites: otherSites())
+    public func status() async throws -> Status {
+        let (statistics, sync, rateLimits) = try await database.read { db in
+            (try StoreStatistics(db), try StoreService.Sync.state(db), try StoreService.Sync.rateLimits(db))
+        }
+        return Status(paths: configuration.paths, statistics: statistics, sync: sync, rateLimits: rateLimits, otherSites: otherSites())
     }
 
     /// The other sites of the home: every `sites/KEY/ghusers.sqlite` but this one's, read

@@ -125,7 +125,8 @@ public final class CombinedService: Sendable {
         closed.close()
         // A client being made (its token still asked of `gh`) is waited for and closed too.
         if let client = await madeClient.valueIfStarted ?? nil { try? await client.shutdown() }
-        let removing = folder?.isOnlyHolderOfFolderItMade() == true && !database.holdsData()
+        let madeHere = folder?.isOnlyHolderOfFolderItMade() == true
+        let removing = madeHere ? !(await database.holdsData()) : false
         database.close()
         folder?.release(removing: removing)
     }
@@ -157,8 +158,9 @@ public final class CombinedService: Sendable {
         return client
     }
 
-    func record(_ rateLimit: RateLimit?) {
-        if let rateLimit { try? StoreService.Sync.RecordRateLimit(database: database)(rateLimit) }
+    func record(_ rateLimit: RateLimit?) async {
+        guard let rateLimit else { return }
+        _ = try? await database.write { db in try StoreService.Sync.record(rateLimit, db) }
     }
 
     /// Runs a request; when it ends on a used-up primary rate limit, remembers that (remaining
@@ -167,8 +169,8 @@ public final class CombinedService: Sendable {
         do {
             return try await request()
         } catch GitHubAPIError.rateLimited(let reset) {
-            let known = try? StoreService.Sync.State(database: database)().rateLimit
-            record(RateLimit(limit: known?.limit ?? 0, remaining: 0, reset: reset, resource: known?.resource ?? "core"))
+            let known = try? await database.read(StoreService.Sync.state).rateLimit
+            await record(RateLimit(limit: known?.limit ?? 0, remaining: 0, reset: reset, resource: known?.resource ?? "core"))
             throw GitHubAPIError.rateLimited(reset: reset)
         }
     }

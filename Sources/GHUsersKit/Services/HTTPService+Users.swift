@@ -23,16 +23,16 @@ extension HTTPService.Users {
         /// of the queue (``GitHubClient/getInTurn(prepare:decode:keep:)``): `next-page` reads the
         /// cursor and saves the page there, so two processes never fetch the same page.
         package func inTurn<T: Sendable>(
-            prepare: @escaping @Sendable () throws -> (since: Int64?, perPage: Int),
-            keep: @escaping @Sendable (_ result: Result, _ since: Int64?) throws -> T
+            prepare: @escaping @Sendable () async throws -> (since: Int64?, perPage: Int),
+            keep: @escaping @Sendable (_ result: Result, _ since: Int64?) async throws -> T
         ) async throws -> T {
             try await client.getInTurn(
                 prepare: {
-                    let (since, perPage) = try prepare()
+                    let (since, perPage) = try await prepare()
                     return (GitHubClient.TurnRequest(path: "/users", query: Self.query(since: since, perPage: perPage)), since)
                 },
                 decode: { response in try Self.result(of: response) },
-                keep: { result, since in try keep(result, since) })
+                keep: { result, since in try await keep(result, since) })
         }
 
         static func query(since: Int64?, perPage: Int) -> [URLQueryItem] {

@@ -8,12 +8,7 @@ extension AppDatabase {
     package func reader() -> AppDatabase? {
         let path = writer.path
         guard !path.isEmpty, path != ":memory:" else { return nil }
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.busyMode = .timeout(30)
-        configuration.label = "ghusers.reader"
-        Self.addFunctions(to: &configuration)
-        guard let queue = try? DatabaseQueue(path: path, configuration: configuration) else { return nil }
+        guard let queue = try? DatabaseQueue(path: path, configuration: Self.readerConfiguration(label: "ghusers.reader")) else { return nil }
         return AppDatabase(current: queue)
     }
 

@@ -174,7 +174,7 @@ extension AppDatabase {
             // default, 30, taken from a first request without `per_page`: it is forgotten, so
             // the next page asks for 100 and the first full batch sets it again. The cached
             // pages and their ETags stay; `refresh` merges the short rows as it goes
-            // (PageTable). `etag_token`: which token's answer a page's ETag came with
+            // (StoreService.Sync.savePageRow). `etag_token`: which token's answer a page's ETag came with
             // (TokenSource.fingerprint; GitHub's ETags differ per token). `refresh_since`: where
             // a refresh that stopped (at the rate limit, or --pages) goes on.
             try db.execute(
@@ -214,7 +214,7 @@ extension AppDatabase {
         }
         migrator.registerMigration("v9-profile-qualifiers") { db in
             // The qualifiers of `search` and `/` (SearchQuery.Qualifier), as SQLite reads them
-            // (StoreService.Users.Qualified): counts and dates are ranges of their indexes;
+            // (StoreService.Search.Qualified): counts and dates are ranges of their indexes;
             // `type:` is a range of `user_type` (a million users: no table scan); the short
             // text fields are scanned in their covering indexes, a tenth of the rows' bytes;
             // `is:seen`/`is:gone` are the few rows of partial indexes.
@@ -297,7 +297,7 @@ extension AppDatabase {
             // A note whose account is not cached (written for a login, or imported with the id
             // of an account not cached yet) is `waiting`, so that `search` and `note LOGIN` find
             // such notes through a small partial index instead of testing every note for its
-            // user. Note+Database and User+Database keep the mark with the rows.
+            // user. StoreService.Notes and StoreService.Users keep the mark with the rows.
             try db.execute(
                 sql: """
                     ALTER TABLE note ADD COLUMN waiting INTEGER NOT NULL DEFAULT 0 CHECK (waiting IN (0, 1));

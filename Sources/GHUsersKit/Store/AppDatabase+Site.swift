@@ -40,12 +40,9 @@ extension AppDatabase {
     /// (notes may be on users not cached), a page or a rate limit (GitHub's answer that the
     /// budget is used up is kept for the next command). `true` when it cannot be read: a
     /// site's folder is removed only when this says `false` (``SiteFolder``).
-    package func holdsData() -> Bool {
-        (try? read { db in
-            try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM user) OR EXISTS (SELECT 1 FROM note)
-                    OR EXISTS (SELECT 1 FROM page) OR EXISTS (SELECT 1 FROM rate_limit)
-                """)
+    package func holdsData() async -> Bool {
+        (try? await read { db in
+            try StoreService.Users.holdsAny(db) || StoreService.Notes.holdsAny(db) || StoreService.Sync.holdsAny(db)
         }) ?? true
     }
 
@@ -58,7 +55,7 @@ extension AppDatabase {
         guard let queue = try? DatabaseQueue(path: url.path, configuration: configuration) else { return nil }
         defer { try? queue.close() }
         let database = AppDatabase(current: queue)
-        guard let statistics = try? StoreService.Sync.Statistics(database: database)() else { return nil }
+        guard let statistics = try? database.read(StoreStatistics.init) else { return nil }
         return SiteSummary(apiRoot: (try? database.recordedSite()) ?? nil, statistics: statistics)
     }
 }

@@ -14,11 +14,15 @@ import GRDB
 /// migrate it; an
 /// in-memory `DatabaseQueue` in unit tests. Other processes that write at the same time are
 /// waited for up to 30 s (busy timeout) instead of failing with "database is locked".
-/// ``StoreService`` operations are the only code that runs SQL, each through ``read(_:)`` or
-/// ``write(_:)``, each write one transaction.
+/// The tables' owners (``StoreService``) hold every statement; transactions are composed above
+/// them, each through ``read(_:)`` or ``write(_:)`` on the database's own executors (see
+/// `AppDatabase+Executors`), each write one transaction.
 package final class AppDatabase: Sendable {
     /// The connection.
     let writer: any DatabaseWriter
+    /// The connection reads go to: the writer's own when it is a pool, in memory or read-only,
+    /// else one read-only connection to the file, opened on first read.
+    let readers: Lazy<any DatabaseReader>
     /// The database file's path, as errors name it (the connection's own may be a URI).
     let path: String
     /// Whether the file was opened for reading only (``open(at:)``): every write fails.
@@ -29,6 +33,7 @@ package final class AppDatabase: Sendable {
     /// - Throws: ``StoreError`` when the database is from a newer ghusers or is not a database.
     package init(_ writer: any DatabaseWriter) throws {
         self.writer = writer
+        readers = Self.readers(of: writer)
         path = writer.path
         isReadOnly = false
         do {
@@ -155,6 +160,7 @@ package final class AppDatabase: Sendable {
     /// connection's is a URI, and `readOnly` when it was opened so.
     init(current writer: any DatabaseWriter, path: String? = nil, readOnly: Bool = false) {
         self.writer = writer
+        readers = Self.readers(of: writer)
         self.path = path ?? writer.path
         isReadOnly = readOnly
     }
@@ -169,25 +175,8 @@ package final class AppDatabase: Sendable {
     /// Closes the connection now rather than when the last reference goes. A failure (a
     /// statement still running) is ignored: SQLite then recovers the WAL at the next open.
     package func close() {
+        if let readers = readers.ifMade, readers !== writer { try? readers.close() }
         try? writer.close()
-    }
-
-    /// Runs `body` in a read-only transaction (a consistent snapshot).
-    func read<T>(_ body: (Database) throws -> T) throws -> T {
-        do {
-            return try writer.read(body)
-        } catch let error as DatabaseError {
-            throw StoreError(error, path: path)
-        }
-    }
-
-    /// Runs `body` in one write transaction: all of it is saved, or none.
-    func write<T>(_ body: (Database) throws -> T) throws -> T {
-        do {
-            return try writer.write(body)
-        } catch let error as DatabaseError {
-            throw StoreError(error, path: path)
-        }
     }
 }
 

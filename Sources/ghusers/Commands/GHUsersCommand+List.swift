@@ -48,13 +48,13 @@ extension GHUsersCommand {
                 var printer = RowPrinter(settings: settings)
                 if settings.json {
                     // For scripts, each user with its cached profile (`"profile"`, null when none).
-                    try service.listWithProfiles(after: after, limit: limit) { printer.print($0, profile: .some($1)) }
+                    try await service.listWithProfiles(after: after, limit: limit) { printer.print($0, profile: .some($1)) }
                 } else {
-                    try service.list(after: after, limit: limit) { printer.print($0) }
+                    try await service.list(after: after, limit: limit) { printer.print($0) }
                 }
                 printer.finish()
                 // An empty home: say what fills it (stderr, so a script reading stdout sees `[]` or nothing).
-                if printer.count == 0, after == 0, (try? service.status().statistics.users) == 0 {
+                if printer.count == 0, after == 0, await (try? service.status().statistics.users) == 0 {
                     Messages.notice("nothing is cached yet; `ghusers next-page` fetches the first page")
                 }
             }

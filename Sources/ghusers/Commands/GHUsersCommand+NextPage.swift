@@ -91,7 +91,7 @@ extension GHUsersCommand {
                 }
                 // The welcome is for a person starting out: not in cron (stderr not a terminal),
                 // nor on a home that already holds notes (imported from another machine).
-                if outcome.isFirstStore, Terminal.isTerminal(2), (try? service.status().statistics.notes) == 0 {
+                if outcome.isFirstStore, Terminal.isTerminal(2), (try? await service.status().statistics.notes) == 0 {
                     Messages.welcome(databasePath: service.configuration.paths.database.path)
                 }
                 done += 1

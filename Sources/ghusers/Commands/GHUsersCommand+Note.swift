@@ -61,7 +61,7 @@ extension GHUsersCommand {
         func run() async throws {
             await CommandRunner.run(options.settings) { service in
                 if delete {
-                    try service.deleteNote(login: login)
+                    try await service.deleteNote(login: login)
                     Messages.notice("deleted the note on \(login) (`ghusers note \(login) --history` shows its texts)")
                     if options.json {
                         var writer = JSONWriter()
@@ -72,7 +72,7 @@ extension GHUsersCommand {
                         OutputStream.standardOutput.write(bytes: writer.bytes + [0x0A])
                     }
                 } else if history {
-                    let texts = try service.noteHistory(login: login)
+                    let texts = try await service.noteHistory(login: login)
                     if options.json {
                         let objects = texts.map { note in
                             var writer = JSONWriter()
@@ -95,13 +95,13 @@ extension GHUsersCommand {
                     // Appended to the note as read, and saved only if it is still that note.
                     var base: String?? = nil
                     if append {
-                        let existing = try service.existingNote(login: login)
+                        let existing = try await service.existingNote(login: login)
                         base = .some(existing?.text)
                         if let existing { body = existing.text + (existing.text.hasSuffix("\n") ? "" : "\n") + body }
                         guard body.utf8.count <= GHUsersKit.Note.maximumBytes else { throw Self.tooLong }
                     }
-                    let earlier = append ? nil : try service.existingNote(login: login)
-                    let note = try service.saveNote(login: login, text: body, base: base)
+                    let earlier = await append ? nil : try service.existingNote(login: login)
+                    let note = try await service.saveNote(login: login, text: body, base: base)
                     if options.json {
                         print(note)
                     } else if let earlier, earlier.text != note.text {
@@ -110,7 +110,7 @@ extension GHUsersCommand {
                         Messages.notice("saved the note on \(note.login)")
                     }
                 } else {
-                    let note = try service.note(login: login)
+                    let note = try await service.note(login: login)
                     if options.json {
                         print(note)
                     } else {

@@ -29,19 +29,19 @@ extension GHUsersCommand.Notes {
 
         func run() async throws {
             await CommandRunner.run(options.settings) { service in
-                func export(to stream: GHUsersKit.OutputStream) throws {
+                func export(to stream: GHUsersKit.OutputStream) async throws {
                     var archive = NotesArchiveWriter(output: stream, site: service.site, exportedAt: Date())
-                    try service.exportNotes { archive.write($0) }
+                    try await service.exportNotes { archive.write($0) }
                     archive.finish()
                 }
                 guard let output, output != "-" else {
-                    try export(to: OutputStream.standardOutput)
+                    try await export(to: OutputStream.standardOutput)
                     return
                 }
-                try AtomicFile.write(to: URL(fileURLWithPath: output)) { stream in
-                    try export(to: stream)
+                try await AtomicFile.write(to: URL(fileURLWithPath: output)) { stream in
+                    try await export(to: stream)
                 }
-                Messages.notice("exported \(try service.status().statistics.notes) notes to \(output)")
+                Messages.notice("exported \(try await service.status().statistics.notes) notes to \(output)")
             }
         }
     }
@@ -87,7 +87,7 @@ extension GHUsersCommand.Notes {
                 } catch {
                     throw ValidationError("cannot read \(file): \(ErrorText.sentence(error)).")
                 }
-                let report = try service.importNotes(data, onConflict: onConflict, fromOtherSite: fromOtherSite)
+                let report = try await service.importNotes(data, onConflict: onConflict, fromOtherSite: fromOtherSite)
                 if options.json {
                     let encoder = JSONEncoder()
                     encoder.outputFormatting = [.sortedKeys]

@@ -67,7 +67,7 @@ extension GHUsersCommand.Profiles {
                 }
                 progress.finish()
                 Messages.notice(Self.sentence(summary))
-                UnknownEmails.notice(summary.noEmail, scopes: summary.scopes, service: service)
+                await UnknownEmails.notice(summary.noEmail, scopes: summary.scopes, service: service)
                 if options.json {
                     var writer = JSONWriter()
                     writer.beginObject()

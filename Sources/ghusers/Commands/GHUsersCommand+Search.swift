@@ -106,7 +106,7 @@ extension GHUsersCommand {
             progress.finish()
             let timeouts = summary.timeouts > 0 ? "; GitHub timed out on \(summary.timeouts) page\(summary.timeouts == 1 ? "" : "s"), asked again smaller" : ""
             Messages.notice(describe(summary) + summary.shortfall + timeouts)
-            UnknownEmails.notice(summary.noEmail, scopes: summary.scopes, service: service)
+            await UnknownEmails.notice(summary.noEmail, scopes: summary.scopes, service: service)
         }
 
         /// `search: 340 of 1234 accounts kept · 12 requests · 48 points`.
@@ -132,12 +132,12 @@ extension GHUsersCommand {
                 do {
                     if settings.json {
                         // For scripts, each user with its cached profile (`"profile"`, null when none).
-                        try service.searchWithProfiles(query.trimmed) { result, profile in
+                        try await service.searchWithProfiles(query.trimmed) { result, profile in
                             printer.print(result, profile: .some(profile))
                             if let limit, printer.count >= limit { throw Enough() }
                         }
                     } else {
-                        try service.search(query.trimmed) { result in
+                        try await service.search(query.trimmed) { result in
                             // Rows with avatars are drawn in batches; notes on uncached users keep the plain row.
                             if avatars != nil, case .user(let details) = result { users.append(details) } else { printer.print(result) }
                             if let limit, printer.count + users.count >= limit { throw Enough() }
@@ -152,13 +152,13 @@ extension GHUsersCommand {
                     Messages.notice("no cached user or note matches '\(TerminalSanitizer.sanitize(query, keepNewlines: false))'")
                 }
                 // Said after the rows: a profile qualifier cannot see the users without a profile.
-                let missing = SearchQuery(query).readsProfiles ? try service.usersWithoutProfile() : 0
+                let missing = await SearchQuery(query).readsProfiles ? try service.usersWithoutProfile() : 0
                 if missing > 0 {
                     Messages.notice("\(missing) cached users have no profile yet, which profile qualifiers cannot match; `ghusers profiles prefetch` fetches them")
                 }
                 // After GitHub's answer, an account it did not find does not match, whatever its email.
                 let parsed = SearchQuery(query)
-                for (field, profiles) in try service.unknownCounts(parsed) where !(online && field == .email) {
+                for (field, profiles) in try await service.unknownCounts(parsed) where !(online && field == .email) {
                     let whose = "\(profiles) cached profile\(profiles == 1 ? " does" : "s do") not know \(profiles == 1 ? "its" : "their") \(field.column)"
                     if field == .email {
                         Messages.notice(

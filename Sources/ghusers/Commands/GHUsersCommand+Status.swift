@@ -18,7 +18,7 @@ extension GHUsersCommand {
 
         func run() async throws {
             await CommandRunner.run(options.settings) { service in
-                let status = try service.status()
+                let status = try await service.status()
                 if options.json {
                     var writer = JSONWriter()
                     writer.beginObject()

@@ -37,7 +37,7 @@ struct DrawnAvatarTests {
         let request = try #require(AvatarRequest(avatarURL: user.avatarURL, size: size))
         let (data, response) = try await URLSession.shared.data(from: request.url)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
-        return try ImageDecoder.decode(data)
+        return try await BlockingExecutor.images.run { try ImageDecoder.decode(data) }
     }
 
     /// The cached users in id order (position = index + 1).
@@ -58,8 +58,7 @@ struct DrawnAvatarTests {
         for (index, entry) in users.enumerated() where index * 3 + 2 < lines.count {
             let image = try await served(entry.user, size: .thumbnail)
             let row = AvatarListRenderer.row(UserDetails(user: entry.user), position: entry.position)
-            let drawn = renderer.avatarLines(row, image)
-            let placeholder = renderer.avatarLines(row, nil)
+            let (drawn, placeholder) = await BlockingExecutor.images.run { (renderer.avatarLines(row, image), renderer.avatarLines(row, nil)) }
             #expect(drawn != placeholder)
             for line in 0..<3 {
                 let printed = lines[index * 3 + line]
@@ -104,8 +103,10 @@ struct DrawnAvatarTests {
         try await EndToEnd.with(Self.configuration()) { world in
             #expect(try await world.run("next-page").status == 0)
             let user = try #require(try await Self.cachedUsers(world).first { $0.login == login })
-            let expected = Self.renderer.profileHeader(try await Self.served(user, size: .full), id: user.id, login: user.login)
-            let placeholder = Self.renderer.profileHeader(nil, id: user.id, login: user.login)
+            let image = try await Self.served(user, size: .full)
+            let (expected, placeholder) = await BlockingExecutor.images.run {
+                (Self.renderer.profileHeader(image, id: user.id, login: user.login), Self.renderer.profileHeader(nil, id: user.id, login: user.login))
+            }
             for extra in [["--refresh"], ["--offline"]] {
                 let profile = try await world.run(["profile", login, "--avatars", "always", "--color", "never"] + extra, environment: Self.environment)
                 #expect(profile.status == 0, "\(profile)")

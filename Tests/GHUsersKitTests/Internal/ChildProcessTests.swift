@@ -26,7 +26,7 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let database = try AppDatabase.open(at: folder.url.appendingPathComponent("ghusers.sqlite"))
-        try database.write { db in try db.execute(sql: "CREATE TABLE IF NOT EXISTS t(x)") }
+        try await database.write { db in try db.execute(sql: "CREATE TABLE IF NOT EXISTS t(x)") }
         let lock = FileLock(url: folder.url.appendingPathComponent("lock"))
         try lock.lockBlocking()
         defer { lock.unlock() }

@@ -28,12 +28,12 @@ struct SearchIndexTests {
         logins[79] = "E"  // exact logins of one and two characters (found among the short logins)
         logins[80] = "oc"
         let ids = Array(Int64(1)...600)
-        try StoreService.Users.SavePage(database: database)(
-            Factory.page(ids, logins: logins), request: .init(since: 0, movesCursor: true), etag: nil)
+        try database.write { try StoreService.Sync.savePage(
+            Factory.page(ids, logins: logins), request: .init(since: 0, movesCursor: true), etag: nil, $0) }
         for id in stride(from: Int64(7), through: 600, by: 7) {
-            try StoreService.Notes.Save(database: database)(login: logins[id]!, text: "met at Octo camp \(id % 3 == 0 ? "été" : "winter") \(id)")
+            try database.write { try StoreService.Notes.save(login: logins[id]!, text: "met at Octo camp \(id % 3 == 0 ? "été" : "winter") \(id)", $0) }
         }
-        try StoreService.Notes.Save(database: database)(login: "pendingmojo", text: "not cached yet")
+        try database.write { try StoreService.Notes.save(login: "pendingmojo", text: "not cached yet", $0) }
         try index.load(from: database)
     }
 
@@ -51,14 +51,14 @@ struct SearchIndexTests {
     }
 
     func isExact(_ query: String, _ id: Int64) -> Bool {
-        let user = try? StoreService.Users.SearchWindow(database: database).users([id]).first
+        let user = try? database.read { try StoreService.Search.users([id], $0) }.first
         return user.map { SearchQuery(query).isExact(login: $0.user.login) } ?? false
     }
 
-    /// What SQLite's search (``StoreService/Users/Search``) lists: users only.
+    /// What SQLite's search (``StoreService/Search``) lists: users only.
     func searched(_ query: String) throws -> [Int64] {
         var ids: [Int64] = []
-        try StoreService.Users.Search(database: database)(query) { if case .user(let details) = $0 { ids.append(details.user.id) } }
+        try database.read { try StoreService.Search.matches(query, $0) { if case .user(let details) = $0 { ids.append(details.user.id) } } }
         return ids
     }
 
@@ -157,10 +157,10 @@ struct SearchIndexTests {
     func refresh() throws {
         #expect(try searched("brandnew").isEmpty)
         // Given a new user, a new note, a deleted note and a login taken over by another account
-        try StoreService.Users.SavePage(database: database)(
-            Factory.page([700], logins: [700: "brandnew"]), request: .init(since: 600, movesCursor: true), etag: nil)
-        try StoreService.Notes.Save(database: database)(login: "brandnew", text: "zebra keeper")
-        try StoreService.Notes.Delete(database: database)(login: "mojo")
+        try database.write { try StoreService.Sync.savePage(
+            Factory.page([700], logins: [700: "brandnew"]), request: .init(since: 600, movesCursor: true), etag: nil, $0) }
+        try database.write { try StoreService.Notes.save(login: "brandnew", text: "zebra keeper", $0) }
+        try database.write { try StoreService.Notes.delete(login: "mojo", $0) }
         _ = index.window("zebra", id: nil, count: 5)  // cached before the refresh
         // When the index is refreshed
         try index.refresh(from: database)
@@ -168,12 +168,12 @@ struct SearchIndexTests {
         for query in ["brandnew", "zebra", "mojo", "octo", "e"] {
             #expect(indexed(query) == (try searched(query)), "\(query)")
         }
-        let taken = try StoreService.Users.Window(database: database).after(0, count: 1)[0].user
-        try StoreService.Users.SavePage(database: database)(
-            Factory.page([800], logins: [800: taken.login]), request: .init(since: 700, movesCursor: true), etag: nil)
+        let taken = try database.read { try StoreService.Users.window(after: 0, count: 1, $0) }[0].user
+        try database.write { try StoreService.Sync.savePage(
+            Factory.page([800], logins: [800: taken.login]), request: .init(since: 700, movesCursor: true), etag: nil, $0) }
         try index.refresh(from: database)
         #expect(indexed(taken.login) == (try searched(taken.login)))
-        #expect(index.count == (try StoreService.Users.Window(database: database).count()))
+        #expect(index.count == (try database.read(StoreService.Users.count)))
     }
 
     @Test("a refresh after a profile is saved answers its qualifiers; an organisation appended is type:org")
@@ -182,10 +182,10 @@ struct SearchIndexTests {
         let profile = Profile(
             name: "Ann", company: nil, blog: nil, location: "Berlin", email: nil, hireable: nil, bio: nil, twitterUsername: nil,
             publicRepos: 3, publicGists: 0, followers: 1_200, following: 0, createdAt: "2011-05-01T10:00:00Z", updatedAt: nil)
-        try database.write { db in try CachedProfile.save(profile, userID: 77, etag: nil, now: Date(), db) }
-        try StoreService.Users.SavePage(database: database)(
+        try database.write { db in try StoreService.Profiles.save(profile, userID: 77, etag: nil, now: Date(), db) }
+        try database.write { try StoreService.Sync.savePage(
             UsersPage(users: [Factory.user(900, "acme", type: "Organization")], itemCount: 1, skipped: 0, cursor: 900),
-            request: .init(since: 600, movesCursor: true), etag: nil)
+            request: .init(since: 600, movesCursor: true), etag: nil, $0) }
         _ = index.window("type:org", id: nil, before: false, count: 5)  // kept before the refresh
         try index.refresh(from: database)
         for query in ["location:berlin", "followers:>1000 mojo", "created:2011-05-01", "repos:3 !location:paris", "fullname:ann has:profile"] {
@@ -201,11 +201,11 @@ struct SearchIndexTests {
             name: "Ann", company: nil, blog: nil, location: "Berlin", email: nil, hireable: nil, bio: nil, twitterUsername: nil,
             publicRepos: 3, publicGists: 0, followers: 1_200, following: 0, createdAt: "2011-05-01T10:00:00Z", updatedAt: "2020-01-01T00:00:00Z")
         // Given a profile whose location GitHub left unknown, as gh's token leaves every email
-        try database.write { db in try CachedProfile.save(profile, userID: 77, etag: nil, now: Date(), unknown: [.email, .location], db) }
+        try database.write { db in try StoreService.Profiles.save(profile, userID: 77, etag: nil, now: Date(), unknown: [.email, .location], db) }
         try index.refresh(from: database)
         #expect(index.window("!location:berlin has:profile", id: nil, before: false, count: 5)?.total == 0, "unknown: neither matched nor excluded")
         // When the same profile comes back with its location (still partial: the email)
-        try database.write { db in try CachedProfile.save(profile, userID: 77, etag: nil, now: Date(), unknown: [.email], db) }
+        try database.write { db in try StoreService.Profiles.save(profile, userID: 77, etag: nil, now: Date(), unknown: [.email], db) }
         try index.refresh(from: database)
         // Then the index answers with it
         #expect(index.window("location:berlin", id: nil, before: false, count: 5)?.ids == [77])
@@ -218,12 +218,12 @@ struct SearchIndexTests {
         let large = try AppDatabase.inMemory()
         let logins = Dictionary(uniqueKeysWithValues: (Int64(1)...12_000).map { ($0, "u\($0 * 7919 % 100_003)x\($0 % 97)") })
         for start in stride(from: Int64(1), through: 12_000, by: 3_000) {
-            try StoreService.Users.SavePage(database: large)(
+            try large.write { try StoreService.Sync.savePage(
                 Factory.page(Array(start..<(start + 3_000)), logins: logins), request: .init(since: start - 1, movesCursor: true),
-                etag: nil)
+                etag: nil, $0) }
         }
         for id in stride(from: Int64(5), through: 12_000, by: 50) {
-            try StoreService.Notes.Save(database: large)(login: logins[id]!, text: "note x\(id % 7)y")
+            try large.write { try StoreService.Notes.save(login: logins[id]!, text: "note x\(id % 7)y", $0) }
         }
         let split = SearchIndex(partBytes: 32 << 10)
         try split.load(from: large)
@@ -232,7 +232,7 @@ struct SearchIndexTests {
         // (x !x1, u !x9 and x y filter all 12,000 records after their scan: in four parts)
         for query in ["x1", "x96", "^u1", "7$", "x3y", "y", "u1 !x1", "^u99999x", "zz", "x !x1", "u !x9", "x y"] {
             var expected: [Int64] = []
-            try StoreService.Users.Search(database: large)(query) { if case .user(let details) = $0 { expected.append(details.user.id) } }
+            try large.read { try StoreService.Search.matches(query, $0) { if case .user(let details) = $0 { expected.append(details.user.id) } } }
             #expect(split.window(query, id: nil, count: 20_000)?.ids == expected, "\(query)")
         }
     }
@@ -318,7 +318,7 @@ struct SearchIndexTests {
 
     @Test("the arenas' memory is about the bytes of the logins and notes plus 12 bytes a record")
     func memory() throws {
-        #expect(index.count == (try StoreService.Users.Window(database: database).count()))
+        #expect(index.count == (try database.read(StoreService.Users.count)))
         #expect(index.memory > index.count * 12 && index.memory < 64 * 1024)
     }
 }

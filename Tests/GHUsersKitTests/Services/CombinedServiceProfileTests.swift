@@ -44,7 +44,7 @@ struct CombinedServiceProfileTests {
         let service = try CombinedService.scripted(transport, home: home)
         do {
             _ = try await service.profile(login: "tawk", now: Self.fetchedAt)
-            try service.saveNote(login: "tawk", text: "met at a meetup")
+            try await service.saveNote(login: "tawk", text: "met at a meetup")
             try await body(service, transport, home)
         } catch {
             await service.shutdown()
@@ -80,7 +80,7 @@ struct CombinedServiceProfileTests {
             // And it is fresh again: half an hour later the cache answers
             #expect(try await service.profile(login: "tawk", now: now + 1_800).source == .cache)
             #expect(transport.sent.count == 2)
-            #expect(try service.status().sync.rateLimit?.remaining == 57)
+            await #expect(try service.status().sync.rateLimit?.remaining == 57)
         }
     }
 
@@ -88,20 +88,20 @@ struct CombinedServiceProfileTests {
     func notModifiedClearsGone() async throws {
         try await withCached([Self.notModified]) { service, _, _ in
             // Given tawk marked gone (the users list stopped listing it)
-            try StoreService.Users.MarkGone(database: service.database)(id: 9)
-            #expect(try #require(try StoreService.Profiles.Find(database: service.database)(login: "tawk")).details.gone)
+            try await service.database.write { try StoreService.Users.markGone(id: 9, $0) }
+            await #expect(try #require(try service.database.read { try StoreService.Profiles.find(login: "tawk", $0) }).details.gone)
             // When its profile is revalidated and GitHub answers 304
             let details = try await service.profile(login: "tawk", now: Self.fetchedAt + 2 * 3_600)
             // Then neither the profile shown nor the cache says gone
             #expect(details.source == .network && !details.gone)
-            #expect(try #require(try StoreService.Profiles.Find(database: service.database)(login: "tawk")).details.gone == false)
+            await #expect(try #require(try service.database.read { try StoreService.Profiles.find(login: "tawk", $0) }).details.gone == false)
         }
     }
 
     @Test("a login edited by hand in the database is an error when its profile is fetched, not a trap, and nothing is sent")
     func handEditedLogin() async throws {
         try await withCached([]) { service, transport, _ in
-            try service.database.write { db in try db.execute(sql: "UPDATE user SET login = 'ta wk' WHERE id = 9") }
+            try await service.database.write { db in try db.execute(sql: "UPDATE user SET login = 'ta wk' WHERE id = 9") }
             await #expect(throws: User.ValidationError.invalidLogin("ta wk")) {
                 try await service.profile(login: "ta wk", now: Self.fetchedAt + 2 * 3_600)
             }
@@ -148,9 +148,9 @@ struct CombinedServiceProfileTests {
             #expect(details.profile.name == "After" && details.note == "met at a meetup" && details.seen)
             #expect(transport.sent.last?.headers["If-None-Match"] == "\"p1\"")
             // And the cache now holds it, with its new ETag
-            let cached = try #require(try StoreService.Profiles.Find(database: service.database)(login: "tawk"))
+            let cached = try await #require(try service.database.read { try StoreService.Profiles.find(login: "tawk", $0) })
             #expect(cached.profile.name == "After" && cached.etag == "\"p2\"" && cached.fetchedAt == now && cached.details.seen)
-            #expect(try service.status().sync.rateLimit?.remaining == 57)
+            await #expect(try service.status().sync.rateLimit?.remaining == 57)
         }
     }
 
@@ -214,8 +214,8 @@ struct CombinedServiceProfileTests {
             let details = try await service.profile(login: "tawk", now: Self.fetchedAt + 2 * 3_600)
             #expect(transport.sent.suffix(2).map(\.url.path) == ["/users/tawk", "/user/9"])
             #expect(details.user.login == "tawk-new" && details.renamedFrom == "tawk" && details.note == "met at a meetup")
-            #expect(try service.note(login: "tawk-new").text == "met at a meetup")
-            #expect(throws: CombinedServiceError.noNote(login: "tawk")) { try service.note(login: "tawk") }
+            await #expect(try service.note(login: "tawk-new").text == "met at a meetup")
+            await #expect(throws: CombinedServiceError.noNote(login: "tawk")) { try await service.note(login: "tawk") }
             #expect(!details.gone)
         }
     }
@@ -231,7 +231,7 @@ struct CombinedServiceProfileTests {
             }
             #expect(reason.contains("no longer has this account"))
             var rows: [UserDetails] = []
-            try StoreService.Users.List(database: service.database)() { rows.append($0) }
+            try await service.database.read { try StoreService.Users.stream($0) { rows.append($0) } }
             #expect(rows.map(\.gone) == [true], "kept, marked")
         }
     }

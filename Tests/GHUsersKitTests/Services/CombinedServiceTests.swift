@@ -28,7 +28,7 @@ struct CombinedServiceTests {
         #expect(urls == ["https://api.example/users?per_page=100", "https://api.example/users?since=17&per_page=17"])
         #expect(outcomes.map(\.skipped) == [1, 0])
         #expect(outcomes[0].isFirstStore && !outcomes[1].isFirstStore)
-        let state = try StoreService.Sync.State(database: service.database)()
+        let state = try await service.database.read { try StoreService.Sync.state($0) }
         #expect(state.pageSize == 17)
         #expect(state.cursor == 34)
         await service.shutdown()
@@ -42,11 +42,11 @@ struct CombinedServiceTests {
         let transport = ScriptedTransport([.success(Self.page(1...12, next: false)), .success(Self.page(13...112))])
         let service = try CombinedService.scripted(transport, home: home)
         try await service.nextPage { _ in }
-        #expect(try StoreService.Sync.State(database: service.database)().pageSize == nil)
+        await #expect(try service.database.read { try StoreService.Sync.state($0) }.pageSize == nil)
         try await service.nextPage { _ in }
         let urls = transport.sent.map(\.url.absoluteString)
         #expect(urls == ["https://api.example/users?per_page=100", "https://api.example/users?since=12&per_page=100"])
-        #expect(try StoreService.Sync.State(database: service.database)().pageSize == 100)
+        await #expect(try service.database.read { try StoreService.Sync.state($0) }.pageSize == 100)
         await service.shutdown()
     }
 
@@ -58,15 +58,15 @@ struct CombinedServiceTests {
         let service = try CombinedService.scripted(transport, home: home, offline: true)
         await #expect(throws: CombinedServiceError.offline("next-page")) { try await service.nextPage { _ in } }
         await #expect(throws: CombinedServiceError.profileNotCached(login: "tawk")) { _ = try await service.profile(login: "tawk") }
-        try service.saveNote(login: "tawk", text: "offline note")
+        try await service.saveNote(login: "tawk", text: "offline note")
         var found: [String] = []
-        try service.search("offline") { found.append($0.login) }
+        try await service.search("offline") { found.append($0.login) }
         #expect(found == ["tawk"])
         #expect(transport.sent.isEmpty)
     }
 
     @Test("an export from before sites is github.com's: imported there as it is, elsewhere only when told, by login")
-    func notesFromBeforeSites() throws {
+    func notesFromBeforeSites() async throws {
         let file = Data(#"{"format": "ghusers-notes", "version": 1, "notes": [{"login": "u1", "id": 2, "note": "old note"}]}"#.utf8)
         for (apiRoot, byID) in [("https://api.github.com", true), ("https://ghe.example.com/api/v3", false)] {
             let home = try TemporaryDirectory()
@@ -75,16 +75,16 @@ struct CombinedServiceTests {
                 paths: GHUsersPaths(dataDirectory: home.url, cacheDirectory: home.url.appendingPathComponent("cache")), apiURL: URL(string: apiRoot)!)
             configuration.offline = true
             let service = try CombinedService(configuration: configuration, transport: { ScriptedTransport([]) })
-            try StoreService.Users.SavePage(database: service.database)(
-                Factory.page([1, 2], logins: [1: "u1", 2: "u2"]), request: .init(since: 0, movesCursor: true), etag: nil)
+            try await service.database.write { try StoreService.Sync.savePage(
+                Factory.page([1, 2], logins: [1: "u1", 2: "u2"]), request: .init(since: 0, movesCursor: true), etag: nil, $0) }
             if !byID {
-                #expect(throws: CombinedServiceError.self) { try service.importNotes(file, onConflict: .merge) }
-                #expect(try StoreService.Notes.Find(database: service.database)(login: "u1") == nil)
+                await #expect(throws: CombinedServiceError.self) { try await service.importNotes(file, onConflict: .merge) }
+                await #expect(try service.database.read { try StoreService.Notes.find(login: "u1", $0)?.note } == nil)
             }
-            _ = try service.importNotes(file, onConflict: .merge, fromOtherSite: !byID)
+            _ = try await service.importNotes(file, onConflict: .merge, fromOtherSite: !byID)
             // github.com: id 2 is the account (renamed u2 since); elsewhere ids are other accounts.
-            #expect(try StoreService.Notes.Find(database: service.database)(login: byID ? "u2" : "u1")?.text == "old note", "\(apiRoot)")
-            #expect(try StoreService.Notes.Find(database: service.database)(login: byID ? "u1" : "u2") == nil, "\(apiRoot)")
+            await #expect(try service.database.read { try StoreService.Notes.find(login: byID ? "u2" : "u1", $0)?.note }?.text == "old note", "\(apiRoot)")
+            await #expect(try service.database.read { try StoreService.Notes.find(login: byID ? "u1" : "u2", $0)?.note } == nil, "\(apiRoot)")
         }
     }
 }

@@ -6,21 +6,21 @@ import Testing
 /// What a token may read of `User.email`, learnt from GitHub's answers and remembered per token.
 @Suite("Email scope, learnt per token")
 struct EmailScopeTests {
-    static func scope() throws -> (CombinedService.EmailScope, StoreService.Sync.TokenEmail) {
-        let memory = StoreService.Sync.TokenEmail(database: try AppDatabase.inMemory())
-        return (try CombinedService.EmailScope(memory: memory, fingerprint: "t"), memory)
+    static func scope() async throws -> (CombinedService.EmailScope, AppDatabase) {
+        let database = try AppDatabase.inMemory()
+        return (try await CombinedService.EmailScope(database: database, fingerprint: "t"), database)
     }
 
     @Test("an email refused at the field asks again without it, once, and remembers it; the next query asks none")
     func refusedAtTheField() async throws {
-        var (scope, memory) = try Self.scope()
+        var (scope, database) = try await Self.scope()
         var asked: [Bool] = []
         let answer = try await scope.run { withEmail in
             asked.append(withEmail)
             return (withEmail ? "nulled" : "whole", GuardedEvidence(scopes: nil, refusedAtField: withEmail, whole: !withEmail))
         }
         #expect(answer == "whole" && asked == [true, false] && scope.requests == 2)
-        #expect(try memory.readsEmail(fingerprint: "t") == false)
+        #expect(try await database.read { try StoreService.Sync.readsEmail(fingerprint: "t", $0) } == false)
         _ = try await scope.run { withEmail in
             asked.append(withEmail)
             return ("", GuardedEvidence(scopes: nil, refusedAtField: false, whole: true))
@@ -30,12 +30,12 @@ struct EmailScopeTests {
 
     @Test("readable is learnt only from an answer whose every node came back; the scopes header decides over both")
     func readableOnlyFromWholeAnswers() async throws {
-        var (scope, memory) = try Self.scope()
+        var (scope, database) = try await Self.scope()
         _ = try await scope.run { _ in ((), GuardedEvidence(scopes: nil, refusedAtField: false, whole: false)) }
-        #expect(try memory.readsEmail(fingerprint: "t") == nil)
+        #expect(try await database.read { try StoreService.Sync.readsEmail(fingerprint: "t", $0) } == nil)
         _ = try await scope.run { _ in ((), GuardedEvidence(scopes: nil, refusedAtField: false, whole: true)) }
-        #expect(try memory.readsEmail(fingerprint: "t") == true)
+        #expect(try await database.read { try StoreService.Sync.readsEmail(fingerprint: "t", $0) } == true)
         _ = try await scope.run { _ in ((), GuardedEvidence(scopes: false, refusedAtField: false, whole: true)) }
-        #expect(try memory.readsEmail(fingerprint: "t") == false && scope.readsEmail == false)
+        #expect(try await database.read { try StoreService.Sync.readsEmail(fingerprint: "t", $0) } == false && scope.readsEmail == false)
     }
 }

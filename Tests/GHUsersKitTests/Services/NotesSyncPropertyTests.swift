@@ -15,9 +15,9 @@ import Testing
         let database: AppDatabase
         init() throws {
             database = try AppDatabase.inMemory()
-            try StoreService.Users.SavePage(database: database)(
+            try database.write { try StoreService.Sync.savePage(
                 Factory.page([1, 2, 3, 4, 5], logins: Dictionary(uniqueKeysWithValues: NotesSyncPropertyTests.logins.enumerated().map { (Int64($0 + 1), $1) })),
-                request: .init(since: 0, movesCursor: true), etag: nil)
+                request: .init(since: 0, movesCursor: true), etag: nil, $0) }
         }
 
         /// `notes export`, through the archive's own writer and reader (dates to the second).
@@ -26,8 +26,7 @@ import Testing
             try handle.truncate(atOffset: 0)
             let stream = GHUsersKit.OutputStream(fileDescriptor: handle.fileDescriptor)
             var writer = NotesArchiveWriter(output: stream, site: .gitHubDotCom, exportedAt: Date())
-            let notes = StoreService.Notes.Export(database: database)
-            try notes { writer.write($0) }
+            try database.read { db in try StoreService.Notes.all(db) { writer.write($0) } }
             writer.finish()
             stream.flush()
             try handle.close()
@@ -36,8 +35,7 @@ import Testing
 
         func notes() throws -> [String: String] {
             var all: [String: String] = [:]
-            let notes = StoreService.Notes.Export(database: database)
-            try notes { all[$0.login] = $0.text }
+            try database.read { db in try StoreService.Notes.all(db) { all[$0.login] = $0.text } }
             return all
         }
     }
@@ -62,25 +60,25 @@ import Testing
                 case 0..<6:
                     let text = "\(login) note \(step)" + (Bool.random(using: &random) ? "" : " · \(trial)")
                     written.insert(text)
-                    try StoreService.Notes.Save(database: home.database)(login: login, text: text, now: clock)
+                    try home.database.write { try StoreService.Notes.save(login: login, text: text, now: clock, $0) }
                 case 6:
-                    try StoreService.Notes.Delete(database: home.database)(login: login, now: clock)
+                    try home.database.write { try StoreService.Notes.delete(login: login, now: clock, $0) }
                 default:
                     let from = Bool.random(using: &random) ? 0 : 1
-                    try StoreService.Notes.Import(database: homes[1 - from].database)(try homes[from].export(file), now: clock)
+                    try homes[1 - from].database.write { try StoreService.Notes.import(try homes[from].export(file), now: clock, $0) }
                 }
             }
             // When: a round trip, A to B then B to A.
-            try StoreService.Notes.Import(database: homes[1].database)(try homes[0].export(file), now: clock)
-            try StoreService.Notes.Import(database: homes[0].database)(try homes[1].export(file), now: clock)
+            try homes[1].database.write { try StoreService.Notes.import(try homes[0].export(file), now: clock, $0) }
+            try homes[0].database.write { try StoreService.Notes.import(try homes[1].export(file), now: clock, $0) }
             // Then
             let a = try homes[0].notes()
             let b = try homes[1].notes()
             #expect(a == b, "seed \(seed), trial \(trial)")
             #expect(Set(a.values).isSubset(of: written), "seed \(seed), trial \(trial): a note is a text once written")
             // A second round trip changes nothing, and reports nothing updated.
-            let again = try StoreService.Notes.Import(database: homes[1].database)(try homes[0].export(file), now: clock)
-            let back = try StoreService.Notes.Import(database: homes[0].database)(try homes[1].export(file), now: clock)
+            let again = try homes[1].database.write { try StoreService.Notes.import(try homes[0].export(file), now: clock, $0) }
+            let back = try homes[0].database.write { try StoreService.Notes.import(try homes[1].export(file), now: clock, $0) }
             #expect(again.updated == 0 && again.added == 0 && back.updated == 0 && back.added == 0, "seed \(seed), trial \(trial)")
             #expect(try homes[0].notes() == a)
         }

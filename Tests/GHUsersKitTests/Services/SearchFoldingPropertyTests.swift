@@ -19,19 +19,19 @@ struct SearchFoldingPropertyTests {
     func sameUsers() async throws {
         let database = try AppDatabase.inMemory()
         let logins = (1...8).reduce(into: [Int64: String]()) { $0[Int64($1)] = "user\($1)" }
-        try StoreService.Users.SavePage(database: database)(Factory.page(Array(1...8), logins: logins), request: .init(since: 0, movesCursor: true), etag: nil)
+        try await database.write { try StoreService.Sync.savePage(Factory.page(Array(1...8), logins: logins), request: .init(since: 0, movesCursor: true), etag: nil, $0) }
         await propertyCheck(count: PropertyScale.count(150), input: Self.notes, Gen.int(in: 0...7), Gen.int(in: 0...3), Gen.bool) { notes, pick, cut, upper in
             do {
-                try database.write { db in try db.execute(sql: "DELETE FROM note") }
+                try await database.write { db in try db.execute(sql: "DELETE FROM note") }
                 for (index, note) in notes.enumerated() where !note.trimmingCharacters(in: .whitespaces).isEmpty {
-                    try StoreService.Notes.Save(database: database)(login: "user\(index + 1)", text: note)
+                    try await database.write { try StoreService.Notes.save(login: "user\(index + 1)", text: note, $0) }
                 }
                 let source = Array(notes[pick])
                 let piece = String(source[min(cut, source.count - 1)...]).trimmingCharacters(in: .whitespaces)
                 guard !piece.isEmpty, !piece.contains(" ") else { return }
                 let query = upper ? piece.uppercased() : piece
                 var found: [String] = []
-                try StoreService.Users.Search(database: database)(query) { found.append($0.login) }
+                try await database.read { try StoreService.Search.matches(query, $0) { found.append($0.login) } }
                 let parsed = SearchQuery(query)
                 var expected: [String] = []
                 for (index, note) in notes.enumerated() where parsed.matches(login: "user\(index + 1)", note: note) {
@@ -47,16 +47,16 @@ struct SearchFoldingPropertyTests {
     @Test("İst finds İstanbul in search as in browse; straße finds STRAẞE either way")
     func examples() throws {
         let database = try AppDatabase.inMemory()
-        try StoreService.Users.SavePage(database: database)(Factory.page([1], logins: [1: "ivey"]), request: .init(since: 0, movesCursor: true), etag: nil)
-        try StoreService.Notes.Save(database: database)(login: "ivey", text: "Straße İstanbul")
+        try database.write { try StoreService.Sync.savePage(Factory.page([1], logins: [1: "ivey"]), request: .init(since: 0, movesCursor: true), etag: nil, $0) }
+        try database.write { try StoreService.Notes.save(login: "ivey", text: "Straße İstanbul", $0) }
         for query in ["İstanbul", "İst", "İ", "straße", "STRASSE"] {
             var found: [String] = []
-            try StoreService.Users.Search(database: database)(query) { found.append($0.login) }
+            try database.read { try StoreService.Search.matches(query, $0) { found.append($0.login) } }
             let browse = SearchQuery(query).matches(login: "ivey", note: "Straße İstanbul")
             #expect((found == ["ivey"]) == browse, "\(query): search \(found), browse \(browse)")
         }
         var found: [String] = []
-        try StoreService.Users.Search(database: database)("İst") { found.append($0.login) }
+        try database.read { try StoreService.Search.matches("İst", $0) { found.append($0.login) } }
         #expect(found == ["ivey"])
     }
 }

@@ -16,13 +16,13 @@ struct AppDatabaseMigrationRaceTests {
                 group.addTask {
                     // when each opens it and writes,
                     let database = try AppDatabase.open(at: url)
-                    try StoreService.Notes.Save(database: database)(login: "user\(index)", text: "note \(round)")
+                    try await database.write { try StoreService.Notes.save(login: "user\(index)", text: "note \(round)", $0) }
                 }
             }
             try await group.waitForAll()
         }
         // then every write is there.
         let database = try AppDatabase.open(at: url)
-        #expect(try StoreService.Sync.Statistics(database: database)().notes == 8)
+        await #expect(try database.read { try StoreStatistics($0) }.notes == 8)
     }
 }

@@ -26,8 +26,8 @@ struct AppDatabaseSiteTests {
         let home = folder.url
         // Given a database where releases before sites kept it, with notes, in WAL mode.
         let legacy = try AppDatabase.open(at: home.appendingPathComponent("ghusers.sqlite"))
-        try StoreService.Notes.Save(database: legacy)(login: "mojombo", text: "first")
-        try StoreService.Notes.Save(database: legacy)(login: "someone-later", text: "pending")
+        try legacy.write { try StoreService.Notes.save(login: "mojombo", text: "first", $0) }
+        try legacy.write { try StoreService.Notes.save(login: "someone-later", text: "pending", $0) }
         legacy.close()
         let avatars = home.appendingPathComponent("cache/avatars")
         try FileManager.default.createDirectory(at: avatars, withIntermediateDirectories: true)
@@ -46,7 +46,7 @@ struct AppDatabaseSiteTests {
         let moved = try AppDatabase.open(at: dotcom.database)
         #expect(try moved.recordedSite() == "https://api.github.com")
         var notes: [String] = []
-        try StoreService.Notes.Export(database: moved)({ notes.append("\($0.login)=\($0.text)") })
+        try moved.read { try StoreService.Notes.all($0, { notes.append("\($0.login)=\($0.text)") }) }
         #expect(notes == ["mojombo=first", "someone-later=pending"])
         moved.close()
         #expect(FileManager.default.fileExists(atPath: dotcom.cacheDirectory.appendingPathComponent("avatars/a1").path))
@@ -63,7 +63,7 @@ struct AppDatabaseSiteTests {
         let home = folder.url
         let legacyURL = home.appendingPathComponent("ghusers.sqlite")
         let legacy = try AppDatabase.open(at: legacyURL)
-        try StoreService.Notes.Save(database: legacy)(login: "mojombo", text: "kept")
+        try legacy.write { try StoreService.Notes.save(login: "mojombo", text: "kept", $0) }
         legacy.close()
         // Given every step but the rename done: migrated, the site recorded, out of WAL mode,
         // and github.com's folder made.
@@ -92,10 +92,10 @@ struct AppDatabaseSiteTests {
         let home = folder.url
         let paths = GHUsersPaths(dataHome: home, cacheHome: home.appendingPathComponent("cache"), site: .gitHubDotCom)
         let current = try AppDatabase.open(at: paths.database)
-        try StoreService.Notes.Save(database: current)(login: "new", text: "kept")
+        try current.write { try StoreService.Notes.save(login: "new", text: "kept", $0) }
         current.close()
         let legacy = try AppDatabase.open(at: home.appendingPathComponent("ghusers.sqlite"))
-        try StoreService.Notes.Save(database: legacy)(login: "old", text: "also kept")
+        try legacy.write { try StoreService.Notes.save(login: "old", text: "also kept", $0) }
         legacy.close()
         try AppDatabase.adoptLegacyDatabase(of: paths)
         #expect(AppDatabase.summary(at: home.appendingPathComponent("ghusers.sqlite"))?.statistics.notes == 1)

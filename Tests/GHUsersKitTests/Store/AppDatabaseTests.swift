@@ -13,7 +13,7 @@ struct AppDatabaseTests {
         defer { folder.remove() }
         let url = folder.url.appendingPathComponent("home/ghusers.sqlite")
         let database = try AppDatabase.open(at: url)
-        try StoreService.Notes.Save(database: database)(login: "tawk", text: "x")
+        try database.write { try StoreService.Notes.save(login: "tawk", text: "x", $0) }
         let fileMode = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
         let folderMode = try FileManager.default.attributesOfItem(atPath: url.deletingLastPathComponent().path)[.posixPermissions] as? Int
         #expect(fileMode == 0o600)

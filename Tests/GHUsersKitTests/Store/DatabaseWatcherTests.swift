@@ -16,7 +16,7 @@ struct DatabaseWatcherTests {
         let watcher = try #require(DatabaseWatcher(database: database) { changes.withLock { $0 += 1 } })
         defer { watcher.stop() }
         // Reads change nothing: three polls after a read, and none saw a change.
-        _ = try StoreService.Users.Window(database: database).count()
+        _ = try await database.read(StoreService.Users.count)
         let polled = watcher.polls
         var deadline = ContinuousClock.now + .seconds(60)
         while watcher.polls < polled + 3, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
@@ -24,7 +24,7 @@ struct DatabaseWatcherTests {
         #expect(changes.withLock { $0 } == 0)
         // Another connection (as another process would) saves a note
         let other = try AppDatabase.open(at: file)
-        try StoreService.Notes.Save(database: other)(login: "tawk", text: "from elsewhere")
+        try await other.write { try StoreService.Notes.save(login: "tawk", text: "from elsewhere", $0) }
         // Generous deadlines: under a full run's load the watcher's 250 ms poll can wait long
         // for a thread; a watcher that never sees the write still fails.
         deadline = ContinuousClock.now + .seconds(60)
@@ -32,7 +32,7 @@ struct DatabaseWatcherTests {
         #expect(changes.withLock { $0 } >= 1)
         // This process's own main connection counts too
         let seen = changes.withLock { $0 }
-        try StoreService.Notes.Save(database: database)(login: "tawk", text: "from here")
+        try await database.write { try StoreService.Notes.save(login: "tawk", text: "from here", $0) }
         deadline = ContinuousClock.now + .seconds(60)
         while changes.withLock({ $0 }) == seen, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
         #expect(changes.withLock { $0 } > seen)

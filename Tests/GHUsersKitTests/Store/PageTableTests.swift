@@ -27,13 +27,13 @@ struct PageTableTests {
     func save(_ listed: [Int64], since: Int64, size: Int, moves: Bool) throws {
         let ids = Array(listed.filter { $0 > since }.prefix(size))
         let hasNext = ids.last.map { $0 < (listed.last ?? 0) } ?? false
-        try StoreService.Users.SavePage(database: database)(
-            Factory.page(ids, hasNext: hasNext), request: .init(since: since, movesCursor: moves), etag: "W/\"\(since)\"")
+        try database.write { try StoreService.Sync.savePage(
+            Factory.page(ids, hasNext: hasNext), request: .init(since: since, movesCursor: moves), etag: "W/\"\(since)\"", $0) }
     }
 
     /// `refresh` as CombinedService walks it: from 0, each page from where the last ended.
     func refresh(_ listed: [Int64], size: Int) throws {
-        let cursor = try StoreService.Sync.State(database: database)().cursor ?? 0
+        let cursor = try database.read { try StoreService.Sync.state($0) }.cursor ?? 0
         var since: Int64 = 0
         while since < cursor {
             let ids = Array(listed.filter { $0 > since }.prefix(size))
@@ -54,7 +54,7 @@ struct PageTableTests {
         // Restored: listed again, no longer gone.
         try refresh(listed, size: 3)
         #expect(try gone() == [])
-        #expect(try database.read(PageTable.isPartition))
+        #expect(try database.read(StoreService.Sync.pagesArePartition))
     }
 
     @Test("a home paged at 3 refreshed at 5: fewer, longer rows, still a partition, nothing lost")
@@ -63,7 +63,7 @@ struct PageTableTests {
         for since in stride(from: Int64(0), to: 12, by: 3) { try save(listed, since: since, size: 3, moves: true) }
         try refresh(listed, size: 5)
         #expect(try rows().first == [0, 5])
-        #expect(try database.read(PageTable.isPartition))
+        #expect(try database.read(StoreService.Sync.pagesArePartition))
         #expect(try database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM user") } == 12)
         #expect(try gone() == [])
     }
@@ -77,7 +77,7 @@ struct PageTableTests {
         await propertyCheck(count: PropertyScale.count(25), input: gen) { steps in
             var listed = Array(Int64(1)...40)
             do {
-                try database.write { db in
+                try await database.write { db in
                     try db.execute(sql: "DELETE FROM user; DELETE FROM page; UPDATE sync_state SET cursor = NULL, page_size = NULL")
                 }
                 var since: Int64 = 0
@@ -90,9 +90,9 @@ struct PageTableTests {
                     if let at = listed.firstIndex(of: victim) { listed.remove(at: at) } else { listed = (listed + [victim]).sorted() }
                     try table.refresh(listed, size: step + 1)
                     let rows = try table.rows()
-                    #expect(try database.read(PageTable.isPartition), "\(steps) at \(index): \(rows)")
+                    #expect(try await database.read(StoreService.Sync.pagesArePartition), "\(steps) at \(index): \(rows)")
                 }
-                let cached = try database.read { try Int64.fetchAll($0, sql: "SELECT id FROM user ORDER BY id") }
+                let cached = try await database.read { try Int64.fetchAll($0, sql: "SELECT id FROM user ORDER BY id") }
                 #expect(try table.gone() == cached.filter { !listed.contains($0) }, "\(steps)")
             } catch {
                 Issue.record("\(error)")

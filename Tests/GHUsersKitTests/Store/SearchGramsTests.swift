@@ -49,12 +49,12 @@ struct SearchGramsTests {
 
     static func search(_ term: String, in database: AppDatabase) throws -> (users: Set<String>, pending: Set<String>) {
         var users = Set<String>(), pending = Set<String>()
-        try StoreService.Users.Search(database: database)("'" + term) { result in
+        try database.read { try StoreService.Search.matches("'" + term, $0) { result in
             switch result {
             case .user(let details): users.insert(details.user.login)
             case .note(let note): pending.insert(note.login)
             }
-        }
+        } }
         return (users, pending)
     }
 
@@ -93,7 +93,7 @@ struct SearchGramsTests {
             for index in 0..<(count / 4) {
                 let login = "pending\(index)"
                 let text = randomText(&random, length: 1...10, from: alphabet)
-                // A file of today's schema marks such a note waiting (Note+Database does);
+                // A file of today's schema marks such a note waiting (StoreService.Notes does);
                 // an older one gets the mark when it is migrated.
                 let waiting = try db.columns(in: "note").contains { $0.name == "waiting" }
                 try db.execute(
@@ -128,7 +128,7 @@ struct SearchGramsTests {
         #expect(SearchGrams.spellings("éa").count == 2)
         #expect(SearchGrams.query("oc") == "6F63")
         let database = try AppDatabase.inMemory()
-        try StoreService.Notes.Save(database: database)(login: "tawk", text: "ÉTÉ ÜBER")
+        try database.write { try StoreService.Notes.save(login: "tawk", text: "ÉTÉ ÜBER", $0) }
         #expect(try Self.search("é", in: database).pending == ["tawk"])
         #expect(try Self.search("üb", in: database).pending == ["tawk"])
     }
@@ -137,7 +137,7 @@ struct SearchGramsTests {
     func longNotes() throws {
         let database = try AppDatabase.inMemory()
         let long = String(repeating: "a", count: SearchGrams.indexedCharacters + 10) + "zq"
-        try StoreService.Notes.Save(database: database)(login: "tawk", text: long)
+        try database.write { try StoreService.Notes.save(login: "tawk", text: long, $0) }
         #expect(try Self.search("zq", in: database).pending == ["tawk"])
         #expect(try Self.search("q", in: database).pending == ["tawk"])
         #expect(try Self.search("x", in: database).pending.isEmpty)
@@ -145,8 +145,8 @@ struct SearchGramsTests {
         // text cost the square of its length: a quarter of an hour); edited once, so both
         // triggers run. Its last pair is not in the table, and the search finds it all the same.
         let huge = String(repeating: "word ", count: Note.maximumBytes / 5)
-        try StoreService.Notes.Save(database: database)(login: "defunkt", text: huge)
-        try StoreService.Notes.Save(database: database)(login: "defunkt", text: huge + "Zq")
+        try database.write { try StoreService.Notes.save(login: "defunkt", text: huge, $0) }
+        try database.write { try StoreService.Notes.save(login: "defunkt", text: huge + "Zq", $0) }
         let indexed = try database.read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM note_grams WHERE note_grams MATCH ?", arguments: [SearchGrams.query("zq")])
         }
@@ -163,7 +163,7 @@ struct SearchGramsTests {
         // Renamed through the page save's upsert (ON CONFLICT DO UPDATE), as a sync renames.
         let ids = Array(Int64(21)...25)
         let page = Factory.page(ids, logins: Dictionary(uniqueKeysWithValues: ids.map { ($0, "Renamed\($0)") }))
-        try StoreService.Users.SavePage(database: database)(page, request: .init(since: 20, movesCursor: false), etag: nil)
+        try database.write { try StoreService.Sync.savePage(page, request: .init(since: 20, movesCursor: false), etag: nil, $0) }
         for user in page.users {
             if let note = home.notes.removeValue(forKey: home.logins[user.id]!) { home.notes[user.login] = note }
             home.logins[user.id] = user.login

@@ -5,7 +5,7 @@ import Testing
 
 @testable import GHUsersKit
 
-/// A page is usually upserted in one statement (`User.upsert(_:_:now:)`); a page where a login
+/// A page is usually upserted in one statement (`StoreService.Users.upsert(_:_:now:)`); a page where a login
 /// moved falls back to one upsert per user. Both must leave the same rows: users with their
 /// seen marks, notes attached to their users, and a consistent login index.
 @Suite("Page upsert: one statement and one per user agree")
@@ -28,10 +28,10 @@ struct UserUpsertDifferentialTests {
     static func store(cached: [Int64], seen: [Int64], noted: [Int64]) throws -> AppDatabase {
         let database = try AppDatabase.inMemory()
         try database.write { db in
-            for id in cached { try user(id, variant: 1).upsert(db, now: before) }
+            for id in cached { try StoreService.Users.upsert(user(id, variant: 1), db, now: before) }
             for id in seen { try db.execute(sql: "UPDATE user SET seen = 1 WHERE id = ?", arguments: [id]) }
         }
-        for id in noted { try StoreService.Notes.Save(database: database)(login: "user\(id)", text: "note \(id)", now: before) }
+        for id in noted { try database.write { try StoreService.Notes.save(login: "user\(id)", text: "note \(id)", now: before, $0) } }
         return database
     }
 
@@ -62,13 +62,13 @@ struct UserUpsertDifferentialTests {
                 let oneByOne = try Self.store(cached: cached, seen: seen, noted: noted)
                 // When one saves the page in one statement and the other user by user
                 let range = page.first!.id...page.last!.id
-                try batched.write { db in
-                    try User.upsert(page, db, now: Self.now)
-                    try User.attachNotes(db, ids: range)
+                try await batched.write { db in
+                    try StoreService.Users.upsert(page, db, now: Self.now)
+                    try StoreService.Notes.attach(ids: range, db)
                 }
-                try oneByOne.write { db in
-                    for user in page { try user.upsert(db, now: Self.now) }
-                    try User.attachNotes(db, ids: range)
+                try await oneByOne.write { db in
+                    for user in page { try StoreService.Users.upsert(user, db, now: Self.now) }
+                    try StoreService.Notes.attach(ids: range, db)
                 }
                 // Then they hold the same rows
                 #expect(try Self.contents(batched) == Self.contents(oneByOne), "page \(page.map(\.id)), variant \(variant)")

@@ -51,6 +51,7 @@ package enum ImageDecoder {
     /// Decodes `data`, whatever of the three formats it is.
     ///
     /// - Throws: ``ImageDecodingError``.
+    @available(*, noasync, message: "image work blocks: await BlockingExecutor.images.run { } instead")
     package static func decode(_ data: Data, limits: Limits = Limits()) throws -> RGBAImage {
         switch Format(sniffing: data) {
         case .png: try decodePNG(data, limits: limits)

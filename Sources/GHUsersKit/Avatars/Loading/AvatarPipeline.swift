@@ -199,15 +199,11 @@ package final class AvatarPipeline: Sendable {
         }
     }
 
-    /// Disk reads and writes and decoding run here, one at a time, off Swift's cooperative
-    /// pool: its threads (two on a 2-core machine) are the browser's and the network's, and a
-    /// decode or a slow disk would hold one for milliseconds, as a database read would.
-    private static let work = DispatchQueue(label: "ghusers.avatars.work")
-
+    /// Disk reads and writes and decoding run on the image executor, one at a time, off Swift's
+    /// cooperative pool: its threads (two on a 2-core machine) are the browser's and the
+    /// network's, and a decode or a slow disk would hold one for milliseconds.
     private func offPool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            Self.work.async { continuation.resume(returning: body()) }
-        }
+        await BlockingExecutor.images.run(body)
     }
 
     /// The key of a host's network state: `host:port`.

@@ -62,8 +62,18 @@ extension BrowserRuntime {
     }
 
     func markSeen(_ id: Int64) {
-        writeQueue.async { [self] in
-            try? service.markSeen(id: id)
+        inOrder { [service] in try? await service.markSeen(id: id) }
+    }
+
+    /// Runs `write` once the writes started before it have ended (seen marks, notes keep their
+    /// order), on the database's writer executor: never on this loop's thread.
+    func inOrder(_ write: @escaping @Sendable () async -> Void) {
+        writes.withLock { last in
+            let previous = last
+            last = Task {
+                await previous?.value
+                await write()
+            }
         }
     }
 
@@ -77,7 +87,7 @@ extension BrowserRuntime {
                 try await RequestQueue.$priority.withValue(-1) {
                     try await service.nextPage(pages: 1) { outcome = $0 }
                 }
-                let rateLimit = try? service.syncState().rateLimit
+                let rateLimit = try? await service.syncState().rateLimit
                 guard let outcome else { return deliver(.pageFailed(.failed("no page came back"))) }
                 deliver(
                     .pageFetched(
@@ -146,9 +156,12 @@ extension BrowserRuntime {
             do {
                 let image = try await RequestQueue.$priority.withValue(priority) { try await pipeline.image(for: request) }
                 let inverted = AvatarListRenderer.invertsAvatar(at: position)
-                let small = AvatarListRenderer(columns: 80, drawer: drawer, color: false).avatar(image, inverted: inverted)
-                let large = AvatarListRenderer(columns: AvatarListRenderer.gridMinimumColumns, drawer: drawer, color: false).avatar(image, inverted: inverted)
-                deliver(.avatarDrawn(id, AvatarCells(small: small, large: large)))
+                let cells = await BlockingExecutor.images.run {
+                    AvatarCells(
+                        small: AvatarListRenderer(columns: 80, drawer: drawer, color: false).avatar(image, inverted: inverted),
+                        large: AvatarListRenderer(columns: AvatarListRenderer.gridMinimumColumns, drawer: drawer, color: false).avatar(image, inverted: inverted))
+                }
+                deliver(.avatarDrawn(id, cells))
             } catch {
                 if RequestFailure(error) == .cancelled || Task.isCancelled { return }
                 deliver(Self.avatarFailure(id, error, offline: service.configuration.offline))
@@ -178,14 +191,14 @@ extension BrowserRuntime {
         let drawer = view.drawer
         let task = Task { [self] in
             guard let image = try? await pipeline.image(for: request), !Task.isCancelled else { return }
-            let grid = AvatarListRenderer(columns: 80, drawer: drawer, color: false)
-                .profileHeaderCells(image, id: id, login: "", columns: size.columns, rows: size.rows)
-            var picture: PanePicture?
-            if let pixels {
+            let (grid, picture) = await BlockingExecutor.images.run { [pixels] () -> (CellGrid, PanePicture?) in
+                let grid = AvatarListRenderer(columns: 80, drawer: drawer, color: false)
+                    .profileHeaderCells(image, id: id, login: "", columns: size.columns, rows: size.rows)
+                guard let pixels else { return (grid, nil) }
                 let forced = AvatarDrawer(mode: GraphicsMode(pixels: pixels, colors: drawer.mode.colors))
                 var text = forced.picture(image, columns: size.columns, rows: size.rows)
                 if text.hasSuffix("\n") { text.removeLast() }
-                picture = PanePicture(columns: size.columns, rows: size.rows, bytes: Array(text.utf8))
+                return (grid, PanePicture(columns: size.columns, rows: size.rows, bytes: Array(text.utf8)))
             }
             deliver(.headerDrawn(id: id, grid, picture: picture))
         }
@@ -200,31 +213,34 @@ extension BrowserRuntime {
     /// `draft`: the file holds this text instead (both sides of a conflict); the note as the
     /// database has it is what a save expects to find still.
     func editNote(login: String, draft: String? = nil) {
-        let thread = Thread { [self] in
-            defer { input.resume() }
+        inOrder { [self] in
             let note: String?
             do {
-                note = try service.note(login: login).text
+                note = try await service.note(login: login).text
             } catch CombinedServiceError.noNote {
                 note = nil
             } catch {
                 // Not "no note": an editor opened empty could replace the note.
+                input.resume()
                 return deliver(.noteEdited(login: login, .failed("cannot read the note: \(ErrorText.sentence(error))"), base: nil))
             }
-            let edit = session.handOver { editor.edit(draft ?? note, login: login) }
-            deliver(.noteEdited(login: login, edit, base: note))
+            let thread = Thread { [self] in
+                defer { input.resume() }
+                let edit = session.handOver { editor.edit(draft ?? note, login: login) }
+                deliver(.noteEdited(login: login, edit, base: note))
+            }
+            thread.name = "ghusers.editor"
+            thread.start()
         }
-        thread.name = "ghusers.editor"
-        thread.start()
     }
 
     /// Saves `text` if the note is still `base`. When it is not (another process wrote it
     /// meanwhile) or the save fails, `text` is first kept in a draft file, so that nothing typed
     /// is lost, and the model is told (a conflict to resolve, or the failure with the path).
     func saveNote(login: String, text: String, base: String?, draft: String?) {
-        writeQueue.async { [self] in
+        inOrder { [self] in
             do {
-                let note = try service.saveNote(login: login, text: text, base: .some(base))
+                let note = try await service.saveNote(login: login, text: text, base: .some(base))
                 if let draft { try? FileManager.default.removeItem(atPath: draft) }
                 deliver(.noteSaved(login: login, text: note.text))
             } catch let conflict as NoteConflict {
@@ -248,9 +264,9 @@ extension BrowserRuntime {
     }
 
     func deleteNote(login: String, base: String?) {
-        writeQueue.async { [self] in
+        inOrder { [self] in
             do {
-                try service.deleteNote(login: login, base: base)
+                try await service.deleteNote(login: login, base: base)
                 deliver(.noteSaved(login: login, text: nil))
             } catch let conflict as NoteConflict {
                 deliver(.noteFailed("the note on \(login) was not deleted: it changed meanwhile" + (conflict.current == nil ? " (deleted)" : "; e shows it")))

@@ -49,8 +49,9 @@ package final class BrowserRuntime: Sendable {
     let watcher = Mutex<DatabaseWatcher?>(nil)
     /// The search as you type: its index, queue, connection and current read.
     let search: BrowseSearch
-    /// Writes (seen marks, notes) run here, in order, on the service's connection.
-    let writeQueue = DispatchQueue(label: "ghusers.browse.write")
+    /// The last write started (seen marks, notes: ``inOrder(_:)``); each waits for the one
+    /// before it.
+    let writes = Mutex<Task<Void, Never>?>(nil)
     let clockStart = ContinuousClock.now
     /// The pixel protocol `GHUSERS_GRAPHICS` forces for the pane's avatar, if any (never
     /// detected: block symbols are the default).
@@ -128,7 +129,7 @@ package final class BrowserRuntime: Sendable {
             events.yield(.inputEnded)
         }
         avatarTasks.withLock { tasks in tasks.values.forEach { $0.cancel() } }
-        writeQueue.sync {}  // a note being saved is saved before the service closes
+        await writes.withLock { $0 }?.value  // a note being saved is saved before the service closes
         pageTask.withLock { $0 }?.cancel()
         profileTask.withLock { $0 }?.cancel()
         onlineTask.withLock { $0 }?.cancel()

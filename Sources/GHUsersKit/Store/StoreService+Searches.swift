@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 
+/// The owner of `online_search`: where each online search under way stands, so that one
+/// stopped resumes. Each statement runs inside a transaction its caller holds.
 extension StoreService.Searches {
     /// Where an online search stands (``CombinedService/searchOnline(_:now:progress:)``): the
     /// window it is in (accounts joined from `from`, seconds since 1970), the cursor within it,
@@ -48,43 +50,23 @@ extension StoreService.Searches {
     }
 
     /// The progress of the search `query` (GitHub's query text), or `nil` when none is under way.
-    package struct Find: Sendable {
-        let database: AppDatabase
-
-        /// Creates the operation.
-        package init(database: AppDatabase) {
-            self.database = database
+    /// A row this version cannot read starts the search over.
+    package static func progress(of query: String, _ db: Database) throws -> Progress? {
+        guard let text = try String.fetchOne(db, sql: "SELECT progress FROM online_search WHERE query = ?", arguments: [query]) else {
+            return nil
         }
-
-        package func callAsFunction(query: String) throws -> Progress? {
-            try database.read { db in
-                guard let text = try String.fetchOne(db, sql: "SELECT progress FROM online_search WHERE query = ?", arguments: [query]) else { return nil }
-                // A row this version cannot read starts the search over.
-                return try? JSONDecoder().decode(Progress.self, from: Data(text.utf8))
-            }
-        }
+        return try? JSONDecoder().decode(Progress.self, from: Data(text.utf8))
     }
 
     /// Records `progress` of `query`; `nil` ends it (deletes its row).
-    package struct Record: Sendable {
-        let database: AppDatabase
-
-        /// Creates the operation.
-        package init(database: AppDatabase) {
-            self.database = database
-        }
-
-        package func callAsFunction(query: String, _ progress: Progress?, now: Date = Date()) throws {
-            let text = try progress.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
-            try database.write { db in
-                if let text {
-                    try db.execute(
-                        sql: "INSERT OR REPLACE INTO online_search (query, progress, updated_at) VALUES (?, ?, ?)",
-                        arguments: [query, text, now.timeIntervalSince1970])
-                } else {
-                    try db.execute(sql: "DELETE FROM online_search WHERE query = ?", arguments: [query])
-                }
-            }
+    package static func record(_ progress: Progress?, of query: String, now: Date = Date(), _ db: Database) throws {
+        if let progress {
+            let text = String(decoding: try JSONEncoder().encode(progress), as: UTF8.self)
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO online_search (query, progress, updated_at) VALUES (?, ?, ?)",
+                arguments: [query, text, now.timeIntervalSince1970])
+        } else {
+            try db.execute(sql: "DELETE FROM online_search WHERE query = ?", arguments: [query])
         }
     }
 }

@@ -13,14 +13,14 @@ struct StoreServiceLoginsTests {
     init() throws {
         database = try AppDatabase.inMemory()
         let logins: [Int64: String] = [1: "mojombo", 2: "defunkt", 3: "Mojodna", 4: "mo", 5: "wycats"]
-        try StoreService.Users.SavePage(database: database)(
-            Factory.page([1, 2, 3, 4, 5], logins: logins), request: .init(since: 0, movesCursor: true), etag: nil)
-        try StoreService.Notes.Save(database: database)(login: "mozart", text: "not cached")
-        try StoreService.Notes.Save(database: database)(login: "MOJOMBO", text: "cached, under another case")
+        try database.write { try StoreService.Sync.savePage(
+            Factory.page([1, 2, 3, 4, 5], logins: logins), request: .init(since: 0, movesCursor: true), etag: nil, $0) }
+        try database.write { try StoreService.Notes.save(login: "mozart", text: "not cached", $0) }
+        try database.write { try StoreService.Notes.save(login: "MOJOMBO", text: "cached, under another case", $0) }
     }
 
     func logins(_ prefix: String, limit: Int = 200) throws -> [String] {
-        try StoreService.Users.Logins(database: database)(prefix: prefix, limit: limit)
+        try database.read { try CombinedService.logins(prefix: prefix, limit: limit, $0) }
     }
 
     @Test("by prefix, case-insensitively, sorted, each login once, uncached notes included")

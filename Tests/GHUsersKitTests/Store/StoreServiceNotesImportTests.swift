@@ -16,8 +16,8 @@ struct StoreServiceNotesImportTests {
     /// Users 1 (alice) and 2 (bob) are cached.
     init() throws {
         database = try AppDatabase.inMemory()
-        try StoreService.Users.SavePage(database: database)(
-            Factory.page([1, 2], logins: [1: "alice", 2: "bob"]), request: .init(since: 0, movesCursor: true), etag: nil)
+        try database.write { try StoreService.Sync.savePage(
+            Factory.page([1, 2], logins: [1: "alice", 2: "bob"]), request: .init(since: 0, movesCursor: true), etag: nil, $0) }
     }
 
     static func archive(_ entries: [NotesArchive.Entry]) throws -> NotesArchive {
@@ -32,11 +32,11 @@ struct StoreServiceNotesImportTests {
     }
 
     func importing(_ entries: [NotesArchive.Entry], _ strategy: NotesConflictStrategy = .merge) throws -> NotesImportReport {
-        try StoreService.Notes.Import(database: database)(Self.archive(entries), onConflict: strategy, now: Self.now)
+        try database.write { try StoreService.Notes.import(Self.archive(entries), onConflict: strategy, now: Self.now, $0) }
     }
 
     func note(_ login: String) throws -> Note? {
-        try StoreService.Notes.Find(database: database)(login: login)
+        try database.read { try StoreService.Notes.find(login: login, $0)?.note }
     }
 
     @Test("a file that is not an archive of version 1 is refused", arguments: [
@@ -94,7 +94,7 @@ struct StoreServiceNotesImportTests {
         #expect(notes.count == 1 && notes.first?.userID == 7 && notes.first?.login == order[0])
         #expect(try note(order[0])?.userID == 7)
         // When: a search brings the account under its login now.
-        try StoreService.Users.Save(database: database)(Factory.page([7], logins: [7: "dana"]).users)
+        try database.write { try StoreService.Users.Save()(Factory.page([7], logins: [7: "dana"]).users, $0) }
         // Then: the note is dana's, and old-dana has none.
         #expect(try exported().map { [$0.login, $0.text] } == [["dana", "met at the Ruby conf"]])
         #expect(try note("dana")?.userID == 7)
@@ -107,20 +107,20 @@ struct StoreServiceNotesImportTests {
         #expect(try note("erin")?.userID == nil)
         #expect(try note("frank")?.userID == 9)
         // A note written on frank afterwards is the same note, still keyed by the id.
-        try StoreService.Notes.Save(database: database)(login: "frank", text: "edited")
+        try database.write { try StoreService.Notes.save(login: "frank", text: "edited", $0) }
         #expect(try exported().map { [$0.login, $0.text, $0.userID.map(String.init) ?? "-"] } == [["erin", "by login", "-"], ["frank", "edited", "9"]])
     }
 
     @Test("a note written for a login takes the account an import names for it, so the account's other export finds it")
     func pendingNoteTakesTheAccount() throws {
         // Given: a note on old-dana, its account unknown.
-        try StoreService.Notes.Save(database: database)(login: "old-dana", text: "met at the Ruby conf", now: Self.then)
+        try database.write { try StoreService.Notes.save(login: "old-dana", text: "met at the Ruby conf", now: Self.then, $0) }
         // When: exports of account 7 under old-dana and, after its rename, dana.
         _ = try importing([.init(login: "old-dana", id: 7, note: "met at the Ruby conf", updatedAt: Self.then)])
         _ = try importing([.init(login: "dana", id: 7, note: "met at the Ruby conf", updatedAt: Self.then)])
         // Then: one note, account 7's; once cached as dana, it is dana's.
         #expect(try exported().map(\.userID) == [7])
-        try StoreService.Users.Save(database: database)(Factory.page([7], logins: [7: "dana"]).users)
+        try database.write { try StoreService.Users.Save()(Factory.page([7], logins: [7: "dana"]).users, $0) }
         #expect(try exported().map(\.login) == ["dana"])
     }
 
@@ -128,17 +128,17 @@ struct StoreServiceNotesImportTests {
     func searchFindsWaitingNotes() throws {
         _ = try importing([.init(login: "frank", id: 9, note: "maintains a Rust HTTP client")])
         var found: [Note] = []
-        try StoreService.Users.Search(database: database)("rust") { result in
+        try database.read { try StoreService.Search.matches("rust", $0) { result in
             if case .note(let note) = result { found.append(note) }
-        }
-        try StoreService.Users.Search(database: database)("frank") { result in
+        } }
+        try database.read { try StoreService.Search.matches("frank", $0) { result in
             if case .note(let note) = result { found.append(note) }
-        }
+        } }
         #expect(found.map(\.login) == ["frank", "frank"] && found.allSatisfy { $0.userID == 9 })
         // Once another account holds the login, the note is not that account's, nor listed as frank's.
-        try StoreService.Users.Save(database: database)(Factory.page([10], logins: [10: "frank"]).users)
+        try database.write { try StoreService.Users.Save()(Factory.page([10], logins: [10: "frank"]).users, $0) }
         var after: [SearchResult] = []
-        try StoreService.Users.Search(database: database)("rust") { after.append($0) }
+        try database.read { try StoreService.Search.matches("rust", $0) { after.append($0) } }
         #expect(after.isEmpty, "\(after)")
     }
 
@@ -153,8 +153,7 @@ struct StoreServiceNotesImportTests {
 
     func exported() throws -> [Note] {
         var notes: [Note] = []
-        let export = StoreService.Notes.Export(database: database)
-        try export { notes.append($0) }
+        try database.read { db in try StoreService.Notes.all(db) { notes.append($0) } }
         return notes
     }
 
@@ -174,7 +173,7 @@ struct StoreServiceNotesImportTests {
             (.merge, "local\n\nimported", 1, "alice: merged both notes"),
         ])
     func conflict(strategy: NotesConflictStrategy, text: String, updated: Int, message: String) throws {
-        try StoreService.Notes.Save(database: database)(login: "alice", text: "local", now: Self.then)
+        try database.write { try StoreService.Notes.save(login: "alice", text: "local", now: Self.then, $0) }
         let report = try importing([.init(login: "alice", id: 1, note: "imported")], strategy)
         #expect(report.conflicts == [message])
         #expect(report.updated == updated && report.unchanged == 1 - updated && report.added == 0)
@@ -186,8 +185,8 @@ struct StoreServiceNotesImportTests {
     @Test("newest: the note written last wins, the one it replaces is in the history, and the summary adds up")
     func newest() throws {
         // Given: alice's local note older than the imported one, bob's newer.
-        try StoreService.Notes.Save(database: database)(login: "alice", text: "local alice", now: Self.then)
-        try StoreService.Notes.Save(database: database)(login: "bob", text: "local bob", now: Self.now)
+        try database.write { try StoreService.Notes.save(login: "alice", text: "local alice", now: Self.then, $0) }
+        try database.write { try StoreService.Notes.save(login: "bob", text: "local bob", now: Self.now, $0) }
         // When
         let report = try importing(
             [
@@ -201,22 +200,22 @@ struct StoreServiceNotesImportTests {
         let alice = try #require(try note("alice"))
         #expect(alice.text == "imported alice" && alice.updatedAt == Self.then.addingTimeInterval(60))
         #expect(try note("bob")?.text == "local bob")
-        #expect(try StoreService.Notes.Find(database: database).history(login: "alice").map(\.text) == ["local alice"])
+        #expect(try database.read { try StoreService.Notes.history(login: "alice", $0) }.map(\.text) == ["local alice"])
     }
 
     @Test("a note's history keeps its 50 most recent texts")
     func historyCapped() throws {
         for index in 0..<60 {
-            try StoreService.Notes.Save(database: database)(login: "alice", text: "line \(index)", now: Self.then.addingTimeInterval(Double(index)))
+            try database.write { try StoreService.Notes.save(login: "alice", text: "line \(index)", now: Self.then.addingTimeInterval(Double(index)), $0) }
         }
-        let history = try StoreService.Notes.Find(database: database).history(login: "alice")
+        let history = try database.read { try StoreService.Notes.history(login: "alice", $0) }
         #expect(history.count == 50)
         #expect(history.first?.text == "line 58" && history.last?.text == "line 9")
     }
 
     @Test("merging takes an imported note that already holds the local one, rather than paste the local text in again")
     func mergeHeld() throws {
-        try StoreService.Notes.Save(database: database)(login: "alice", text: "from A")
+        try database.write { try StoreService.Notes.save(login: "alice", text: "from A", $0) }
         let report = try importing([.init(login: "alice", id: 1, note: "from A\n\nfrom B")])
         #expect(report.updated == 1)
         #expect(try note("alice")?.text == "from A\n\nfrom B")
@@ -224,7 +223,7 @@ struct StoreServiceNotesImportTests {
 
     @Test("merging leaves alone a local note that already holds the imported text")
     func mergeContained() throws {
-        try StoreService.Notes.Save(database: database)(login: "alice", text: "local\n\nimported")
+        try database.write { try StoreService.Notes.save(login: "alice", text: "local\n\nimported", $0) }
         let report = try importing([.init(login: "alice", id: nil, note: "imported")])
         #expect(report.unchanged == 1 && report.updated == 0 && report.conflicts.isEmpty)
         #expect(try note("alice")?.text == "local\n\nimported")
@@ -233,7 +232,7 @@ struct StoreServiceNotesImportTests {
     @Test("the local note is matched by the user's id before the login")
     func matchedByIDFirst() throws {
         // Given a note on alice (id 1) and an entry for id 1 under the login bob
-        try StoreService.Notes.Save(database: database)(login: "alice", text: "local")
+        try database.write { try StoreService.Notes.save(login: "alice", text: "local", $0) }
         let report = try importing([.init(login: "bob", id: 1, note: "imported")], .replace)
         // Then alice's note is the one replaced, and bob has none
         #expect(report.conflicts == ["alice: replaced the local note"])

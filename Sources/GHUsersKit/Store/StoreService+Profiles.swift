@@ -1,27 +1,28 @@
 import Foundation
 import GRDB
 
-/// The `profile` table's SQL: every statement on it, with its columns read by name.
-extension CachedProfile {
-    /// The profile columns, after ``UserDetails/selection`` in ``find(_:login:)``'s rows.
+/// The owner of `profile`: every statement on it, each inside a transaction its caller holds,
+/// with its columns read by name. A profile is read with its user and note (one join).
+extension StoreService.Profiles {
+    /// The profile columns, after ``UserDetails/selection`` in ``find(login:_:)``'s rows.
     /// Each named `profile_…`, so that no column of the user or the note can shadow it.
     private static let columns = (Profile.Field.allCases.map(\.column) + ["etag", "fetched_at", "unknown"])
         .map { "profile.\($0) AS profile_\($0)" }.joined(separator: ", ")
 
     /// The cached profile of `login` (without regard to case) with its user and note, or `nil`
     /// when the profile was never fetched.
-    static func find(_ db: Database, login: String) throws -> CachedProfile? {
+    package static func find(login: String, _ db: Database) throws -> CachedProfile? {
         try Row.fetchOne(db.cachedStatement(sql: "\(joined) WHERE user.login = ?"), arguments: [login]).map(cached)
     }
 
     /// The cached profile of the user with id `id`, or `nil`.
-    static func find(_ db: Database, id: Int64) throws -> CachedProfile? {
+    package static func find(id: Int64, _ db: Database) throws -> CachedProfile? {
         try Row.fetchOne(db.cachedStatement(sql: "\(joined) WHERE user.id = ?"), arguments: [id]).map(cached)
     }
 
     /// Calls `each` for every cached user with an id above `after`, at most `limit` (`nil`:
     /// all), in id order, with its cached profile when it has one: one row in memory at a time.
-    static func stream(_ db: Database, after: Int64, limit: Int?, _ each: (UserDetails, CachedProfile?) throws -> Void) throws {
+    package static func stream(after: Int64 = 0, limit: Int? = nil, _ db: Database, _ each: (UserDetails, CachedProfile?) throws -> Void) throws {
         let rows = try Row.fetchCursor(
             db,
             sql: """
@@ -35,7 +36,7 @@ extension CachedProfile {
         }
     }
 
-    /// The one join of a user, its profile and its note, for ``find(_:login:)`` and ``find(_:id:)``.
+    /// The one join of a user, its profile and its note, for ``find(login:_:)`` and ``find(id:_:)``.
     private static let joined = """
         SELECT \(UserDetails.selection), \(columns)
         FROM user JOIN profile ON profile.user_id = user.id
@@ -51,7 +52,7 @@ extension CachedProfile {
 
     /// Saves `profile` of user `userID` with its response's `etag`, fetched `now`, over any
     /// profile saved before; `unknown`: the fields the answer left unknown (stored NULL).
-    static func save(_ profile: Profile, userID: Int64, etag: String?, now: Date, unknown: Set<Profile.Field> = [], _ db: Database) throws {
+    package static func save(_ profile: Profile, userID: Int64, etag: String?, now: Date, unknown: Set<Profile.Field> = [], _ db: Database) throws {
         let profile = profile.knowing(unknown)
         var arguments: StatementArguments = [userID]
         for field in Profile.Field.allCases {
@@ -76,7 +77,7 @@ extension CachedProfile {
     /// than REST gave (an organization's followers), so that fetching again never makes a
     /// profile worse. The ETag stays true: a `304` to it means the REST object, and so the
     /// fields GraphQL brought, did not change.
-    static func merged(
+    package static func merged(
         _ profile: Profile, unknown: Set<Profile.Field>, userID: Int64, _ db: Database
     ) throws -> (profile: Profile, unknown: Set<Profile.Field>, etag: String?) {
         guard
@@ -102,7 +103,50 @@ extension CachedProfile {
     }
 
     /// Marks the profile of user `userID` as fetched `now` (revalidated: `304 Not Modified`).
-    static func touch(userID: Int64, now: Date, _ db: Database) throws {
+    package static func touch(userID: Int64, now: Date, _ db: Database) throws {
         try db.execute(sql: "UPDATE profile SET fetched_at = ? WHERE user_id = ?", arguments: [now.timeIntervalSince1970, userID])
+    }
+
+    /// How many profiles are cached.
+    package static func count(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM profile") ?? 0
+    }
+
+    // MARK: Pending
+
+    /// How many cached users `profiles prefetch` fetches (``pending(after:limit:staleBefore:incomplete:_:)``).
+    package static func pendingCount(staleBefore: Date?, incomplete: Bool = false, _ db: Database) throws -> Int {
+        try Int.fetchOne(
+            db, sql: "SELECT count(*) FROM user LEFT JOIN profile ON profile.user_id = user.id WHERE \(pendingCondition(incomplete))",
+            arguments: pendingArguments(staleBefore, incomplete)) ?? 0
+    }
+
+    /// The next `limit` cached users after id `after`, by id, whose profile `profiles prefetch`
+    /// fetches: those without one, and with `staleBefore` also those whose profile was fetched
+    /// before it; `incomplete`: instead, those whose cached profile has fields unknown (an
+    /// email a token could not read, an organization's followers, a field GitHub nulled). Never
+    /// users marked gone. Read a batch at a time by keyset, so a million users are never in
+    /// memory at once.
+    package static func pending(after: Int64, limit: Int, staleBefore: Date?, incomplete: Bool = false, _ db: Database) throws -> [User] {
+        var arguments: StatementArguments = [after]
+        arguments += pendingArguments(staleBefore, incomplete)
+        arguments += [limit]
+        return try Row.fetchAll(
+            db,
+            sql: """
+                SELECT \(User.selection) FROM user LEFT JOIN profile ON profile.user_id = user.id
+                WHERE user.id > ? AND \(pendingCondition(incomplete)) ORDER BY user.id LIMIT ?
+                """, arguments: arguments
+        ).map { User(row: $0) }
+    }
+
+    private static func pendingCondition(_ incomplete: Bool) -> String {
+        incomplete
+            ? "user.gone = 0 AND profile.unknown <> ''"
+            : "user.gone = 0 AND (profile.user_id IS NULL OR (? AND profile.fetched_at < ?))"
+    }
+
+    private static func pendingArguments(_ staleBefore: Date?, _ incomplete: Bool) -> StatementArguments {
+        incomplete ? [] : [staleBefore != nil, staleBefore?.timeIntervalSince1970 ?? 0]
     }
 }

@@ -10,16 +10,16 @@ struct StoreServiceSearchTests {
     init() throws {
         database = try AppDatabase.inMemory()
         let logins: [Int64: String] = [1: "mojombo", 2: "defunkt", 3: "pjhyett", 4: "wycats", 5: "ezmobius", 6: "mojo", 7: "ivey"]
-        try StoreService.Users.SavePage(database: database)(
-            Factory.page([1, 2, 3, 4, 5, 6, 7], logins: logins), request: .init(since: 0, movesCursor: true), etag: nil)
-        try StoreService.Notes.Save(database: database)(login: "wycats", text: "Works on MOJO tooling")
-        try StoreService.Notes.Save(database: database)(login: "ivey", text: "met in Berlin")
-        try StoreService.Notes.Save(database: database)(login: "tawk", text: "support chat, mojo fan")
+        try database.write { try StoreService.Sync.savePage(
+            Factory.page([1, 2, 3, 4, 5, 6, 7], logins: logins), request: .init(since: 0, movesCursor: true), etag: nil, $0) }
+        try database.write { try StoreService.Notes.save(login: "wycats", text: "Works on MOJO tooling", $0) }
+        try database.write { try StoreService.Notes.save(login: "ivey", text: "met in Berlin", $0) }
+        try database.write { try StoreService.Notes.save(login: "tawk", text: "support chat, mojo fan", $0) }
     }
 
     func search(_ query: String) throws -> [String] {
         var logins: [String] = []
-        try StoreService.Users.Search(database: database)(query) { logins.append($0.login) }
+        try database.read { try StoreService.Search.matches(query, $0) { logins.append($0.login) } }
         return logins
     }
 
@@ -30,13 +30,16 @@ struct StoreServiceSearchTests {
 
     @Test("a window's users by id, in order; a read cancelled midway stops at the next user, interrupted")
     func usersByIDCancelled() throws {
-        let window = StoreService.Users.SearchWindow(database: database)
-        #expect(try window.users([6, 99, 1]).map(\.user.login) == ["mojo", "mojombo"])
+        #expect(try database.read { try StoreService.Search.users([6, 99, 1], $0) }.map(\.user.login) == ["mojo", "mojombo"])
         var asked = 0
         #expect(throws: StoreError.interrupted) {
-            try window.users([1, 2, 3, 4, 5]) {
-                asked += 1
-                return asked > 2
+            try database.read { db in
+                try StoreService.Search.users(
+                    [1, 2, 3, 4, 5],
+                    isCancelled: {
+                        asked += 1
+                        return asked > 2
+                    }, db)
             }
         }
         #expect(asked == 3, "asked before each user, and no further once cancelled")
@@ -60,7 +63,7 @@ struct StoreServiceSearchTests {
 
     @Test("a deleted note is no longer found")
     func deletedNote() throws {
-        try StoreService.Notes.Delete(database: database)(login: "ivey")
+        try database.write { try StoreService.Notes.delete(login: "ivey", $0) }
         #expect(try search("berlin").isEmpty)
     }
 
@@ -68,12 +71,11 @@ struct StoreServiceSearchTests {
           arguments: ["mojo", "mo", "z", "o", "nobody", "MOJO", "^mojo$", "'mojo", "mo !bius", "o$ !^w"])
     func windows(query: String) throws {
         var expected: [String] = []
-        try StoreService.Users.Search(database: database)(query) { if case .user(let details) = $0 { expected.append(details.user.login) } }
-        let window = StoreService.Users.SearchWindow(database: database)
+        try database.read { try StoreService.Search.matches(query, $0) { if case .user(let details) = $0 { expected.append(details.user.login) } } }
         var read: [UserDetails] = []
         var key: Int64? = nil
         while true {
-            let next = try window.after(query, id: key, count: 2)
+            let next = try database.read { [key] in try StoreService.Search.window(query, after: key, count: 2, $0) }
             read += next
             guard next.count == 2, let last = next.last else { break }
             key = SearchQuery(query).isExact(login: last.user.login) ? 0 : last.user.id
@@ -83,7 +85,7 @@ struct StoreServiceSearchTests {
         guard let last = read.last, !SearchQuery(query).isExact(login: last.user.login) else { return }
         var back = [last]
         while let first = back.first, !SearchQuery(query).isExact(login: first.user.login) {
-            let previous = try window.before(query, id: first.user.id, count: 2)
+            let previous = try database.read { try StoreService.Search.window(query, before: first.user.id, count: 2, $0) }
             if previous.isEmpty { break }
             back = previous + back
         }

@@ -61,15 +61,15 @@ struct StoreServiceQualifiedTests {
                     unknown: Set<Profile.Field>(organization && id % 8 == 0 ? [.followers] : []).union(id % 13 == 1 ? [.location] : [])))
         }
         let users = fixtures.map(\.user)
-        try StoreService.Users.SavePage(database: database)(
-            UsersPage(users: users, itemCount: users.count, skipped: 0, cursor: users.last?.id), request: .init(since: 0, movesCursor: true), etag: nil)
+        try await database.write { try StoreService.Sync.savePage(
+            UsersPage(users: users, itemCount: users.count, skipped: 0, cursor: users.last?.id), request: .init(since: 0, movesCursor: true), etag: nil, $0) }
         for fixture in fixtures {
-            if let note = fixture.note { try StoreService.Notes.Save(database: database)(login: fixture.user.login, text: note) }
-            if fixture.seen { try StoreService.Users.MarkSeen(database: database)(id: fixture.user.id) }
-            if fixture.gone { try StoreService.Users.MarkGone(database: database)(id: fixture.user.id) }
+            if let note = fixture.note { try await database.write { try StoreService.Notes.save(login: fixture.user.login, text: note, $0) } }
+            if fixture.seen { try await database.write { try StoreService.Users.markSeen(id: fixture.user.id, $0) } }
+            if fixture.gone { try await database.write { try StoreService.Users.markGone(id: fixture.user.id, $0) } }
             if let profile = fixture.profile {
-                try database.write { db in
-                    try CachedProfile.save(profile, userID: fixture.user.id, etag: nil, now: Date(), unknown: fixture.unknown, db)
+                try await database.write { db in
+                    try StoreService.Profiles.save(profile, userID: fixture.user.id, etag: nil, now: Date(), unknown: fixture.unknown, db)
                 }
             }
         }
@@ -194,14 +194,14 @@ struct StoreServiceQualifiedTests {
             let query = SearchQuery(text)
             guard query.problem == nil else {
                 // Two sort: pieces.
-                #expect(throws: SearchQuery.Problem.self, "\(text)") { try StoreService.Users.Search(database: database)(text) { _ in } }
+                #expect(throws: SearchQuery.Problem.self, "\(text)") { try database.read { try StoreService.Search.matches(text, $0) { _ in } } }
                 return
             }
             do {
                 var found: [Int64] = []
-                try StoreService.Users.Search(database: database)(text) { result in
+                try await database.read { try StoreService.Search.matches(text, $0) { result in
                     if case .user(let details) = result { found.append(details.user.id) }
-                }
+                } }
                 let expected = fixtures.filter { Self.matches(query, $0) }.map(\.user.id)
                 #expect(found.sorted() == expected, "\(text)")
                 if let sort = query.sort {
@@ -209,7 +209,7 @@ struct StoreServiceQualifiedTests {
                 }
                 var among: [Int64]?
                 if let filter = query.unindexed {
-                    let ids = try StoreService.Users.Qualified(database: database).ids(filter)
+                    let ids = try await database.read { try StoreService.Search.Qualified.ids(filter, $0) }
                     #expect(ids == fixtures.filter { Self.matches(filter, $0) }.map(\.user.id), "filter of \(text)")
                     among = ids
                 }
@@ -224,7 +224,9 @@ struct StoreServiceQualifiedTests {
                     let before = index.window(text, id: order.dropFirst(6).first ?? 0, before: true, position: 6, count: 100, among: among)?.ids
                     #expect(after == Array(order.dropFirst(7)) && before == Array(order.prefix(6)), "windows of \(text)")
                     // Until the index is loaded, SQLite gives the same places.
-                    let sqlite = try CombinedService.Reads(database: database, ownsConnection: false).sortedMatches(text, from: 7, count: 100).map(\.user.id)
+                    let reads = CombinedService.Reads(database: database, ownsConnection: false)
+                    let read = { try reads.sortedMatches(text, from: 7, count: 100) }  // browse's queue, not a task
+                    let sqlite = try read().map(\.user.id)
                     #expect(sqlite == Array(order.dropFirst(7)), "SQLite's window of \(text)")
                 }
             } catch {
@@ -237,12 +239,12 @@ struct StoreServiceQualifiedTests {
     @Test("the exact login comes first only if it holds the qualifiers; a qualifier leaves the notes on uncached users out")
     func exactAndPending() async throws {
         try await withUsers { database, _ in
-        try StoreService.Notes.Save(database: database)(login: "ghost", text: "ann's friend, in Berlin")
+        try await database.write { try StoreService.Notes.save(login: "ghost", text: "ann's friend, in Berlin", $0) }
         var found: [String] = []
-        try StoreService.Users.Search(database: database)("ann") { found.append($0.login) }
+        try await database.read { try StoreService.Search.matches("ann", $0) { found.append($0.login) } }
         #expect(found.first == "ann" && found.last == "ghost")
         found = []
-        try StoreService.Users.Search(database: database)("ann type:org") { found.append($0.login) }
+        try await database.read { try StoreService.Search.matches("ann type:org", $0) { found.append($0.login) } }
         #expect(!found.contains("ann") && !found.contains("ghost"))
         }
     }
@@ -250,14 +252,14 @@ struct StoreServiceQualifiedTests {
     @Test("a problem in the query is thrown, not an empty result")
     func problem() async throws {
         try await withUsers { database, _ in
-            #expect(throws: SearchQuery.Problem.self) { try StoreService.Users.Search(database: database)("locaton:berlin") { _ in } }
+            #expect(throws: SearchQuery.Problem.self) { try database.read { try StoreService.Search.matches("locaton:berlin", $0) { _ in } } }
         }
     }
 
     @Test("the users without a profile are counted: cached users minus cached profiles")
     func withoutProfile() async throws {
         try await withUsers { database, fixtures in
-            let missing = try StoreService.Users.Qualified(database: database).withoutProfile()
+            let missing = try await database.read(StoreService.Search.Qualified.withoutProfile)
             #expect(missing == fixtures.filter { $0.profile == nil }.count)
         }
     }
@@ -266,7 +268,7 @@ struct StoreServiceQualifiedTests {
     func plans() async throws {
         try await withUsers { database, _ in
         func plan(_ text: String) throws -> String {
-            let (sql, arguments, _) = StoreService.Users.Qualified.statement(SearchQuery(text))
+            let (sql, arguments, _) = StoreService.Search.Qualified.statement(SearchQuery(text))
             return try database.read { db in
                 try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }.joined(separator: "; ")
             }

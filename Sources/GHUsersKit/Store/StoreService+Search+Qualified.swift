@@ -1,8 +1,8 @@
 import GRDB
 
-extension StoreService.Users {
+extension StoreService.Search {
     /// The SQL of a query's qualifiers (``SearchQuery/Qualifier``): conditions that
-    /// ``Search`` ANDs with its terms, and the ids of the users a ``SearchQuery/filter``
+    /// ``StoreService/Search/matches(_:_:_:)`` ANDs with its terms, and the ids of the users a ``SearchQuery/filter``
     /// matches, which `browse` ANDs with its index's matches (``SearchIndex``'s `among`).
     ///
     /// Each statement reads the indexes of migration `v9-profile-qualifiers` where it can: a
@@ -12,14 +12,7 @@ extension StoreService.Users {
     /// 30 ms rather than 10 at 100,000 profiles, in the sqlite3 shell).
     /// Text is matched as `browse` folds it (``AppDatabase/fold``): `LIKE` for an ASCII text
     /// over ASCII values, `ghusers_fold` for values with a character outside ASCII.
-    package struct Qualified: Sendable {
-        let database: AppDatabase
-
-        /// Creates the operation.
-        package init(database: AppDatabase) {
-            self.database = database
-        }
-
+    package enum Qualified {
         /// The ids of the users `filter` matches (its qualifiers, and its terms when they look
         /// in the profile's name or email), ascending, read through a cursor.
         ///
@@ -28,52 +21,46 @@ extension StoreService.Users {
         /// profiles took 25 ms sorted by SQLite, 4 ms from `profile_followers` and a sort here),
         /// and `type:` beside them is one range of `user_type` merged here (a join looked up
         /// each profile's user: 0.36 s for `followers:>1000 !type:org`, BENCHMARKS.md).
-        package func ids(_ filter: SearchQuery) throws -> [Int64] {
-            try database.read { db in
-                let (sql, arguments, ordered) = Self.statement(filter)
-                var ids = try Self.fetch(sql, arguments, db)
-                if ordered { return ids }
-                ids.sort()
-                for qualifier in filter.qualifiers {
-                    guard case .type(let type) = qualifier.test else { continue }
-                    // `User` is most accounts: its complement is the short range to read.
-                    let common = type == "User"
-                    var other = try Self.fetch(
-                        common ? "SELECT id FROM user WHERE type < ? OR type > ?" : "SELECT id FROM user WHERE type = ? ORDER BY id",
-                        common ? [type, type] : [type], db)
-                    if common { other.sort() }
-                    ids = Self.merge(ids, other, keep: common == qualifier.negated)
-                }
-                return ids
+        package static func ids(_ filter: SearchQuery, _ db: Database) throws -> [Int64] {
+            let (sql, arguments, ordered) = Self.statement(filter)
+            var ids = try Self.fetch(sql, arguments, db)
+            if ordered { return ids }
+            ids.sort()
+            for qualifier in filter.qualifiers {
+                guard case .type(let type) = qualifier.test else { continue }
+                // `User` is most accounts: its complement is the short range to read.
+                let common = type == "User"
+                var other = try Self.fetch(
+                    common ? "SELECT id FROM user WHERE type < ? OR type > ?" : "SELECT id FROM user WHERE type = ? ORDER BY id",
+                    common ? [type, type] : [type], db)
+                if common { other.sort() }
+                ids = Self.merge(ids, other, keep: common == qualifier.negated)
             }
+            return ids
         }
 
         /// How many cached users have no cached profile: what a profile qualifier cannot see.
-        package func withoutProfile() throws -> Int {
-            try database.read { db in
-                try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM user) - (SELECT count(*) FROM profile)") ?? 0
-            }
+        package static func withoutProfile(_ db: Database) throws -> Int {
+            try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM user) - (SELECT count(*) FROM profile)") ?? 0
         }
 
         /// For each count qualifier of `query` (`followers:`, `repos:`) and the email its terms
         /// look in (`in:email`), the field and how many cached profiles do not know it (an
         /// organization prefetched over GraphQL has no followers; a token without `user:email`
         /// reads no email), which the query can neither match nor exclude; only fields with some.
-        package func unknownCounts(_ query: SearchQuery) throws -> [(field: Profile.Field, profiles: Int)] {
+        package static func unknownCounts(_ query: SearchQuery, _ db: Database) throws -> [(field: Profile.Field, profiles: Int)] {
             var fields: Set<Profile.Field> = Set(query.qualifiers.compactMap { qualifier -> Profile.Field? in
                 guard case .count(let field, _, _) = qualifier.test else { return nil }
                 return field
             })
             if query.searchesProfiles && query.fields.contains(.email) { fields.insert(.email) }
             if let sort = query.sort, case .count = sort.key.field.spec.storage { fields.insert(sort.key.field) }
-            return try database.read { db in
-                try Profile.Field.allCases.filter(fields.contains).compactMap { field in
-                    // A text left unknown is NULL like one GitHub has not (no package email): the list of unknowns tells them apart.
-                    let unknown: String
-                    if case .count = field.spec.storage { unknown = "\(field.column) IS NULL" } else { unknown = "NOT \(Self.known(field))" }
-                    let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM profile WHERE \(unknown)") ?? 0
-                    return count > 0 ? (field, count) : nil
-                }
+            return try Profile.Field.allCases.filter(fields.contains).compactMap { field in
+                // A text left unknown is NULL like one GitHub has not (no package email): the list of unknowns tells them apart.
+                let unknown: String
+                if case .count = field.spec.storage { unknown = "\(field.column) IS NULL" } else { unknown = "NOT \(Self.known(field))" }
+                let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM profile WHERE \(unknown)") ?? 0
+                return count > 0 ? (field, count) : nil
             }
         }
 
@@ -85,7 +72,7 @@ extension StoreService.Users {
             let qualifiers = filter.qualifiers
             let noted = qualifiers.contains { $0.test == .hasNote && !$0.negated }
             guard filter.terms.isEmpty, qualifiers.contains(where: \.readsProfile) || noted else {
-                let contains = Search.contains(filter, excludingExact: false)
+                let contains = StoreService.Search.contains(filter, excludingExact: false)
                 return ("SELECT user.id FROM user WHERE \(contains.condition) ORDER BY user.id", contains.arguments, true)
             }
             var arguments: StatementArguments = []
