@@ -20,14 +20,16 @@ enum CommandRunner {
     /// manager, only to free the queue: about 0.5 ms of every command (Docs/BENCHMARKS.md).
     ///
     /// `configure` adjusts the service's configuration (`browse`'s retry schedule); `onRetry`
-    /// replaces the retry notices on stderr. `interruptible`: the first Ctrl-C cancels `body`
-    /// (``Interruption``), which ends its output whole; the process then exits 130.
+    /// replaces the retry notices on stderr. `interruptible`: `body` runs in a task of a group
+    /// the runner holds, which the first Ctrl-C cancels (``Interruption/run(_:)``); it ends its
+    /// output whole, and the process then exits 130. Otherwise `body` runs in the caller's task,
+    /// on its executor (`nonisolated(nonsending)`: the fast path's main thread).
     /// `networkAdvice`: what to add to a network failure's line (the command's own remedy).
     nonisolated(nonsending) static func run(
         _ settings: GlobalSettings, waitForNetwork: Bool = false, interruptible: Bool = false, networkAdvice: String? = nil,
         configure: (inout CombinedService.Configuration) -> Void = { _ in },
         onRetry: (@Sendable (RetryController.Event) -> Void)? = nil,
-        _ body: nonisolated(nonsending) (CombinedService) async throws -> Void
+        _ body: nonisolated(nonsending) @escaping @Sendable (CombinedService) async throws -> Void
     ) async -> Never {
         // A write to stdout that fails ends the command: quietly when the reader went away
         // (`ghusers list | head -1`, as ripgrep does), else with one line and exit 1 (a full
@@ -50,10 +52,13 @@ enum CommandRunner {
             Messages.error(error)
             exit(ExitStatus(for: error).rawValue)
         }
-        if interruptible { Interruption.cancelTaskOnSignal() }
         var failure: (any Error)?
         do {
-            try await body(service)
+            if interruptible {
+                try await Interruption.run { try await body(service) }
+            } else {
+                try await body(service)
+            }
         } catch {
             failure = error
         }

@@ -18,32 +18,48 @@ enum Interruption {
     private static let received = Atomic<Int>(0)
     nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
 
-    /// Whether a signal arrived since ``cancelTaskOnSignal()``.
+    /// Whether a signal arrived while ``run(_:)`` ran.
     static var happened: Bool { received.load(ordering: .acquiring) > 0 }
 
-    /// From now on the first SIGINT or SIGTERM cancels the current task; call it once, from the
-    /// task that runs the command's body (``CommandRunner`` does, which never returns).
-    static func cancelTaskOnSignal() {
-        withUnsafeCurrentTask { task in
-            // The reference outlives this closure, which the API warns against because a task
-            // may end and be freed; this one never ends before the process does
-            // (`CommandRunner.run` exits from inside it), so the handler never meets a freed
-            // task. A handle of a task we made (`Task { }`, a task group) would need every
-            // command's body to be a `sending` escaping closure. Cancelling a task from another
-            // thread is what `cancel()` is for.
-            nonisolated(unsafe) let task = task
-            sources = [SIGINT, SIGTERM].map { number in
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler {
-                    if received.add(1, ordering: .acquiringAndReleasing).oldValue > 0 {
-                        exit(ExitStatus.interrupted.rawValue)
-                    }
-                    task?.cancel()
-                }
-                source.resume()
-                return source
+    /// Runs `body` in a task of a group this call holds, cancelled by the first SIGINT or
+    /// SIGTERM that arrives meanwhile; a second one ends the process at once. Returns or throws
+    /// as `body` does (a cancelled body throws). Nothing escapes: the signal handler only
+    /// wakes a task of the group, which the group's owner answers by cancelling the body.
+    static func run(_ body: @escaping @Sendable () async throws -> Void) async throws {
+        let (signals, heard) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        listen { heard.yield() }
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                try await body()
+                return true
             }
+            group.addTask {
+                var signal = signals.makeAsyncIterator()
+                _ = await signal.next()  // nil once cancelled: the body ended first
+                return false
+            }
+            // The body's end (what it threw comes out of `next()`), or a signal first.
+            while let bodyEnded = try await group.next() {
+                group.cancelAll()
+                if bodyEnded { return }
+            }
+        }
+    }
+
+    /// Ignores SIGINT and SIGTERM as the default action and calls `first` at the first, from a
+    /// dispatch queue; the second exits with ``ExitStatus/interrupted``.
+    private static func listen(_ first: @escaping @Sendable () -> Void) {
+        sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                if received.add(1, ordering: .acquiringAndReleasing).oldValue > 0 {
+                    exit(ExitStatus.interrupted.rawValue)
+                }
+                first()
+            }
+            source.resume()
+            return source
         }
     }
 }
