@@ -19,12 +19,11 @@ extension SearchIndex {
         guard isLoaded else { return }
         let ((lastID, indexed), before) = (extent, seen.withLock { $0 })
         let (added, users, signature, notes, profiles) = try database.read { db in
-            let rows = try Row.fetchCursor(db, sql: "SELECT id, login, type FROM user WHERE id > ? ORDER BY id", arguments: [lastID])
             var added: [(id: Int64, login: String, type: String)] = []
-            while let row = try rows.next() { added.append((row[0], row[1], row[2])) }
+            try StoreService.Users.logins(after: lastID, db) { added.append(($0, $1, $2)) }
             let signature = try Self.signature(db)
             return (
-                added, try Int.fetchOne(db, sql: "SELECT count(*) FROM user") ?? 0, signature,
+                added, try StoreService.Users.count(db), signature,
                 signature.notes != before.notes ? try Self.readNotes(db) : nil, signature.profiles != before.profiles ? try Self.readProfiles(db) : nil
             )
         }
@@ -37,8 +36,7 @@ extension SearchIndex {
     /// The logins, each with its account type in its mask.
     private static func readLogins(_ db: Database) throws -> TextArena {
         var arena = TextArena()
-        let rows = try Row.fetchCursor(db, sql: "SELECT id, login, type FROM user ORDER BY id")
-        while let row = try rows.next() { arena.append(id: row[0], text: row[1], flags: ProfileColumns.typeBits(row[2])) }
+        try StoreService.Users.logins(db) { id, login, type in arena.append(id: id, text: login, flags: ProfileColumns.typeBits(type)) }
         return arena
     }
 
@@ -53,10 +51,9 @@ extension SearchIndex {
             + Columns.flagFields.map { "ifnull(\($0.column), 0)" }
         let (texts, counts, dates) = (Columns.textFields.count, Columns.countFields.count, Columns.dateFields.count)
         var profiles = ProfileColumns()
-        let rows = try Row.fetchCursor(db, sql: "SELECT user_id, \(selected.joined(separator: ", ")), ifnull(unknown, '') FROM profile ORDER BY user_id")
         let last = 1 + selected.count
         var parsed: [String: Set<Profile.Field>] = ["": []]  // a handful of distinct lists, read once each
-        while let row = try rows.next() {
+        try StoreService.Profiles.rows(selecting: selected, db) { row in
             let text: String = row[last]
             let unknown = parsed[text] ?? Profile.Field.set(text)
             parsed[text] = unknown
@@ -80,22 +77,13 @@ extension SearchIndex {
 
     private static func readNotes(_ db: Database) throws -> TextArena {
         var arena = TextArena()
-        let rows = try Row.fetchCursor(db, sql: "SELECT user_id, text FROM note WHERE user_id IS NOT NULL ORDER BY user_id")
-        while let row = try rows.next() { arena.append(id: row[0], text: row[1]) }
+        try StoreService.Notes.texts(db) { id, text in arena.append(id: id, text: text) }
         return arena
     }
 
     /// What changes when any note on a cached user is added, edited, moved or deleted, and
     /// when a saved profile changed.
     private static func signature(_ db: Database) throws -> Signature {
-        let notes = try Row.fetchOne(
-            db, sql: "SELECT count(*), total(updated_at), total(length(text)), total(user_id) FROM note WHERE user_id IS NOT NULL")
-        // Not the fetch time: a revalidation (304) touches it without changing anything.
-        // The unknown lists' lengths: a field that comes back known changes no other column here.
-        // The counts: GitHub's `updated_at` does not move when followers come or go.
-        let profiles = try Row.fetchOne(
-            db,
-            sql: "SELECT count(*), total(partial), total(strftime('%s', updated_at)), total(length(unknown)), total(followers), total(public_repos) FROM profile")
-        return Signature(notes: (0..<4).map { notes?[$0] ?? 0 }, profiles: (0..<6).map { profiles?[$0] ?? 0 })
+        Signature(notes: try StoreService.Notes.signature(db), profiles: try StoreService.Profiles.signature(db))
     }
 }

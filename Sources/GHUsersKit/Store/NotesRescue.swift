@@ -50,14 +50,14 @@ package struct NotesRescue {
         let last: Int64
         do {
             queue = try DatabaseQueue(path: copy.path, configuration: configuration)
-            last = try queue.read { db in try Int64.fetchOne(db, sql: "SELECT max(id) FROM note") ?? 0 }
+            last = try queue.read { db in try StoreService.Notes.lastRowID(db) }
         } catch {
             throw StoreError.corrupt(path: url.path)
         }
         var outcome = Outcome()
         // Reads ids `from...through` into `outcome`; a damaged page fails the whole read.
         func read(_ from: Int64, _ through: Int64) throws {
-            let (notes, unreadable) = try queue.read { db in try Self.notes(db, from: from, through: through) }
+            let (notes, unreadable) = try queue.read { db in try StoreService.Notes.rescued(from: from, through: through, db) }
             for note in notes { try each(note) }
             outcome.notes += notes.count
             outcome.unreadable += unreadable
@@ -77,24 +77,5 @@ package struct NotesRescue {
             start = end + 1
         }
         return outcome
-    }
-
-    /// The notes with ids in `from...through`, and how many rows read back without a login or
-    /// a text (a damaged record can decode so rather than fail: never a trap here).
-    private static func notes(_ db: Database, from: Int64, through: Int64) throws -> (notes: [Note], unreadable: Int) {
-        var notes: [Note] = []
-        var unreadable = 0
-        let rows = try Row.fetchCursor(
-            db, sql: "SELECT login, user_id, text, updated_at FROM note WHERE id BETWEEN ? AND ? ORDER BY id", arguments: [from, through])
-        while let row = try rows.next() {
-            guard let login = String.fromDatabaseValue(row[0] as DatabaseValue), let text = String.fromDatabaseValue(row[2] as DatabaseValue)
-            else {
-                unreadable += 1
-                continue
-            }
-            let updatedAt = Double.fromDatabaseValue(row[3] as DatabaseValue) ?? 0
-            notes.append(Note(login: login, userID: Int64.fromDatabaseValue(row[1] as DatabaseValue), text: text, updatedAt: Date(timeIntervalSince1970: updatedAt)))
-        }
-        return (notes, unreadable)
     }
 }

@@ -223,4 +223,44 @@ extension StoreService.Notes {
                 """
         ).execute(arguments: [range.lowerBound, range.upperBound])
     }
+
+    // MARK: Whole-table reads
+
+    /// The highest row id of `note` (0: none).
+    static func lastRowID(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT max(id) FROM note") ?? 0
+    }
+
+    /// `notes rescue`'s read of a damaged copy: the notes with ids in `from...through`, and how
+    /// many rows read back without a login or a text (a damaged record can decode so rather than fail: never a trap here).
+    static func rescued(from: Int64, through: Int64, _ db: Database) throws -> (notes: [Note], unreadable: Int) {
+        var notes: [Note] = []
+        var unreadable = 0
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT login, user_id, text, updated_at FROM note WHERE id BETWEEN ? AND ? ORDER BY id", arguments: [from, through])
+        while let row = try rows.next() {
+            guard let login = String.fromDatabaseValue(row[0] as DatabaseValue), let text = String.fromDatabaseValue(row[2] as DatabaseValue)
+            else {
+                unreadable += 1
+                continue
+            }
+            let updatedAt = Double.fromDatabaseValue(row[3] as DatabaseValue) ?? 0
+            notes.append(Note(login: login, userID: Int64.fromDatabaseValue(row[1] as DatabaseValue), text: text, updatedAt: Date(timeIntervalSince1970: updatedAt)))
+        }
+        return (notes, unreadable)
+    }
+
+    /// Calls `each` with the account and text of every note on an account, by account id:
+    /// what `browse`'s index reads.
+    static func texts(_ db: Database, _ each: (_ userID: Int64, _ text: String) throws -> Void) throws {
+        let rows = try Row.fetchCursor(db, sql: "SELECT user_id, text FROM note WHERE user_id IS NOT NULL ORDER BY user_id")
+        while let row = try rows.next() { try each(row[0], row[1]) }
+    }
+
+    /// What changes when any note on an account is added, edited, moved or deleted: `browse`'s
+    /// index reads its notes again then.
+    static func signature(_ db: Database) throws -> [Double] {
+        let row = try Row.fetchOne(db, sql: "SELECT count(*), total(updated_at), total(length(text)), total(user_id) FROM note WHERE user_id IS NOT NULL")
+        return (0..<4).map { row?[$0] ?? 0 }
+    }
 }

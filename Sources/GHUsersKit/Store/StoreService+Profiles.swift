@@ -149,4 +149,26 @@ extension StoreService.Profiles {
     private static func pendingArguments(_ staleBefore: Date?, _ incomplete: Bool) -> StatementArguments {
         incomplete ? [] : [staleBefore != nil, staleBefore?.timeIntervalSince1970 ?? 0]
     }
+
+    // MARK: Whole-table reads
+
+    /// Calls `each` with every profile's row of `user_id`, then the `expressions` (over the
+    /// table's columns), then its list of unknown fields (`''`: none), by user id, one row in
+    /// memory at a time: what `browse`'s index reads (``ProfileColumns``).
+    static func rows(selecting expressions: [String], _ db: Database, _ each: (Row) throws -> Void) throws {
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT user_id, \(expressions.joined(separator: ", ")), ifnull(unknown, '') FROM profile ORDER BY user_id")
+        while let row = try rows.next() { try each(row) }
+    }
+
+    /// What changes when a saved profile changes: `browse`'s index reads the profiles again then.
+    /// Not the fetch time: a revalidation (304) touches it without changing anything. The
+    /// unknown lists' lengths: a field that comes back known changes no other column here. The
+    /// counts: GitHub's `updated_at` does not move when followers come or go.
+    static func signature(_ db: Database) throws -> [Double] {
+        let row = try Row.fetchOne(
+            db,
+            sql: "SELECT count(*), total(partial), total(strftime('%s', updated_at)), total(length(unknown)), total(followers), total(public_repos) FROM profile")
+        return (0..<6).map { row?[$0] ?? 0 }
+    }
 }

@@ -229,4 +229,11 @@ extension StoreService.Users {
         }
         return ranks
     }
+
+    /// Calls `each` with the id, login and type of every cached user with an id above `after`,
+    /// in id order: what `browse`'s index reads (all of them, then those appended).
+    static func logins(after: Int64 = 0, _ db: Database, _ each: (_ id: Int64, _ login: String, _ type: String) throws -> Void) throws {
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, login, type FROM user WHERE id > ? ORDER BY id", arguments: [after])
+        while let row = try rows.next() { try each(row[0], row[1], row[2]) }
+    }
 }
