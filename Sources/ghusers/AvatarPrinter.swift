@@ -47,7 +47,7 @@ final class AvatarPrinter {
     /// libraries cannot be opened (said on stderr: the rows are printed without avatars).
     init?(settings: GlobalSettings, avatars: AvatarMode, service: CombinedService) {
         let environment = settings.environment
-        guard avatars.drawsAvatars(fileDescriptor: 1, json: settings.json || settings.tsv, environment: environment, colors: settings.colorsStandardOutput)
+        guard avatars.drawsAvatars(fileDescriptor: 1, json: settings.json || settings.tsv || settings.csv, environment: environment, colors: settings.colorsStandardOutput)
         else { return nil }
         do {
             try ImageLibraries.loadAll()

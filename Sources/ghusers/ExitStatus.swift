@@ -64,7 +64,7 @@ enum ExitStatus: Int32 {
             case .failed(_, let underlying): self = ExitStatus(for: underlying)
             }
         case is StoreError: self = .database
-        case is ValidationError, is SearchQuery.Problem: self = .usage
+        case is ValidationError, is SearchQuery.Problem, is RowColumn.UnknownName: self = .usage
         // ghusers's own errors that end a command as failures (1), each named so that a new
         // error type is decided here (ExitStatusTests reads the sources for them): a file of
         // notes that cannot be read, a note changed meanwhile, a login GitHub would refuse, a

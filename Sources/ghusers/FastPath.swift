@@ -63,6 +63,8 @@ enum FastPath {
             case .offline: settings.offline = true
             case .json: settings.json = true
             case .tsv: settings.tsv = true
+            case .csv: settings.csv = true
+            case .fields: settings.fields = value
             case .refresh: refresh = true
             case .online: online = true
             case .apiURL: settings.apiURL = value
@@ -115,6 +117,8 @@ extension FastPath {
         case offline = "--offline"
         case json = "--json"
         case tsv = "--tsv"
+        case csv = "--csv"
+        case fields = "--fields"
         case color = "--color"
         case avatars = "--avatars"
         case refresh = "--refresh"
@@ -125,8 +129,8 @@ extension FastPath {
         /// Whether the option takes a value (an `@Option`) rather than none (a `@Flag`).
         var takesValue: Bool {
             switch self {
-            case .offline, .json, .tsv, .refresh, .online: false
-            case .apiURL, .home, .color, .avatars, .limit, .after: true
+            case .offline, .json, .tsv, .csv, .refresh, .online: false
+            case .apiURL, .home, .color, .avatars, .limit, .after, .fields: true
             }
         }
 
@@ -140,7 +144,7 @@ extension FastPath {
             case .avatars: command != nil
             case .refresh: command == "profile"
             case .online: command == "search"
-            case .limit, .tsv: command == "list" || command == "search"
+            case .limit, .tsv, .csv, .fields: command == "list" || command == "search"
             case .after: command == "list"
             }
         }

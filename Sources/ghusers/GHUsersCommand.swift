@@ -26,7 +26,7 @@ struct GHUsersCommand: AsyncParsableCommand {
             on both sides, the one nearer the end of the line wins.
             """,
         version: GHUsersVersion.current,
-        subcommands: [NextPage.self, List.self, Browse.self, Profile.self, Note.self, Notes.self, Search.self, Refresh.self, Status.self, Cache.self, Avatars.self, Profiles.self, Version.self]
+        subcommands: [NextPage.self, List.self, Browse.self, Profile.self, Note.self, Notes.self, Search.self, Searches.self, Refresh.self, Status.self, Cache.self, Avatars.self, Profiles.self, Version.self]
     )
 
     /// The global options given before the subcommand's name. ArgumentParser reads them for the

@@ -18,6 +18,10 @@ struct GlobalSettings: Equatable, Sendable {
     var color = ColorMode.auto
     /// `--tsv` of the commands that print rows (``RowFormatOptions``).
     var tsv = false
+    /// `--csv` of the commands that print rows.
+    var csv = false
+    /// `--fields` of the commands that print rows: the columns' names, comma-separated.
+    var fields: String?
 
     /// The process environment, read once: building the dictionary costs about 0.1 ms each time.
     static let processEnvironment = ProcessInfo.processInfo.environment
@@ -39,7 +43,26 @@ struct GlobalSettings: Equatable, Sendable {
             throw ValidationError("GH_HOST '\(host)' is not a host name; set it like ghe.example.com, or \(Self.siteErrorEnding)")
         }
         if let home, home.isEmpty { throw ValidationError("--home needs a folder path.") }
-        if json && tsv { throw ValidationError("Pass either --json or --tsv, not both.") }
+        if [json, tsv, csv].filter({ $0 }).count > 1 { throw ValidationError("Pass one of --csv, --tsv or --json, not two.") }
+        _ = try columns
+    }
+
+    /// The columns `--csv` prints (`--fields`, else every field), or those `--fields` picks for
+    /// `--tsv` and `--json`; `nil` for the usual rows.
+    ///
+    /// - Throws: a `ValidationError` that lists the names, for a name no field has; and for
+    ///   `--fields` without `--csv`, `--tsv` or `--json`.
+    var columns: [RowColumn]? {
+        get throws {
+            guard let fields else { return csv ? RowColumn.all : nil }
+            guard csv || tsv || json else { throw ValidationError("--fields picks the columns of --csv, --tsv or --json; pass one of them.") }
+            do {
+                return try RowColumn.parse(fields)
+            } catch let unknown as RowColumn.UnknownName {
+                let name = unknown.name.isEmpty ? "an empty name" : "'\(unknown.name)'"
+                throw ValidationError("--fields has \(name), which is no field; the fields are \(RowColumn.all.map(\.name).joined(separator: ","))")
+            }
+        }
     }
 
     /// How the messages about an API root or `GH_HOST` that cannot be used end: `main` prints

@@ -95,10 +95,16 @@ package struct JSONWriter {
 
     /// Writes a profile field: its JSON key and its value, `null` for none.
     package mutating func field(_ key: Profile.Field, _ value: Profile.Field.Value) {
+        field(named: key.rawValue, value)
+    }
+
+    /// Writes `"key": value` for a key known only at run time (`--fields`), which must need no
+    /// escaping; `null` for none.
+    package mutating func field(named key: String, _ value: Profile.Field.Value) {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         needsComma = true
         bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: key.rawValue.utf8)
+        bytes.append(contentsOf: key.utf8)
         bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
         switch value {
         case .text(let text?): writeString(text)

@@ -42,6 +42,9 @@ extension CombinedService {
         /// GitHub named them (`X-OAuth-Scopes`; `nil` for a token without scopes).
         public var noEmail = 0
         public var scopes: String?
+        /// What changed since the query's last complete run (``KeptQuery``): set once this run
+        /// is complete, `nil` while it is not.
+        public var changes: QueryChanges?
 
         /// `340 of 1234 accounts kept (resumed) · 12 requests · 48 points`.
         public var counts: String {
@@ -92,7 +95,7 @@ extension CombinedService {
         var email = try await EmailScope(database: database, fingerprint: fingerprint)
         let lower = max(form.created?.lowerBound ?? .min, Self.searchEpoch)
         let upper = form.created.map(\.upperBound)
-        let key = form.query + " created:\(lower)..\(upper.map(String.init) ?? "*")"
+        let key = Self.key(form)
         let database = database
         /// Records where the search stands (`nil`: it ended).
         func place(_ state: StoreService.Searches.Progress?) async throws {
@@ -100,6 +103,7 @@ extension CombinedService {
         }
         let found = try await database.read { db in try StoreService.Searches.progress(of: key, db) }
         var state = found ?? StoreService.Searches.Progress(from: lower, upper: upper)
+        if found == nil { try await database.write { db in try StoreService.KeptQueries.beginRun(key, db) } }
         var summary = OnlineSearchSummary(gitHubCount: state.gitHubCount, kept: state.kept, refused: state.refused, pastCap: state.pastCap, resumed: found != nil)
         func tally() {
             (summary.gitHubCount, summary.kept, summary.refused, summary.pastCap) = (state.gitHubCount, state.kept, state.refused, state.pastCap)
@@ -176,6 +180,7 @@ extension CombinedService {
                     accounts.map(\.fetched), users: Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { $1 }), rateLimit: page.receipt.rateLimit,
                     now: now, saving: users
                 ).noEmail
+                try await database.write { db in try StoreService.KeptQueries.add(users.map(\.id), to: key, db) }
                 state.kept += accounts.count
                 state.windowKept += accounts.count
                 state.refused += page.refused.count
@@ -233,6 +238,7 @@ extension CombinedService {
         }
         await record(summary.rateLimit)
         try await complete(incomplete, emails: asked.contains(.email), client: client, summary: &summary, now: now)
+        summary.changes = try await completeKept(form, key: key, client: client, summary: &summary, now: now)
         progress(summary)
         return summary
     }

@@ -174,7 +174,7 @@ extension CombinedService {
     /// to nothing). A 502 or 504 (GitHub's 10-second query timeout) is asked once more, then
     /// the batch is split in halves, each asked the same way (and the next batches are read at
     /// that size, ``BatchSizing``); one id that still times out is left pending.
-    private func prefetchOverGraphQL(
+    func prefetchOverGraphQL(
         _ users: [User], queries: inout ProfileQueries, sizing: inout BatchSizing, summary: inout PrefetchSummary, now: Date
     ) async throws -> [User] {
         var timeouts = 0

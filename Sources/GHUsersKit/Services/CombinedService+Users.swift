@@ -24,6 +24,15 @@ extension CombinedService {
         try await database.read { db in try StoreService.Search.matches(query, db, each) }
     }
 
+    /// The cached profiles of the users `ids`, by id (those without one left out).
+    public func cachedProfiles(of ids: [Int64]) async throws -> [Int64: CachedProfile] {
+        try await database.read { db in
+            var profiles: [Int64: CachedProfile] = [:]
+            for id in ids { profiles[id] = try StoreService.Profiles.find(id: id, db) }
+            return profiles
+        }
+    }
+
     /// How many cached users have no cached profile, which no profile qualifier can match.
     public func usersWithoutProfile() async throws -> Int {
         try await database.read { db in try StoreService.Search.Qualified.withoutProfile(db) }

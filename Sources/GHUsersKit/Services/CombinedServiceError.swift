@@ -47,7 +47,7 @@ extension CombinedServiceError: LocalizedError {
         case .noNote(let login, true):
             "there is no note on \(login) any more; `ghusers note \(login) --history` shows the texts it had"
         case .nothingToRefresh:
-            "nothing is cached yet; run `ghusers next-page` first"
+            "nothing to refresh: no page of the users list and no kept query; run `ghusers next-page` or `ghusers search --online QUERY` first"
         case .refreshStopped(let summary, let reset):
             "the rate limit is used up until \(GitHubAPIError.format(reset)) after \(summary.pages) page\(summary.pages == 1 ? "" : "s") "
                 + "(\(summary.notModified) unchanged, \(summary.updated) updated); run `ghusers refresh` then to go on from id \(summary.next ?? 0)"

@@ -306,6 +306,35 @@ extension AppDatabase {
                     CREATE INDEX note_waiting_user ON note(user_id) WHERE waiting = 1;
                     """)
         }
+        migrator.registerMigration("v15-kept-queries") { db in
+            // The queries `search --online` ran, kept (StoreService.KeptQueries): the last
+            // complete run's counts and changes, and its members (`run` 0) with their profiles'
+            // values then, against which the next run names what changed; `run` 1 is the run
+            // under way, which replaces them once complete.
+            try db.execute(
+                sql: """
+                    CREATE TABLE kept_query (
+                        query TEXT PRIMARY KEY NOT NULL,
+                        shown TEXT NOT NULL,
+                        first_run_at REAL NOT NULL,
+                        last_run_at REAL NOT NULL,
+                        github_count INTEGER,
+                        kept INTEGER NOT NULL,
+                        joined INTEGER NOT NULL,
+                        left INTEGER NOT NULL,
+                        requests INTEGER NOT NULL,
+                        points INTEGER NOT NULL,
+                        changes TEXT NOT NULL
+                    );
+                    CREATE TABLE kept_query_member (
+                        query TEXT NOT NULL,
+                        run INTEGER NOT NULL CHECK (run IN (0, 1)),
+                        user_id INTEGER NOT NULL,
+                        profile TEXT,
+                        PRIMARY KEY (query, run, user_id)
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }()
 

@@ -25,6 +25,9 @@ package enum StoreService {
     /// `online_search`: online searches under way (`search --online`), so that one stopped
     /// resumes.
     package enum Searches {}
+    /// `kept_query` and `kept_query_member`: the queries `search --online` ran, their last runs'
+    /// members and what those changed.
+    package enum KeptQueries {}
     /// The cache's search: reads that join `user`, `profile` and `note`; owns no table.
     package enum Search {}
 }

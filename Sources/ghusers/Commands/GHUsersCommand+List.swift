@@ -46,7 +46,7 @@ extension GHUsersCommand {
                     return avatars.finish()
                 }
                 var printer = RowPrinter(settings: settings)
-                if settings.json {
+                if printer.readsProfiles {
                     // For scripts, each user with its cached profile (`"profile"`, null when none).
                     try await service.listWithProfiles(after: after, limit: limit) { printer.print($0, profile: .some($1)) }
                 } else {

@@ -78,7 +78,12 @@ extension GHUsersCommand {
                 if drawsAvatars {
                     fetched.append(outcome)
                 } else {
-                    for user in outcome.users { printer.print(user) }
+                    if printer.columnsReadProfiles {
+                        let profiles = try await service.cachedProfiles(of: outcome.users.map(\.user.id))
+                        for user in outcome.users { printer.print(user, profile: .some(profiles[user.user.id])) }
+                    } else {
+                        for user in outcome.users { printer.print(user) }
+                    }
                     // Out as soon as it is saved, in a pipe too: a long run shows its pages as they
                     // come, and an interrupted one leaves every saved page in the output.
                     OutputStream.standardOutput.flush()

@@ -88,7 +88,8 @@ extension GHUsersCommand {
         /// `--online`: asks GitHub's user search and keeps what it finds, saying how far it got
         /// on stderr (accounts kept against GitHub's count, requests, points) and what of the
         /// query only the cache answers.
-        nonisolated(nonsending) static func fill(_ service: CombinedService, query: String) async throws {
+        @discardableResult
+        nonisolated(nonsending) static func fill(_ service: CombinedService, query: String) async throws -> CombinedService.OnlineSearchSummary {
             let form = SearchQuery.gitHubForm(query)
             if !form.local.isEmpty, form.asksGitHub {
                 Messages.notice("GitHub is asked “\(form.query)”; \(form.local.joined(separator: " ")) the cache answers after")
@@ -107,6 +108,7 @@ extension GHUsersCommand {
             let timeouts = summary.timeouts > 0 ? "; GitHub timed out on \(summary.timeouts) page\(summary.timeouts == 1 ? "" : "s"), asked again smaller" : ""
             Messages.notice(describe(summary) + summary.shortfall + timeouts)
             await UnknownEmails.notice(summary.noEmail, scopes: summary.scopes, service: service)
+            return summary
         }
 
         /// `search: 340 of 1234 accounts kept · 12 requests · 48 points`.
@@ -122,22 +124,34 @@ extension GHUsersCommand {
         ) async -> Never {
             // `--online` is a long run: Ctrl-C ends it between two pages, every page saved, exit 130.
             await CommandRunner.run(settings, interruptible: online) { service in
+                // Online, the rows are the accounts GitHub gave in this run (not gone since),
+                // narrowed by the words only the cache answers.
+                var members: Set<Int64>?
+                var changes: QueryChanges?
                 if online {
                     if let problem = SearchQuery(query).problem { throw problem }
-                    try await fill(service, query: query.trimmed)
+                    changes = try await fill(service, query: query.trimmed).changes
+                    members = try await service.members(of: SearchQuery.gitHubForm(query.trimmed))
+                }
+                func given(_ result: SearchResult) -> Bool {
+                    guard let members else { return true }
+                    guard case .user(let details) = result else { return false }
+                    return members.contains(details.user.id) && !details.gone
                 }
                 var printer = RowPrinter(settings: settings)
                 let avatars = AvatarPrinter(settings: settings, avatars: avatarMode, service: service)
                 var users: [UserDetails] = []
                 do {
-                    if settings.json {
+                    if printer.readsProfiles {
                         // For scripts, each user with its cached profile (`"profile"`, null when none).
                         try await service.searchWithProfiles(query.trimmed) { result, profile in
+                            guard given(result) else { return }
                             printer.print(result, profile: .some(profile))
                             if let limit, printer.count >= limit { throw Enough() }
                         }
                     } else {
                         try await service.search(query.trimmed) { result in
+                            guard given(result) else { return }
                             // Rows with avatars are drawn in batches; notes on uncached users keep the plain row.
                             if avatars != nil, case .user(let details) = result { users.append(details) } else { printer.print(result) }
                             if let limit, printer.count + users.count >= limit { throw Enough() }
@@ -147,6 +161,7 @@ extension GHUsersCommand {
                 try await avatars?.print(scattered: users)
                 avatars?.finish()
                 printer.finish()
+                if let changes { for line in ChangeNotices.lines(changes, query: SearchQuery.gitHubForm(query.trimmed).query) { Messages.notice(line) } }
                 let found = printer.count + users.count
                 if found == 0 && !settings.json {
                     Messages.notice("no cached user or note matches '\(TerminalSanitizer.sanitize(query, keepNewlines: false))'")

@@ -113,14 +113,14 @@ struct LocalCommandsEndToEndTests {
                 ])
             }
             let both = try await world.run("list", "--tsv", "--json")
-            #expect(both.status == 64 && both.stderr.contains("either --json or --tsv"), "\(both)")
+            #expect(both.status == 64 && both.stderr.contains("one of --csv, --tsv or --json"), "\(both)")
             #expect(try await world.run("note", "zz-notcached", "pending note").status == 0)
             let rows = try #require(try await world.json("search", "pending") as? [[String: Any]])
             #expect(rows.count == 1 && rows[0].keys.contains("profile") && rows[0]["profile"] is NSNull, "every search --json row has profile: \(rows)")
             let both2 = try await world.run("note", "mojombo", "--append", "--delete")
             #expect(both2.status == 64 && both2.stderr.contains("either --append or --delete"), "\(both2)")
             let pages = try await world.run("next-page", "--tsv", "--json")
-            #expect(pages.status == 64 && pages.stderr.contains("either --json or --tsv"), "\(pages)")
+            #expect(pages.status == 64 && pages.stderr.contains("one of --csv, --tsv or --json"), "\(pages)")
             // --tsv is for scripts: avatars are never drawn into it, even when asked for.
             let drawn = try await world.run("list", "--tsv", "--avatars", "always", "--limit", "3")
             #expect(drawn.status == 0 && drawn.stdout.split(separator: "\n").allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 5 }, "\(drawn)")
