@@ -67,6 +67,7 @@ enum FastPath {
             case .fields: settings.fields = value
             case .refresh: refresh = true
             case .online: online = true
+            case .dryRun: return nil  // ArgumentParser's: a plan, not rows
             case .apiURL: settings.apiURL = value
             case .home: settings.home = value
             case .color:
@@ -123,13 +124,14 @@ extension FastPath {
         case avatars = "--avatars"
         case refresh = "--refresh"
         case online = "--online"
+        case dryRun = "--dry-run"
         case limit = "--limit"
         case after = "--after"
 
         /// Whether the option takes a value (an `@Option`) rather than none (a `@Flag`).
         var takesValue: Bool {
             switch self {
-            case .offline, .json, .tsv, .csv, .refresh, .online: false
+            case .offline, .json, .tsv, .csv, .refresh, .online, .dryRun: false
             case .apiURL, .home, .color, .avatars, .limit, .after, .fields: true
             }
         }
@@ -143,7 +145,7 @@ extension FastPath {
             case .apiURL, .home, .offline, .json, .color: true
             case .avatars: command != nil
             case .refresh: command == "profile"
-            case .online: command == "search"
+            case .online, .dryRun: command == "search"
             case .limit, .tsv, .csv, .fields: command == "list" || command == "search"
             case .after: command == "list"
             }

@@ -66,3 +66,57 @@ extension CombinedService {
         }
     }
 }
+
+// MARK: - Cost before spending
+
+extension CombinedService {
+    /// What `search --online` of a query would cost, asked with one count-only request (one
+    /// point) and keeping nothing.
+    public struct OnlineSearchPlan: Sendable, Hashable {
+        /// GitHub's count of the query (its estimate).
+        public var gitHubCount: Int
+        /// GraphQL requests and points: pages of 100 accounts with their profiles, 4 points each
+        /// (what GitHub charged such pages, Docs/BENCHMARKS.md), one more page a window of
+        /// 1,000; GitHub's timeouts make pages of 50, which double both.
+        public var requests: Int
+        public var points: Int
+        /// REST requests to complete the emails the query asks about and the token may not read
+        /// over GraphQL (one an account); `nil` when it is not known whether it may.
+        public var restRequests: Int?
+        /// The GraphQL rate limit after the count: what is left of the hour.
+        public var rateLimit: RateLimit?
+        /// The count request's points.
+        public var spent: Int
+        /// About how long the run takes: a request at a time, about 2 s each, and the hours
+        /// to wait where the points left run out.
+        public var seconds: Int
+    }
+
+    /// Asks GitHub's count of `form` (one request, one point) and works out what its run would
+    /// cost; keeps nothing, not even the count.
+    ///
+    /// - Throws: as ``searchOnline(_:now:progress:)`` before its first request.
+    nonisolated(nonsending) public func planOnline(_ form: SearchQuery.GitHubForm) async throws -> OnlineSearchPlan {
+        guard !configuration.offline else { throw CombinedServiceError.offline("search --online --dry-run") }
+        guard form.asksGitHub else { throw OnlineSearchError.nothingToAsk(local: form.local) }
+        guard await token.value != nil else { throw OnlineSearchError.needsToken(variables: TokenSource(site: site, environment: [:]).variables) }
+        let client = try await network(for: "search --online --dry-run")
+        let search = HTTPService.Users.Search(client: client, url: site.graphQLURL)
+        let lower = max(form.created?.lowerBound ?? .min, Self.searchEpoch)
+        let window = "created:\(Timestamp.iso8601(seconds: lower))..\(form.created.map { Timestamp.iso8601(seconds: $0.upperBound) } ?? "*")"
+        let page = try await search((form.query.isEmpty ? "" : form.query + " ") + window, withEmail: false, count: true)
+        let count = page.userCount
+        let pages = max(1, (count + 99) / 100 + count / UsersSearchQuery.cap)
+        let fingerprint = TokenSource.fingerprint(client.configuration.token)
+        let readsEmail = try await database.read { db in try StoreService.Sync.readsEmail(fingerprint: fingerprint, db) }
+        let rest = form.asksFields.contains(.email) ? readsEmail.map { $0 ? 0 : count } : 0
+        let points = pages * 4
+        var seconds = pages * 2 + (rest ?? count) / 4
+        if let limit = page.receipt.rateLimit, points > limit.remaining, limit.limit > 0 {
+            seconds += Int(max(0, limit.reset.timeIntervalSinceNow)) + (points - limit.remaining) / limit.limit * 3_600
+        }
+        return OnlineSearchPlan(
+            gitHubCount: count, requests: pages, points: points, restRequests: rest, rateLimit: page.receipt.rateLimit,
+            spent: page.receipt.cost ?? 1, seconds: seconds)
+    }
+}

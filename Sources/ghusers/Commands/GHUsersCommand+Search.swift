@@ -64,7 +64,16 @@ extension GHUsersCommand {
                 """)
         var online = false
 
+        @Flag(
+            help: """
+                With --online: ask GitHub only for the query's count (one point), keep nothing, and \
+                say what the search would cost: GitHub's count, GraphQL requests and points, REST \
+                requests to complete emails, and the time, at the token's limits.
+                """)
+        var dryRun = false
+
         func validate() throws {
+            if dryRun && !online { throw ValidationError("--dry-run says what --online would cost; pass both.") }
             try rowFormat.applied(to: options.settings).validate()
             try Self.validate(query: query)
             try List.validate(limit: limit, after: 0)
@@ -82,7 +91,39 @@ extension GHUsersCommand {
         }
 
         func run() async throws {
-            await invocation.run()
+            guard dryRun else { await invocation.run() }
+            await CommandRunner.run(options.settings) { [query, options] service in
+                let form = SearchQuery.gitHubForm(query.trimmed)
+                let plan = try await service.planOnline(form)
+                let rest = plan.restRequests.map(String.init) ?? "up to \(plan.gitHubCount)"
+                let left = plan.rateLimit.map { "; \($0.remaining) of \($0.limit) points left this hour" } ?? ""
+                if options.json {
+                    var writer = JSONWriter()
+                    writer.beginObject()
+                    writer.field("query", form.query)
+                    writer.field("github_count", plan.gitHubCount)
+                    writer.field("graphql_requests", plan.requests)
+                    writer.field("points", plan.points)
+                    writer.field("rest_requests", plan.restRequests)
+                    writer.field("seconds", plan.seconds)
+                    writer.field("points_left", plan.rateLimit?.remaining)
+                    writer.field("points_limit", plan.rateLimit?.limit)
+                    writer.field("spent", plan.spent)
+                    writer.endObject()
+                    OutputStream.standardOutput.write(bytes: writer.bytes + [0x0A])
+                } else {
+                    let minutes = max(1, (plan.seconds + 59) / 60)
+                    OutputStream.standardOutput.write(
+                        """
+                        “\(form.query)”: GitHub counts \(plan.gitHubCount) account\(plan.gitHubCount == 1 ? "" : "s")
+                        GraphQL: about \(plan.requests) request\(plan.requests == 1 ? "" : "s"), \(plan.points) points (pages of 100 with profiles; more where GitHub times out)\(left)
+                        REST: \(rest) request\(plan.restRequests == 1 ? "" : "s") to complete the emails the token may not read
+                        time: about \(minutes < 90 ? "\(minutes) min" : "\((minutes + 30) / 60) h"), one request at a time
+
+                        """)
+                }
+                Messages.notice("dry run: spent \(plan.spent) point\(plan.spent == 1 ? "" : "s") on GitHub's count, kept nothing")
+            }
         }
 
         /// `--online`: asks GitHub's user search and keeps what it finds, saying how far it got

@@ -96,4 +96,26 @@ struct KeptQueriesEndToEndTests {
             }
         }
     }
+
+    @Test("--dry-run: one count request, at most one point, nothing kept; it says the count, requests, points, REST requests and time")
+    func dryRun() async throws {
+        try await EndToEnd.with(FakeConfiguration(userCount: 1000)) { world in
+            // When
+            let plan = try await world.run(["search", "--online", "--dry-run", Self.query, "--json"], environment: Self.token)
+            // Then
+            #expect(plan.status == 0, "\(plan)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any])
+            let count = try #require(object["github_count"] as? Int)
+            #expect(count > 20 && object["graphql_requests"] as? Int == (count + 99) / 100 && object["points"] as? Int == 4 * ((count + 99) / 100))
+            #expect(object["spent"] as? Int ?? 9 <= 1 && object["seconds"] is Int && object.keys.contains("rest_requests"), "\(object)")
+            let graphQL = await world.server.stats().log.filter { $0.path == "/graphql" }
+            #expect(graphQL.count == 1)
+            #expect(try await Self.kept(world).isEmpty)
+            #expect(try #require(try await world.json("status") as? [String: Any])["users"] as? Int == 0)
+            let text = try await world.run(["search", "--online", "--dry-run", Self.query], environment: Self.token)
+            #expect(text.stdout.contains("GitHub counts \(count) accounts") && text.stderr.contains("kept nothing"), "\(text)")
+            let alone = try await world.run("search", "--dry-run", Self.query)
+            #expect(alone.status == 64 && alone.stderr.contains("--dry-run says what --online would cost"), "\(alone)")
+        }
+    }
 }
