@@ -1,7 +1,7 @@
 import ArgumentParser
 import GHUsersKit
 
-/// The documented exit codes of ghusers (see README.md).
+/// The documented exit codes of ghusers (see Docs/REFERENCE.md).
 enum ExitStatus: Int32 {
     case success = 0
     /// Anything not listed below.

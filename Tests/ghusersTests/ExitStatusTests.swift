@@ -5,7 +5,7 @@ import Testing
 @testable import ghusers
 
 /// Every error type of ghusers is decided in ``ExitStatus``: none ends a command through the
-/// fallback for the system's errors without its name being there, and the statuses README
+/// fallback for the system's errors without its name being there, and the statuses REFERENCE.md
 /// documents are the ones the enum has.
 @Suite("Exit statuses: every error type decided")
 struct ExitStatusTests {
@@ -40,11 +40,11 @@ struct ExitStatusTests {
         }
     }
 
-    @Test("each status is said in README's table of exit codes")
+    @Test("each status is said in REFERENCE.md's table of exit codes")
     func readmeTable() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("Docs/REFERENCE.md"), encoding: .utf8)
         for status in [ExitStatus.success, .failure, .notFound, .authentication, .network, .rateLimited, .database, .otherSite, .usage, .interrupted] {
-            #expect(readme.contains("| \(status.rawValue) |"), "exit \(status.rawValue) is not in README's table")
+            #expect(readme.contains("| \(status.rawValue) |"), "exit \(status.rawValue) is not in REFERENCE.md's table")
         }
     }
 

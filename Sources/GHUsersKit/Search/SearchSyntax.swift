@@ -1,7 +1,7 @@
 /// The search syntax's qualifiers, one entry each: how its value is read (``Kind``), what
 /// GitHub's user search is asked of it (``GitHub``), whether repeating it widens the answer
 /// (``Entry/alternatives``) and its help line. The parser (``SearchQuery/Qualifier``), the query
-/// GitHub is asked (``SearchQuery/gitHubForm(_:)``), the errors, `search --help` and README's
+/// GitHub is asked (``SearchQuery/gitHubForm(_:)``), the errors, `search --help` and REFERENCE.md's
 /// table of qualifiers come from here; each kind's test has one SQL form
 /// (``StoreService/Search/Qualified``) and one in `/`'s index (``ProfileColumns``), switched on
 /// without a `default:`, so that a new entry cannot be left out of one of them in silence.
@@ -156,7 +156,7 @@ public enum SearchSyntax {
         }.joined(separator: "\n")
     }
 
-    /// README's table of qualifiers, in Markdown (a test holds README to it).
+    /// Docs/REFERENCE.md's table of qualifiers, in Markdown (a test holds it to the catalog).
     public static var markdownTable: String {
         let rows = entries.map { entry in
             let usage = entry.usage.split(separator: ", ").map { "`\($0)`" }.joined(separator: ", ")

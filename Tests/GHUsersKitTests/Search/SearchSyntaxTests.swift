@@ -4,26 +4,26 @@ import Testing
 @testable import GHUsersKit
 
 /// The search syntax is one catalog (``SearchSyntax``): every qualifier it lists parses, the
-/// profile fields with a qualifier are each in it once, and README's table of qualifiers is the
-/// catalog's (`GHUSERS_UPDATE_GOLDEN=1` writes it there).
+/// profile fields with a qualifier are each in it once, and REFERENCE.md's table of qualifiers is
+/// the catalog's (`GHUSERS_UPDATE_GOLDEN=1` writes it there).
 @Suite("Search syntax: one catalog")
 struct SearchSyntaxTests {
     static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Docs/REFERENCE.md")
 
-    @Test("README's table of qualifiers is the catalog's")
+    @Test("REFERENCE.md's table of qualifiers is the catalog's")
     func readmeTable() throws {
         let text = try String(contentsOf: Self.readme, encoding: .utf8)
         let open = "<!-- qualifiers: from SearchSyntax.entries; SearchSyntaxTests fails when they differ -->\n"
         let close = "\n<!-- /qualifiers -->"
-        let start = try #require(text.range(of: open), "README has no qualifiers block")
+        let start = try #require(text.range(of: open), "REFERENCE.md has no qualifiers block")
         let end = try #require(text.range(of: close, range: start.upperBound..<text.endIndex))
         let table = String(text[start.upperBound..<end.lowerBound])
         if ProcessInfo.processInfo.environment["GHUSERS_UPDATE_GOLDEN"] == "1", table != SearchSyntax.markdownTable {
             try (text[..<start.upperBound] + SearchSyntax.markdownTable + text[end.lowerBound...]).write(to: Self.readme, atomically: true, encoding: .utf8)
             return
         }
-        #expect(table == SearchSyntax.markdownTable, "README's qualifiers differ from SearchSyntax (GHUSERS_UPDATE_GOLDEN=1 writes them)")
+        #expect(table == SearchSyntax.markdownTable, "REFERENCE.md's qualifiers differ from SearchSyntax (GHUSERS_UPDATE_GOLDEN=1 writes them)")
     }
 
     @Test("every profile field with a qualifier has one entry of its name; names are unique")
