@@ -55,7 +55,7 @@ enum CommandRunner {
         var failure: (any Error)?
         do {
             if interruptible {
-                try await Interruption.run { try await body(service) }
+                try await Interruption.run { @MainActor in try await body(service) }
             } else {
                 try await body(service)
             }

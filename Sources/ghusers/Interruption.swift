@@ -25,7 +25,9 @@ enum Interruption {
     /// SIGTERM that arrives meanwhile; a second one ends the process at once. Returns or throws
     /// as `body` does (a cancelled body throws). Nothing escapes: the signal handler only
     /// wakes a task of the group, which the group's owner answers by cancelling the body.
-    static func run(_ body: @escaping @Sendable () async throws -> Void) async throws {
+    /// `body` is the main actor's, as a command's body is when it is not interruptible: its
+    /// database work then needs no hop (`AppDatabase+Executors`).
+    static func run(_ body: @escaping @Sendable @MainActor () async throws -> Void) async throws {
         let (signals, heard) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         listen { heard.yield() }
         try await withThrowingTaskGroup(of: Bool.self) { group in

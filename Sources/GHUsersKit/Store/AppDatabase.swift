@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -23,6 +24,9 @@ package final class AppDatabase: Sendable {
     /// The connection reads go to: the writer's own when it is a pool, in memory or read-only,
     /// else one read-only connection to the file, opened on first read.
     let readers: Lazy<any DatabaseReader>
+    /// Writes queued or running on the writer's queue (`AppDatabase+Executors`): while there
+    /// is one, reads go to ``readers``.
+    let writesQueued = Mutex(0)
     /// The database file's path, as errors name it (the connection's own may be a URI).
     let path: String
     /// Whether the file was opened for reading only (``open(at:)``): every write fails.
