@@ -26,7 +26,7 @@ extension CombinedService {
     /// request queue, which is also one turn of the cross-process lock: a second `next-page`
     /// (a cron job beside you) waits, then reads the cursor this one left and fetches the pages
     /// after it, never the same ones (Docs/ARCHITECTURE.md, "a page a turn").
-    public func nextPage(pages: Int = 1, onPage: (PageOutcome) async throws -> Void) async throws {
+    nonisolated(nonsending) public func nextPage(pages: Int = 1, onPage: nonisolated(nonsending) (PageOutcome) async throws -> Void) async throws {
         let fetch = HTTPService.Users.Fetch(client: try await network(for: "next-page"))
         let database = database
         let fingerprint = TokenSource.fingerprint(fetch.client.configuration.token)
