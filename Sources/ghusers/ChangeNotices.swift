@@ -10,7 +10,7 @@ enum ChangeNotices {
     /// The lines for `changes` of `query`; none for a first run.
     static func lines(_ changes: QueryChanges, query: String) -> [String] {
         guard !changes.first else { return [] }
-        let fields = Set(SearchQuery(query).qualifiers.flatMap { $0.test.alternatives.compactMap(\.field?.rawValue) })
+        let fields = Set(SearchQuery(query).namedFields.map(\.rawValue))
         var lines = ["since the last run: \(changes.joined.count) joined, \(changes.left.count) left"]
         if !changes.joined.isEmpty { lines.append("joined: " + list(changes.joined.map(\.login))) }
         if !changes.left.isEmpty {

@@ -80,6 +80,12 @@ public struct SearchQuery: Sendable, Hashable {
     /// operators); `sort:followers` alone is every user, sorted.
     public var isEmpty: Bool { terms.isEmpty && qualifiers.isEmpty && sort == nil }
 
+    /// The profile fields its qualifiers name (`location:`, `followers:`, …; each of a set of
+    /// alternatives): what a kept query's changes say of the accounts in it.
+    public var namedFields: Set<Profile.Field> {
+        Set(qualifiers.flatMap { $0.test.alternatives.compactMap(\.field) })
+    }
+
     /// Whether it reads cached profiles (a profile qualifier, or terms in `in:name` or `in:email`).
     public var readsProfiles: Bool {
         qualifiers.contains(where: \.readsProfile) || searchesProfiles

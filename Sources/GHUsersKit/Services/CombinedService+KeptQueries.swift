@@ -59,7 +59,7 @@ extension CombinedService {
             summary.points += prefetch.points
         }
         let (count, requests, points) = (summary.gitHubCount, summary.requests, summary.points)
-        let fields = Set(SearchQuery(form.query).qualifiers.flatMap { $0.test.alternatives.compactMap(\.field) })
+        let fields = SearchQuery(form.query).namedFields
         return try await database.write { db in
             try StoreService.KeptQueries.complete(
                 key, query: form.query, gitHubCount: count, requests: requests, points: points, fields: fields, now: now, db)
