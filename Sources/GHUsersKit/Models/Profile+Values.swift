@@ -44,6 +44,11 @@ extension Profile.Field {
         case text(String?)
         case count(Int?)
         case flag(Bool?)
+
+        /// The text, if this is one.
+        var textValue: String? {
+            if case .text(let text) = self { text } else { nil }
+        }
     }
 
     /// How an account type's GraphQL object gives a field.

@@ -63,7 +63,68 @@ extension StoreService.Profiles {
             }
         }
         arguments += [etag, now.timeIntervalSince1970, !unknown.isEmpty, Profile.Field.text(unknown)]
+        let before = try Row.fetchOne(db.cachedStatement(sql: "SELECT \(wordColumns) FROM profile WHERE user_id = ?"), arguments: [userID])
         try db.cachedStatement(sql: insert).execute(arguments: arguments)
+        try replaceWords(of: userID, before: before.map { row in wordFields.indices.map { row[$0] } }, after: wordFields.map { profile[$0.field].textValue }, db)
+    }
+
+    // MARK: Words
+
+    /// The text fields whose qualifier (`fullname:`, `company:`, `location:`) or term
+    /// (`in:email`, the words before the `@`) reads `profile_word`, each with its code there:
+    /// never renumbered. `bio:` is left to a scan: its many words would make the table
+    /// several times larger.
+    static let wordFields: [(field: Profile.Field, code: Int)] = [(.name, 1), (.company, 2), (.location, 3), (.email, 4)]
+    private static let wordColumns = wordFields.map(\.field.column).joined(separator: ", ")
+
+    /// The code of `field` in `profile_word`, if its words are there.
+    static func wordCode(_ field: Profile.Field) -> Int? {
+        wordFields.first { $0.field == field }?.code
+    }
+
+    /// The distinct words of a value of `field`, folded (``WordMatch``): of an email, those
+    /// before its `@` (``AppDatabase/emailWords``).
+    private static func words(_ value: String?, of field: Profile.Field) -> Set<String> {
+        guard var value else { return [] }
+        if field == .email, let at = value.utf8.firstIndex(of: UInt8(ascii: "@")) { value = String(value[..<at]) }
+        return Set(WordMatch.words(TextArena.fold(value)).map { String(decoding: $0, as: UTF8.self) })
+    }
+
+    /// Replaces the words of user `userID`'s profile: those of the values `before` (the
+    /// ``wordFields``' values saved before, `nil`: none) that `after` no longer has go, the new
+    /// ones come. So `profile_word` holds exactly the words of the cached profiles: a word
+    /// found there needs no second look (``StoreService/Search/Qualified/words(_:_:_:)``).
+    private static func replaceWords(of userID: Int64, before: [String?]?, after: [String?], _ db: Database) throws {
+        for (index, (field, code)) in wordFields.enumerated() {
+            let old = words(before?[index], of: field), new = words(after[index], of: field)
+            guard old != new else { continue }
+            for word in old.subtracting(new) {
+                try db.cachedStatement(sql: "DELETE FROM profile_word WHERE field = ? AND word = ? AND user_id = ?").execute(arguments: [code, word, userID])
+            }
+            for word in new.subtracting(old) {
+                try db.cachedStatement(sql: "INSERT OR IGNORE INTO profile_word (field, word, user_id) VALUES (?, ?, ?)").execute(arguments: [code, word, userID])
+            }
+        }
+    }
+
+    /// Removes the words of the profiles of the accounts other than `id` that hold `login`,
+    /// before ``StoreService/Users`` removes those accounts (their profiles go with them):
+    /// `profile_word` then holds exactly the cached profiles' words.
+    static func forgetWords(ofAccountsHolding login: String, apartFrom id: Int64, _ db: Database) throws {
+        let rows = try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT user_id, \(wordColumns) FROM profile WHERE user_id IN (SELECT id FROM user WHERE login = ? AND id <> ?)"),
+            arguments: [login, id])
+        for row in rows {
+            try replaceWords(of: row[0], before: wordFields.indices.map { row[$0 + 1] }, after: wordFields.map { _ in nil }, db)
+        }
+    }
+
+    /// Fills `profile_word` from every cached profile (migration `v16-profile-words`).
+    static func indexAllWords(_ db: Database) throws {
+        let rows = try Row.fetchCursor(db, sql: "SELECT user_id, \(wordColumns) FROM profile ORDER BY user_id")
+        while let row = try rows.next() {
+            try replaceWords(of: row[0], before: nil, after: wordFields.indices.map { row[$0 + 1] }, db)
+        }
     }
 
     /// ``save(_:userID:etag:now:unknown:_:)``'s statement: the user, every field, then the rest.

@@ -58,7 +58,8 @@ extension StoreService.Search {
             return try Profile.Field.allCases.filter(fields.contains).compactMap { field in
                 // A text left unknown is NULL like one GitHub has not (no package email): the list of unknowns tells them apart.
                 let unknown: String
-                if case .count = field.spec.storage { unknown = "\(field.column) IS NULL" } else { unknown = "NOT \(Self.known(field))" }
+                // `unknown <> ''` first: the partial index `profile_unknown` holds those rows, where a scan read every profile (300 ms at 1,000,000).
+                if case .count = field.spec.storage { unknown = "\(field.column) IS NULL" } else { unknown = "unknown <> '' AND NOT \(Self.known(field))" }
                 let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM profile WHERE \(unknown)") ?? 0
                 return count > 0 ? (field, count) : nil
             }
@@ -105,32 +106,108 @@ extension StoreService.Search {
         }
 
         /// The condition on `user` that every one of `qualifiers` holds (`1` for none).
-        static func condition(_ qualifiers: [SearchQuery.Qualifier], _ arguments: inout StatementArguments) -> String {
+        ///
+        /// A text qualifier of a field in `profile_word` (`location:berlin`, or alternatives of
+        /// one) drives: the users holding its first word are read from there, ascending, and
+        /// each is then checked against the others through its profile, so that `--limit 20`
+        /// reads about 20 of them (`location:berlin --limit 20` at 1,000,000 profiles: 448 ms
+        /// when every profile was matched first). Without one, the profiles' conditions are one
+        /// list read through their indexes (a count's range), then the users in order.
+        ///
+        /// `streaming`: the words are tested user by user instead (``drivesDensely(_:atLeast:_:)``).
+        static func condition(_ qualifiers: [SearchQuery.Qualifier], _ arguments: inout StatementArguments, streaming: Bool = false) -> String {
             var conditions = userConditions(qualifiers, id: "user.id", &arguments)
+            let drivers = qualifiers.compactMap { wordDriver($0, streaming: streaming, &arguments) }
+            conditions += drivers
             var profileArguments: StatementArguments = []
-            let profile = profileConditions(qualifiers, &profileArguments)
+            let profile = profileConditions(qualifiers, &profileArguments, driven: !drivers.isEmpty)
             if !profile.isEmpty {
-                conditions.append("user.id IN (SELECT profile.user_id FROM profile WHERE \(profile.joined(separator: " AND ")))")
+                let all = profile.joined(separator: " AND ")
+                conditions.append(
+                    drivers.isEmpty
+                        ? "user.id IN (SELECT profile.user_id FROM profile WHERE \(all))"
+                        : "EXISTS (SELECT 1 FROM profile WHERE profile.user_id = user.id AND \(all))")
                 arguments += profileArguments
             }
             return conditions.isEmpty ? "1" : conditions.joined(separator: " AND ")
+        }
+
+        /// The words of `qualifier` that drive ``condition(_:_:)``: the first word of a text
+        /// qualifier of a field in `profile_word`, or of each of its alternatives, not negated.
+        private static func wordDriver(_ qualifier: SearchQuery.Qualifier, streaming: Bool, _ arguments: inout StatementArguments) -> String? {
+            guard !qualifier.negated, let driven = drivenWords(qualifier.test) else { return nil }
+            arguments += [driven.code]
+            arguments += StatementArguments(driven.words.map { $0.first ?? [] }.map { String(decoding: $0, as: UTF8.self) })
+            let placeholders = driven.words.map { _ in "?" }.joined(separator: ", ")
+            if streaming { return "EXISTS (SELECT 1 FROM profile_word WHERE field = ? AND word IN (\(placeholders)) AND user_id = user.id)" }
+            return "user.id IN (SELECT user_id FROM profile_word WHERE field = ? AND word IN (\(placeholders)))"
+        }
+
+        /// How many profiles a word must hold for ``drivesDensely(_:atLeast:_:)``: then a read in
+        /// its order meets a match about every 500 users or sooner.
+        static let denseWords = 2_000
+
+        /// Whether every word that drives `qualifiers` (``wordDriver(_:streaming:_:)``) is held by at
+        /// least `dense` profiles (each counted only that far): a read then goes in its own order
+        /// (by id, or the sort's), testing each user, and stops after the first rows wanted,
+        /// rather than reading every match first (`location:berlin location:tokyo --limit 20`
+        /// at 1,000,000 profiles: the ids of 160,000 matches took 35 ms; a whole answer is
+        /// about a tenth slower so, 7.9 s against 7.2 for 80,000 rows of `--json`).
+        static func drivesDensely(_ qualifiers: [SearchQuery.Qualifier], atLeast dense: Int = denseWords, _ db: Database) throws -> Bool {
+            let driven = qualifiers.filter { !$0.negated }.compactMap { drivenWords($0.test) }
+            guard !driven.isEmpty else { return false }
+            for (code, words) in driven {
+                let firsts = words.map { String(decoding: $0.first ?? [], as: UTF8.self) }
+                let held = try Int.fetchOne(
+                    db,
+                    sql: "SELECT count(*) FROM (SELECT 1 FROM profile_word WHERE field = ? AND word IN (\(firsts.map { _ in "?" }.joined(separator: ", "))) LIMIT ?)",
+                    arguments: StatementArguments([code]) + StatementArguments(firsts) + [dense]) ?? 0
+                if held < dense { return false }
+            }
+            return true
+        }
+
+        /// The field code and the words of each phrase of `test`, when it is a text test of a
+        /// field in `profile_word` (or alternatives of one field), each phrase with a word.
+        private static func drivenWords(_ test: SearchQuery.Qualifier.Test) -> (code: Int, words: [[[UInt8]]])? {
+            let texts = test.alternatives.compactMap { test -> (Profile.Field, [[UInt8]])? in
+                guard case .text(let field, let text) = test else { return nil }
+                let words = WordMatch.words(Array(text.utf8))
+                return words.isEmpty ? nil : (field, words)
+            }
+            guard texts.count == test.alternatives.count, let field = texts.first?.0, texts.allSatisfy({ $0.0 == field }),
+                let code = StoreService.Profiles.wordCode(field)
+            else { return nil }
+            return (code, texts.map(\.1))
         }
 
         /// The conditions on `profile`'s columns: the profile fields, each excluded among the
         /// cached profiles when negated (a value that is NULL does not contain the text; a
         /// count that is NULL, unknown, matches neither way). Counts and dates come first:
         /// a row they refuse is never matched against a text.
-        private static func profileConditions(_ qualifiers: [SearchQuery.Qualifier], _ arguments: inout StatementArguments) -> [String] {
+        /// `driven`: the text qualifiers that ``wordDriver(_:_:)`` reads are left out, but for
+        /// the words in a row of a phrase of more than one.
+        private static func profileConditions(_ qualifiers: [SearchQuery.Qualifier], _ arguments: inout StatementArguments, driven: Bool = false) -> [String] {
             let ordered = qualifiers.filter { !isText($0) } + qualifiers.filter(isText)
             return ordered.compactMap { qualifier in
                 let condition: String
+                if driven, !qualifier.negated, let words = drivenWords(qualifier.test)?.words {
+                    // The driver found each phrase's first word; a phrase of one word is found.
+                    guard words.contains(where: { $0.count > 1 }) else { return nil }
+                    let tests = qualifier.test.alternatives.map { test -> String in
+                        guard case .text(let field, let text) = test else { return "0" }
+                        arguments += [text]
+                        return "ghusers_words(profile.\(field.column), ?)"
+                    }
+                    return "(\(tests.joined(separator: " OR ")))"
+                }
                 switch qualifier.test {
                 case .anyOf(let tests):
                     let alternatives = profileConditions(tests.map { SearchQuery.Qualifier(test: $0, negated: false) }, &arguments)
                     guard !alternatives.isEmpty else { return nil }
                     condition = "(\(alternatives.joined(separator: " OR ")))"
                 case .text(let field, let text):
-                    condition = words("profile.\(field.column)", text, &arguments)
+                    condition = words(field, text, &arguments)
                     // A text the answer left unknown (listed in `unknown`) is neither matched nor
                     // excluded, as an unknown count is not; one GitHub has not (NULL) is excluded.
                     return qualifier.negated ? "NOT ifnull(\(condition), 0) AND \(Self.known(field))" : condition
@@ -206,24 +283,42 @@ extension StoreService.Search {
             return "(\(parts.joined(separator: " AND ")))"
         }
 
-        /// The condition that text `column` holds the words of the folded `text` in a row
-        /// (``WordMatch``): its first word's text found as ``contains(_:_:_:)`` finds it (the
-        /// indexes' part), then the words checked by `ghusers_words`; a text without a word is
-        /// matched as a part of the value.
-        static func words(_ column: String, _ text: String, _ arguments: inout StatementArguments) -> String {
+        /// The condition that text field `field` holds the words of the folded `text` in a row
+        /// (``WordMatch``): the profiles whose field has its first word (`profile_word`, for the
+        /// fields there; else that word's text found as ``contains(_:_:_:)`` finds it), then,
+        /// of more than one word or outside `profile_word`, the words checked by
+        /// `ghusers_words`; a text without a word is matched as a part of the value.
+        static func words(_ field: Profile.Field, _ text: String, _ arguments: inout StatementArguments) -> String {
+            let column = "profile.\(field.column)"
             let phrase = WordMatch.words(Array(text.utf8))
             guard let first = phrase.first else { return contains(column, text, &arguments) }
-            let found = contains(column, String(decoding: first, as: UTF8.self), &arguments)
+            guard let code = StoreService.Profiles.wordCode(field) else {
+                let found = contains(column, String(decoding: first, as: UTF8.self), &arguments)
+                arguments += [text]
+                return "(\(found) AND ghusers_words(\(column), ?))"
+            }
+            // `profile_word` holds exactly the profiles' words: one word needs no second look.
+            arguments += [code, String(decoding: first, as: UTF8.self)]
+            let found = "profile.user_id IN (SELECT user_id FROM profile_word WHERE field = ? AND word = ?)"
+            guard phrase.count > 1 else { return found }
             arguments += [text]
             return "(\(found) AND ghusers_words(\(column), ?))"
         }
 
         /// The condition that the email in `column` holds the words of the folded `text` in a
-        /// row before its `@` (``AppDatabase/emailWords``), its first word's text found first as
-        /// ``contains(_:_:_:)`` finds it.
+        /// row before its `@` (``AppDatabase/emailWords``): its first word found in
+        /// `profile_word`; a text without a word found as ``contains(_:_:_:)`` finds it.
         static func emailWords(_ column: String, _ text: String, _ arguments: inout StatementArguments) -> String {
-            let first = WordMatch.words(Array(text.utf8)).first.map { String(decoding: $0, as: UTF8.self) } ?? text
-            let found = contains(column, first, &arguments)
+            let words = WordMatch.words(Array(text.utf8))
+            guard let first = words.first.map({ String(decoding: $0, as: UTF8.self) }), let code = StoreService.Profiles.wordCode(.email) else {
+                let found = contains(column, text, &arguments)
+                arguments += [text]
+                return "(\(found) AND ghusers_email_words(\(column), ?))"
+            }
+            // `profile_word` holds the words before each `@`: one word needs no second look.
+            arguments += [code, first]
+            let found = "profile.user_id IN (SELECT user_id FROM profile_word WHERE field = ? AND word = ?)"
+            guard words.count > 1 else { return found }
             arguments += [text]
             return "(\(found) AND ghusers_email_words(\(column), ?))"
         }

@@ -33,6 +33,7 @@ extension StoreService.Users {
     /// waiting for it again; notes are never removed.
     static func upsert(_ user: User, _ db: Database, now: Date) throws {
         try StoreService.Notes.wait(forAccountsHolding: user.login, apartFrom: user.id, db)
+        try StoreService.Profiles.forgetWords(ofAccountsHolding: user.login, apartFrom: user.id, db)
         try db.cachedStatement(sql: "DELETE FROM user WHERE login = ? AND id <> ?").execute(arguments: [user.login, user.id])
         try db.cachedStatement(
             sql: """
@@ -175,6 +176,13 @@ extension StoreService.Users {
     /// How many users are cached.
     package static func count(_ db: Database) throws -> Int {
         try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user") ?? 0
+    }
+
+    /// How many users are cached and their logins' bytes (logins are ASCII): what `browse`'s
+    /// index makes room for before it reads them.
+    static func loginsExtent(_ db: Database) throws -> (count: Int, bytes: Int) {
+        let row = try Row.fetchOne(db, sql: "SELECT count(*), ifnull(sum(length(login)), 0) FROM user")
+        return (row?[0] ?? 0, row?[1] ?? 0)
     }
 
     /// How many cached users have an id above `after` and at most `through`.

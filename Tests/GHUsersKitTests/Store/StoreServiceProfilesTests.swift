@@ -4,7 +4,8 @@ import Testing
 @testable import GHUsersKit
 
 /// Saving GraphQL's profiles: unknown fields stored as unknown, a profile never made worse by a
-/// later answer that knows less, and the node id GitHub answered kept against REST's legacy one.
+/// later answer that knows less, the node id GitHub answered kept against REST's legacy one,
+/// and `profile_word` holding exactly the cached profiles' words.
 @Suite struct StoreServiceProfilesTests {
     let database: AppDatabase
     init() throws { database = try AppDatabase.inMemory() }
@@ -33,6 +34,34 @@ import Testing
         #expect(cached.profile.followers == 17)
         #expect(cached.etag == "W/\"abc\"")
         #expect(cached.unknown.isEmpty)
+    }
+
+    @Test("profile_word follows each save of a profile and goes with a removed account's profile")
+    func profileWordsFollowTheProfiles() throws {
+        func words(_ id: Int64) throws -> [String] {
+            try database.read { try String.fetchAll($0, sql: "SELECT field || ':' || word FROM profile_word WHERE user_id = ? ORDER BY 1", arguments: [id]) }
+        }
+        func found(_ query: String) throws -> [String] {
+            var logins: [String] = []
+            try database.read { try StoreService.Search.matches(query, $0) { logins.append($0.login) } }
+            return logins
+        }
+        // Given: a user in Berlin, with a name and an email.
+        let user = Factory.user(7, "octo")
+        try database.write { try StoreService.Sync.savePage(UsersPage(users: [user], itemCount: 1, skipped: 0, cursor: 7, hasNext: false), request: .init(since: 0, movesCursor: true), etag: nil, $0) }
+        try database.write { try StoreService.Profiles.save(Profile(name: "Zoë Ångström", location: "Berlin–Mitte", email: "zoe.a@example.com"), userID: 7, etag: nil, now: Date(), $0) }
+        // Then: the words of each field, folded; the email's before its `@`.
+        #expect(try words(7) == ["1:zoë", "1:ångström", "3:berlin", "3:mitte", "4:a", "4:zoe"].sorted())
+        #expect(try found("location:berlin") == ["octo"] && found("in:email zoe") == ["octo"] && found("in:email example").isEmpty)
+        // When: the user moves; the unknown email stays out.
+        try database.write { try StoreService.Profiles.save(Profile(name: "Zoë Ångström", location: "Paris"), userID: 7, etag: nil, now: Date(), unknown: [.email], $0) }
+        // Then: the old place's words went.
+        #expect(try words(7) == ["1:zoë", "1:ångström", "3:paris"].sorted())
+        #expect(try found("location:berlin").isEmpty && found("location:paris") == ["octo"])
+        // When: the login goes to another account (renamed and taken): the stale account goes, its profile with it.
+        try database.write { try StoreService.Users.Save()([Factory.user(8, "octo")], $0) }
+        // Then: no word of it is left, and a profile saved again for id 7 starts from nothing.
+        #expect(try words(7).isEmpty)
     }
 
     @Test func unknownFieldsAreStoredUnknownAndNeverAsAValue() throws {

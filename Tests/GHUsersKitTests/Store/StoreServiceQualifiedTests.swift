@@ -204,6 +204,12 @@ struct StoreServiceQualifiedTests {
                 } }
                 let expected = fixtures.filter { Self.matches(query, $0) }.map(\.user.id)
                 #expect(found.sorted() == expected, "\(text)")
+                // Every word dense: the words tested user by user, in the read's own order.
+                var streamed: [Int64] = []
+                try await database.read { try StoreService.Search.matches(text, denseWords: 1, $0) { result in
+                    if case .user(let details) = result { streamed.append(details.user.id) }
+                } }
+                #expect(streamed == found, "streamed: \(text)")
                 if let sort = query.sort {
                     #expect(found == Self.sorted(fixtures.filter { Self.matches(query, $0) }, by: sort), "order of \(text)")
                 }
