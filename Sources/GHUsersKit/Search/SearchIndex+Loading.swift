@@ -36,6 +36,8 @@ extension SearchIndex {
     /// The logins, each with its account type in its mask.
     private static func readLogins(_ db: Database) throws -> TextArena {
         var arena = TextArena()
+        let extent = try StoreService.Users.loginsExtent(db)
+        arena.reserve(records: extent.count, bytes: extent.bytes)
         try StoreService.Users.logins(db) { id, login, type in arena.append(id: id, text: login, flags: ProfileColumns.typeBits(type)) }
         return arena
     }
@@ -46,25 +48,26 @@ extension SearchIndex {
         typealias Columns = ProfileColumns
         let unknown = Columns.unknown
         let selected =
-            Columns.textFields.map { "ifnull(\($0.column), '')" } + Columns.countFields.map { "ifnull(\($0.column), \(unknown))" }
-            + Columns.dateFields.map { "ifnull(CAST(strftime('%s', \($0.column)) AS INTEGER), \(unknown))" }
+            Columns.textFields.map(\.column) + Columns.countFields.map { "ifnull(\($0.column), \(unknown))" }
+            + Columns.dateFields.map { "ifnull(CAST(strftime('%s', \($0.column)) AS INTEGER), \(Columns.unknownDate))" }
             + Columns.flagFields.map { "ifnull(\($0.column), 0)" }
         let (texts, counts, dates) = (Columns.textFields.count, Columns.countFields.count, Columns.dateFields.count)
         var profiles = ProfileColumns()
+        profiles.reserve(try StoreService.Profiles.count(db))
         let last = 1 + selected.count
         var parsed: [String: Set<Profile.Field>] = ["": []]  // a handful of distinct lists, read once each
         try StoreService.Profiles.rows(selecting: selected, db) { row in
             let text: String = row[last]
             let unknown = parsed[text] ?? Profile.Field.set(text)
             parsed[text] = unknown
-            profiles.append(id: row[0], texts: (1..<1 + texts).map { row[$0] }, unknown: unknown)
+            profiles.append(id: row[0], texts: (1..<1 + texts).map { row[$0] as String? }, unknown: unknown)
             var column = 1 + texts
             for index in 0..<counts {
                 profiles.counts[index].append(Int32(clamping: row[column] as Int64))
                 column += 1
             }
             for index in 0..<dates {
-                profiles.dates[index].append(row[column])
+                profiles.dates[index].append(UInt32(clamping: row[column] as Int64))
                 column += 1
             }
             for index in Columns.flagFields.indices {
@@ -72,11 +75,14 @@ extension SearchIndex {
                 column += 1
             }
         }
+        profiles.finish()
         return profiles
     }
 
     private static func readNotes(_ db: Database) throws -> TextArena {
         var arena = TextArena()
+        let extent = try StoreService.Notes.textsExtent(db)
+        arena.reserve(records: extent.count, bytes: extent.bytes)
         try StoreService.Notes.texts(db) { id, text in arena.append(id: id, text: text) }
         return arena
     }

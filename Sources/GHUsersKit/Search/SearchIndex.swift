@@ -34,6 +34,9 @@ package final class SearchIndex: Sendable {
     /// How many bytes the arenas hold (logins, notes, profiles, their starts, ids and links).
     package var memory: Int { state.withLock { $0.corpus.memory } }
 
+    /// ``memory`` by part (logins, notes, links, profiles and each profile column), for the benchmarks.
+    package var memoryByPart: [(part: String, bytes: Int)] { state.withLock { $0.corpus.memoryByPart } }
+
     /// How many logins are indexed.
     package var count: Int { state.withLock { $0.logins.count } }
 

@@ -18,8 +18,11 @@ struct TextArena: Sendable {
     private(set) var bytes: [UInt8] = [separator]
     /// The offset of each record's first byte.
     private(set) var starts: [Int32] = []
-    /// The user id of each record, ascending.
+    /// The user id of each record, ascending (none for an arena of ``TextColumn``'s values,
+    /// whose records are their own ids).
     private(set) var ids: [Int64] = []
+    /// Whether ``ids`` are kept.
+    private let keepsIDs: Bool
     /// For each record, a bit for each of the characters of ``characterBits`` it holds (a
     /// one-character query is a pass over these, not a scan), its owner's flags in bits 40 to
     /// 55, and its length, at most 255, in the top 8 (``lengthShift``: equality found unread).
@@ -27,7 +30,30 @@ struct TextArena: Sendable {
     static let lengthShift: UInt64 = 56
 
     /// How many records.
-    var count: Int { ids.count }
+    var count: Int { starts.count }
+
+    /// An empty arena; `keepingIDs` false: one whose records need no id (8 bytes a record saved).
+    init(keepingIDs: Bool = true) {
+        keepsIDs = keepingIDs
+    }
+
+    /// Makes room for `records` more records of `bytes` more bytes in all, so that a load of
+    /// known size grows nothing by doubling (a third of the logins' arena, and a copy of it
+    /// in memory at once, at a million).
+    mutating func reserve(records: Int, bytes: Int) {
+        self.bytes.reserveCapacity(self.bytes.count + bytes + records)
+        starts.reserveCapacity(starts.count + records)
+        if keepsIDs { ids.reserveCapacity(ids.count + records) }
+        masks.reserveCapacity(masks.count + records)
+    }
+
+    /// Gives back what the arrays hold beyond their records, one array at a time.
+    mutating func shrink() {
+        bytes = bytes.withUnsafeBufferPointer(Array.init)
+        starts = starts.withUnsafeBufferPointer(Array.init)
+        ids = ids.withUnsafeBufferPointer(Array.init)
+        masks = masks.withUnsafeBufferPointer(Array.init)
+    }
 
     /// The memory the arena holds, in bytes.
     var memory: Int { bytes.capacity + starts.capacity * 4 + ids.capacity * 8 + masks.capacity * 8 }
@@ -43,25 +69,37 @@ struct TextArena: Sendable {
     mutating func append(id: Int64, text: String, flags: UInt64 = 0) {
         let start = bytes.count
         starts.append(Int32(start))
-        ids.append(id)
+        if keepsIDs { ids.append(id) }
         if text.utf8.allSatisfy({ $0 < 0x80 }) { bytes += text.utf8.lazy.map(Self.fold) } else { bytes += Self.fold(text) }
         let mask = bytes[start...].reduce(UInt64(0)) { $0 | Self.characterBits[Int($1)] }
         bytes.append(Self.separator)
         masks.append(mask | flags | UInt64(min(bytes.count - 1 - start, 255)) << Self.lengthShift)
     }
 
-    /// Every record among `records` whose mask has any of `bit`'s bits, in order: a pass over
+    /// Adds `folded` (already folded, without the separator) as a record; `id` above every id already in.
+    mutating func append(id: Int64, folded: [UInt8]) {
+        let start = bytes.count
+        starts.append(Int32(start))
+        if keepsIDs { ids.append(id) }
+        bytes += folded
+        let mask = folded.reduce(UInt64(0)) { $0 | Self.characterBits[Int($1)] }
+        bytes.append(Self.separator)
+        masks.append(mask | UInt64(min(folded.count, 255)) << Self.lengthShift)
+    }
+
+    /// Every record among `records` whose mask has any of `bit`'s bits (`lacking`: none of them), in order: a pass over
     /// the masks without a branch on the bit (every record is written, and kept if it has
     /// it), which a common letter mispredicts every other record; `for` over the range took
     /// twice as long as this `while`.
-    func records(_ records: Range<Int>, having bit: UInt64) -> [Int32] {
-        masks.withUnsafeBufferPointer { masks in
+    func records(_ records: Range<Int>, having bit: UInt64, lacking: Bool = false) -> [Int32] {
+        let wanted: UInt64 = lacking ? 0 : 1
+        return masks.withUnsafeBufferPointer { masks in
             [Int32](unsafeUninitializedCapacity: records.count) { buffer, kept in
                 kept = 0
                 var record = records.lowerBound
                 while record < records.upperBound {
                     buffer[kept] = Int32(truncatingIfNeeded: record)
-                    kept &+= masks[record] & bit == 0 ? 0 : 1
+                    kept &+= Int(truncatingIfNeeded: masks[record] & bit == 0 ? 1 &- wanted : wanted)
                     record &+= 1
                 }
             }

@@ -257,6 +257,12 @@ extension StoreService.Notes {
         while let row = try rows.next() { try each(row[0], row[1]) }
     }
 
+    /// How many notes ``texts(_:_:)`` gives and their bytes, for `browse`'s index to make room.
+    static func textsExtent(_ db: Database) throws -> (count: Int, bytes: Int) {
+        let row = try Row.fetchOne(db, sql: "SELECT count(*), ifnull(sum(length(CAST(text AS BLOB))), 0) FROM note WHERE user_id IS NOT NULL")
+        return (row?[0] ?? 0, row?[1] ?? 0)
+    }
+
     /// What changes when any note on an account is added, edited, moved or deleted: `browse`'s
     /// index reads its notes again then.
     static func signature(_ db: Database) throws -> [Double] {
