@@ -68,28 +68,57 @@ struct BenchmarkPopulation {
         return (userIndex, words.joined(separator: " "))
     }
 
-    /// The index of the `ordinal`-th user with a profile: spread over the ids, offset from notes.
+    /// The index of the `ordinal`-th user with a profile: spread over the ids, offset from
+    /// notes (every user, when all have one).
     func profileUserIndex(_ ordinal: Int) -> Int {
-        min(ordinal * (userCount / max(profileCount, 1)) + 1, userCount - 1)
+        let step = userCount / max(profileCount, 1)
+        return min(ordinal * step + (step > 1 ? 1 : 0), userCount - 1)
     }
 
-    /// Profile locations: one in ten has none; `berlin` is in about a tenth of the profiles,
-    /// `new york` in another; some are outside ASCII (folded as `browse` folds), written with
-    /// Unicode's punctuation (a full-width comma, a middle dot) or in Han ideographs.
+    /// Profile locations, as people write them: one in ten has none; `berlin` is in about a
+    /// tenth of the profiles, `new york` in another; a tenth are written with Unicode's
+    /// punctuation (a full-width comma, a middle dot, a dash) or in Han ideographs, and some
+    /// other are outside ASCII (folded as `browse` folds them). One in five is a town of a long
+    /// tail (50,000 of them), so that the distinct values are many, as in GitHub's.
     private static let locations: [String?] = [
         "Berlin, Germany", "New York, NY", "San Francisco", "東京都，Tokyo", "London·UK", "Paris, France", "São Paulo", "Lagos", "İstanbul", nil,
     ]
+    private static let countries = ["Germany", "France", "Brazil", "India", "Nigeria", "Japan", "Canada", "Polska", "España", "Türkiye"]
 
-    /// A generated profile: location from ``locations``, followers spread over 0 to 100,000 on a
-    /// log scale (about 1 in 5 over 1,000), repositories 0 to 199, joined 2008 to 2024;
-    /// organizations (every seventh id) have no name.
+    /// The location of one profile in ``rareLocationEvery``: a word no other location has.
+    static let rareLocation = "Ísafjörður, Iceland"
+    static let rareLocationEvery = 100_000
+
+    /// Given names, a tenth of them outside ASCII (Latin with marks, Cyrillic, Greek, Han).
+    private static let givenNames = [
+        "Anna", "Ben", "Carla", "David", "Emma", "Felix", "Grace", "Hugo", "Ines", "James", "Kim", "Lena", "Marco", "Nina", "Omar",
+        "Paula", "Quinn", "Rosa", "Sam", "Tara", "Umar", "Vera", "Will", "Yara", "Zane", "Alex", "Chris", "Dana", "Eli", "Jon",
+        "Noah", "Mia", "Leo", "Ada", "Ivan", "Lucas", "Maya", "Nora", "Owen", "Ruth",
+    ]
+    private static let otherGivenNames = ["José", "Zoë", "Łukasz", "Søren", "Иван", "Αλέξης", "Jürgen", "Ñandú", "Çağla", "小明"]
+
+    /// A generated profile: a name (organizations, every seventh id, have none) of a given name
+    /// and a two-syllable family name, a tenth outside ASCII; a location (``locations``, a long
+    /// tail of towns, and ``rareLocation`` once in ``rareLocationEvery``); followers spread over
+    /// 0 to 100,000 on a log scale (about 1 in 5 over 1,000), repositories 0 to 199, joined
+    /// 2008 to 2024.
     func profile(for user: User) -> Profile {
         var random = SplitMix64(seed: UInt64(user.id) &* 131 &+ 17)
-        let location = Self.locations[Int(random.next() % UInt64(Self.locations.count))]
+        var location = Self.locations[Int(random.next() % UInt64(Self.locations.count))]
         let followers = Int(pow(10, Double(random.next() % 5_000) / 1_000)) - 1
         let joined = Date(timeIntervalSince1970: 1_199_145_600 + Double(random.next() % (17 * 365 * 86_400)))
+        let tail = random.next()
+        if tail % 5 == 0 {
+            let town = tail / 5 % 50_000
+            location = "Town \(town), \(Self.countries[Int(town % UInt64(Self.countries.count))])"
+        }
+        if user.id % Int64(Self.rareLocationEvery) == 0 { location = Self.rareLocation }
+        let pick = random.next()
+        let family = (0..<2).map { _ in Self.syllables[Int(random.next() % UInt64(Self.syllables.count))] }.joined()
+        let given = pick % 10 == 0 ? Self.otherGivenNames[Int(pick / 10 % UInt64(Self.otherGivenNames.count))] : Self.givenNames[Int(pick / 10 % UInt64(Self.givenNames.count))]
+        let name = given == "小明" ? "王小明" : "\(given) \(family.prefix(1).uppercased() + family.dropFirst())"
         return Profile(
-            name: user.type == "User" ? "Name of \(user.login)" : nil, company: "@company\(user.id % 100)",
+            name: user.type == "User" ? name : nil, company: "@company\(user.id % 100)",
             blog: "https://example.com/\(user.login)", location: location, email: user.id % 3 == 0 ? "\(user.login)@example.com" : nil, hireable: user.id % 2 == 0,
             bio: "Generated profile for benchmarks.", twitterUsername: nil, publicRepos: Int(random.next() % 200),
             publicGists: Int(user.id % 13), followers: followers, following: Int(user.id % 50),

@@ -36,6 +36,10 @@ extension GHUsersBenchCommand {
             // Issue 54's forms: alternatives, sort:, words outside ASCII and split by Unicode's punctuation.
             [("location:berlin location:tokyo", "alternatives"), ("location:berlin location:tokyo sort:followers", "sort"),
              ("sort:joined-asc", "sort, everyone"), ("location:東京", "Han words"), ("location:uk", "Unicode punctuation")],
+            // Issue 57's: a word one profile in 100,000 has, one none has, names outside ASCII,
+            // a letter most names have.
+            [("location:ísafjörður", "1 in 100,000"), ("location:atlantis", "no match"), ("fullname:josé", "name outside ASCII"),
+             ("in:name a", "in:name"), ("in:name an", "in:name")],
         ]
 
         func run() throws {
@@ -87,9 +91,11 @@ extension GHUsersBenchCommand {
                 }
                 print(
                     "{\"users\": \(index.count), \"load_ms\": \(String(format: "%.1f", loadMs)), \"index_bytes\": \(index.memory), "
+                        + "\"index_parts\": {\(index.memoryByPart.map { "\"\($0.part)\": \($0.bytes)" }.joined(separator: ", "))}, "
                         + "\"runs\": \(runs), \"keys\": [\(keys.joined(separator: ", "))]}")
             } else {
                 print("index: \(index.count) users, loaded in \(String(format: "%.0f", loadMs)) ms, \(index.memory / 1_000_000) MB")
+                print("  " + index.memoryByPart.map { "\($0.part) \(String(format: "%.1f", Double($0.bytes) / 1e6)) MB" }.joined(separator: ", "))
                 for key in ordered {
                     let (median, max) = stats(key)
                     let inIndex = stats(key, indexSamples).median
