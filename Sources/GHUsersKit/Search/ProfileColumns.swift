@@ -66,6 +66,13 @@ struct ProfileColumns: Sendable {
     /// organisation (GitHub's `Bot`, `Mannequin`), above ``TextArena/characterBits``'.
     static let organizationBit: UInt64 = 1 << 40, otherTypeBit: UInt64 = 1 << 41
 
+    /// The mask bits that `type:` tests, and whether the type's logins lack them, as SQLite's
+    /// `type = ?`: an organisation has its bit, a user neither (the rest).
+    static func typeTest(_ type: String, negated: Bool) -> (bits: UInt64, lacking: Bool) {
+        let organization = type == "Organization"
+        return (organization ? organizationBit : organizationBit | otherTypeBit, organization == negated)
+    }
+
     /// The mask bits of account type `type` (the users list's `type`).
     static func typeBits(_ type: String) -> UInt64 {
         type == "Organization" ? organizationBit : type == "User" ? 0 : otherTypeBit
@@ -109,17 +116,15 @@ struct ProfileColumns: Sendable {
     }
 
     /// The login records (ascending) that `qualifier` holds for, among `logins`, of which
-    /// `noteOf` links those with a note; `nil` exactly for a qualifier that is not
+    /// `noteLinks` links those with a note; `nil` exactly for a qualifier that is not
     /// ``SearchQuery/Qualifier/isIndexed`` (only SQLite answers it).
-    func records(_ qualifier: SearchQuery.Qualifier, logins: TextArena, noteOf: [Int32]) -> [Int32]? {
+    func records(_ qualifier: SearchQuery.Qualifier, logins: TextArena, noteLinks: NoteLinks) -> [Int32]? {
         let negated = qualifier.negated
         let found: [Int32]
         switch qualifier.test {
         case .type(let type):
-            // As SQLite's `type = ?`: an organisation has its bit, a user neither (the rest).
-            let organization = type == "Organization"
-            let bits = organization ? Self.organizationBit : Self.organizationBit | Self.otherTypeBit
-            return logins.records(0..<logins.count, having: bits, lacking: organization == negated)
+            let (bits, lacking) = Self.typeTest(type, negated: negated)
+            return logins.records(0..<logins.count, having: bits, lacking: lacking)
         case .login(let login, let organization):
             let name = TextArena.fold(login)
             return (0..<logins.count).compactMap { record in
@@ -127,7 +132,7 @@ struct ProfileColumns: Sendable {
                 return holds != negated ? Int32(record) : nil
             }
         case .hasNote:
-            return (Int32(0)..<Int32(logins.count)).filter { (noteOf[Int($0)] >= 0) != negated }
+            return negated ? SearchCorpus.complement(noteLinks.logins, count: logins.count) : noteLinks.logins
         case .hasProfile:
             let profiled = loginOf.filter { $0 >= 0 }
             return negated ? SearchCorpus.complement(profiled, count: logins.count) : profiled
@@ -151,7 +156,7 @@ struct ProfileColumns: Sendable {
             // Any of them (never negated: SearchQuery.Qualifier.grouped).
             var union: [Int32] = []
             for test in tests {
-                guard let records = records(SearchQuery.Qualifier(test: test, negated: false), logins: logins, noteOf: noteOf) else { return nil }
+                guard let records = records(SearchQuery.Qualifier(test: test, negated: false), logins: logins, noteLinks: noteLinks) else { return nil }
                 union = SearchCorpus.union(union, records)
             }
             return union

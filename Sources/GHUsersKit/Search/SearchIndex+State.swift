@@ -58,9 +58,20 @@ extension SearchIndex {
 
         /// The login records (ascending) that every one of `qualifiers` (the index's) holds for,
         /// `nil` for none: evaluated at each window, not kept (`type:user`: 857,000 at a million).
+        /// `type:` beside others filters their records by the logins' masks, where its own
+        /// list (857,000 records for `!type:org` at a million) cost 5 ms to build and intersect.
         func qualified(_ qualifiers: [SearchQuery.Qualifier]) -> [Int32]? {
-            qualifiers.map { corpus.profiles.records($0, logins: logins, noteOf: corpus.noteOf) ?? [] }
+            let isType = { (qualifier: SearchQuery.Qualifier) in if case .type = qualifier.test { true } else { false } }
+            let others = qualifiers.filter { !isType($0) }
+            let kept = (others.isEmpty ? qualifiers : others).map { corpus.profiles.records($0, logins: logins, noteLinks: corpus.noteLinks) ?? [] }
                 .reduce(nil as [Int32]?) { SearchCorpus.intersection($0, $1) }
+            guard !others.isEmpty, var records = kept else { return kept }
+            for qualifier in qualifiers where isType(qualifier) {
+                guard case .type(let type) = qualifier.test else { continue }
+                let (bits, lacking) = ProfileColumns.typeTest(type, negated: qualifier.negated)
+                records = logins.records(records, having: bits, lacking: lacking)
+            }
+            return records
         }
 
         /// The users of an `in:name` or `in:email` query, term by term (kept matches hold no

@@ -55,7 +55,13 @@ package final class SearchIndex: Sendable {
         let full = SearchQuery(query)
         let parsed = full.indexed
         let found = state.withLock { state -> SearchMatches? in
-            if full.sort != nil, let kept = state.sorted, kept.text == query, kept.among == among { return kept.matches }
+            if let sort = full.sort, let kept = state.sorted, kept.text == query, kept.among == among {
+                guard kept.matches.needsMorePlaces(position: before ? nil : position, count: count) else { return kept.matches }
+                // Scrolled past the first places: every match in order, once.
+                let all = state.corpus.sorted(kept.matches, by: sort)
+                state.sorted = (query, among, all)
+                return all
+            }
             var kept = state.qualified(full.qualifiers.filter(\.isIndexed))
             if let among { kept = SearchCorpus.intersection(kept, state.logins.records(ofIDs: among).filter { $0 >= 0 }) }
             let matches: SearchMatches?
@@ -68,7 +74,7 @@ package final class SearchIndex: Sendable {
                 matches = text.map { text in kept.map(text.among) ?? text }
             }
             guard let sort = full.sort, let matches else { return matches }
-            let sorted = state.corpus.sorted(matches, by: sort)
+            let sorted = state.corpus.sorted(matches, by: sort, first: (position ?? -1) + 1 + count)
             state.sorted = (query, among, sorted)
             return sorted
         }

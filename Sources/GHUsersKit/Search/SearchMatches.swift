@@ -9,18 +9,30 @@ struct SearchMatches: Sendable {
     let loginIDs: [Int64]
     /// Where the exact login's record is in ``records``, if one matched.
     let exactPosition: Int?
-    /// With `sort:`, the records in the order listed; `nil` in id order.
+    /// With `sort:`, the records in the order listed (the first of them only, until
+    /// ``listsAll``); `nil` in id order.
     private(set) var listed: [Int32]?
+    /// Whether ``listed`` holds every match, not only the first places.
+    private(set) var listsAll = true
 
     init(query: SearchQuery, records: [Int32], loginIDs: [Int64], exactPosition: Int?) {
         (self.query, self.records, self.loginIDs, self.exactPosition) = (query, records, loginIDs, exactPosition)
     }
 
-    /// These matches listed in `order` (their records, permuted): no exact login first.
-    func ordered(_ order: [Int32]) -> SearchMatches {
+    /// These matches listed in `order` (their records, permuted, or its first places when not
+    /// `complete`): no exact login first.
+    func ordered(_ order: [Int32], complete: Bool = true) -> SearchMatches {
         var matches = SearchMatches(query: query, records: records, loginIDs: loginIDs, exactPosition: nil)
         matches.listed = order
+        matches.listsAll = complete
         return matches
+    }
+
+    /// Whether a window of `count` by place from `position` (``window(_:before:count:position:)``)
+    /// reads beyond the places listed so far.
+    func needsMorePlaces(position: Int?, count: Int) -> Bool {
+        guard let listed, !listsAll else { return false }
+        return (position ?? -1) + 1 + count > listed.count
     }
 
     /// How many users match.

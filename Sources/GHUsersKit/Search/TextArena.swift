@@ -21,8 +21,8 @@ struct TextArena: Sendable {
     /// The user id of each record, ascending (none for an arena of ``TextColumn``'s values,
     /// whose records are their own ids).
     private(set) var ids: [Int64] = []
-    /// Whether ``ids`` are kept.
-    private let keepsIDs: Bool
+    /// Whether ``ids`` and ``masks`` are kept.
+    private let keepsIDs: Bool, keepsMasks: Bool
     /// For each record, a bit for each of the characters of ``characterBits`` it holds (a
     /// one-character query is a pass over these, not a scan), its owner's flags in bits 40 to
     /// 55, and its length, at most 255, in the top 8 (``lengthShift``: equality found unread).
@@ -32,9 +32,10 @@ struct TextArena: Sendable {
     /// How many records.
     var count: Int { starts.count }
 
-    /// An empty arena; `keepingIDs` false: one whose records need no id (8 bytes a record saved).
-    init(keepingIDs: Bool = true) {
-        keepsIDs = keepingIDs
+    /// An empty arena; `values`: one of ``TextColumn``'s distinct values, whose records need
+    /// no id and no mask (16 bytes a record saved; a term is found there by a scan).
+    init(values: Bool = false) {
+        (keepsIDs, keepsMasks) = (!values, !values)
     }
 
     /// Makes room for `records` more records of `bytes` more bytes in all, so that a load of
@@ -44,7 +45,7 @@ struct TextArena: Sendable {
         self.bytes.reserveCapacity(self.bytes.count + bytes + records)
         starts.reserveCapacity(starts.count + records)
         if keepsIDs { ids.reserveCapacity(ids.count + records) }
-        masks.reserveCapacity(masks.count + records)
+        if keepsMasks { masks.reserveCapacity(masks.count + records) }
     }
 
     /// Gives back what the arrays hold beyond their records, one array at a time.
@@ -71,8 +72,9 @@ struct TextArena: Sendable {
         starts.append(Int32(start))
         if keepsIDs { ids.append(id) }
         if text.utf8.allSatisfy({ $0 < 0x80 }) { bytes += text.utf8.lazy.map(Self.fold) } else { bytes += Self.fold(text) }
-        let mask = bytes[start...].reduce(UInt64(0)) { $0 | Self.characterBits[Int($1)] }
         bytes.append(Self.separator)
+        guard keepsMasks else { return }
+        let mask = bytes[start..<bytes.count - 1].reduce(UInt64(0)) { $0 | Self.characterBits[Int($1)] }
         masks.append(mask | flags | UInt64(min(bytes.count - 1 - start, 255)) << Self.lengthShift)
     }
 
@@ -82,8 +84,9 @@ struct TextArena: Sendable {
         starts.append(Int32(start))
         if keepsIDs { ids.append(id) }
         bytes += folded
-        let mask = folded.reduce(UInt64(0)) { $0 | Self.characterBits[Int($1)] }
         bytes.append(Self.separator)
+        guard keepsMasks else { return }
+        let mask = folded.reduce(UInt64(0)) { $0 | Self.characterBits[Int($1)] }
         masks.append(mask | UInt64(min(folded.count, 255)) << Self.lengthShift)
     }
 
@@ -101,6 +104,23 @@ struct TextArena: Sendable {
                     buffer[kept] = Int32(truncatingIfNeeded: record)
                     kept &+= Int(truncatingIfNeeded: masks[record] & bit == 0 ? 1 &- wanted : wanted)
                     record &+= 1
+                }
+            }
+        }
+    }
+
+    /// The records of `records` (ascending) whose mask has any of `bit`'s bits (`lacking`:
+    /// none of them), in order, without a branch on the bit.
+    func records(_ records: [Int32], having bit: UInt64, lacking: Bool = false) -> [Int32] {
+        let wanted: UInt64 = lacking ? 0 : 1
+        return masks.withUnsafeBufferPointer { masks in
+            records.withUnsafeBufferPointer { records in
+                [Int32](unsafeUninitializedCapacity: records.count) { buffer, kept in
+                    kept = 0
+                    for record in records {
+                        buffer[kept] = record
+                        kept &+= Int(truncatingIfNeeded: masks[Int(record)] & bit == 0 ? 1 &- wanted : wanted)
+                    }
                 }
             }
         }
@@ -146,7 +166,7 @@ struct TextArena: Sendable {
 
     /// Whether record `record` is `text` (folded): its length from its mask first, then its bytes.
     func equals(_ record: Int, _ text: [UInt8]) -> Bool {
-        Int(masks[record] >> Self.lengthShift) == min(text.count, 255) && length(record) == text.count
+        (masks.isEmpty || Int(masks[record] >> Self.lengthShift) == min(text.count, 255)) && length(record) == text.count
             && bytes[Int(starts[record])..<Int(starts[record]) + text.count].elementsEqual(text)
     }
 

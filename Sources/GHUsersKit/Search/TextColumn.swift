@@ -7,7 +7,7 @@
 struct TextColumn: Sendable {
     /// The distinct values, folded, as records in the order first seen (their ids are their
     /// records); record 0 is the empty text, the value of a profile without one.
-    private(set) var values = TextArena(keepingIDs: false)
+    private(set) var values = TextArena(values: true)
     /// Each profile's value: a record of ``values``, in profile order.
     private(set) var valueOf = Indexes()
     /// While values are added: for each slot of an open-addressing table, a value's record + 1
@@ -103,11 +103,8 @@ struct TextColumn: Sendable {
     }
 
     /// The records of the values holding `needle` somewhere (a superset of those a test
-    /// wants): a pass over the characters' masks for one byte that has a bit, else a scan.
+    /// wants): a scan of the distinct values' bytes.
     func candidates(_ needle: [UInt8]) -> [Int32] {
-        if needle.count == 1, TextArena.characterBits[Int(needle[0])] != 0 {
-            return values.records(0..<values.count, having: TextArena.characterBits[Int(needle[0])])
-        }
-        return values.scan(needle)
+        values.scan(needle)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 @testable import GHUsersKit
@@ -193,6 +194,32 @@ struct SearchIndexTests {
         }
         #expect(index.window("type:org", id: nil, before: false, count: 5)?.ids == [900])
         #expect(index.window("type:user", id: nil, before: false, count: 1000)?.total == index.count - 1)
+    }
+
+    @Test("sorted, the first window sorts only the first places; scrolling on and back reads the whole order, ties by id", arguments: ["sort:followers", "sort:joined-asc", "mo sort:repositories-asc"])
+    func sortedFirstPlacesThenAll(query: String) throws {
+        // Given: profiles on the users up to id 500, few distinct counts (ties), some unknown.
+        for id in try database.read({ try Int64.fetchAll($0, sql: "SELECT id FROM user WHERE id <= 500") }) {
+            let profile = Profile(
+                name: nil, location: nil, publicRepos: Int(id * 7 % 13), followers: id % 9 == 0 ? nil : Int(id * 31 % 97),
+                createdAt: Timestamp.iso8601(Date(timeIntervalSince1970: 1_300_000_000 + Double(id * 7_919 % 400) * 86_400)))
+            try database.write { try StoreService.Profiles.save(profile, userID: id, etag: nil, now: Date(), $0) }
+        }
+        try index.load(from: database)
+        let expected = try searched(query)
+        // When: a window of 20 from the top, then on by place, then back by place.
+        let first = try #require(index.window(query, id: nil, position: nil, count: 20))
+        var read = first.ids
+        while read.count < first.total {
+            let ids = try #require(index.window(query, id: read.last, position: read.count - 1, count: 20)?.ids)
+            if ids.isEmpty { break }
+            read += ids
+        }
+        let back = index.window(query, id: read.last, before: true, position: read.count - 1, count: 50)?.ids
+        // Then: SQLite's order, every match once.
+        #expect(first.ids == Array(expected.prefix(20)) && first.total == expected.count)
+        #expect(read == expected)
+        #expect(back == Array(expected.dropLast().suffix(50)))
     }
 
     @Test("a location that comes back known, with the same count, flags and update time, is seen by a refresh")

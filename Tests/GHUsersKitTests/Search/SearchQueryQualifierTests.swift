@@ -161,7 +161,7 @@ struct SearchQueryQualifierTests {
                 }
             let qualifier = SearchQuery("\(name):\(value)").qualifiers
             #expect(qualifier.map(\.test.field) == [field], "\(name)")
-            #expect(qualifier.first.map { columns.records($0, logins: TextArena(), noteOf: []) != nil } == field.spec.indexed, "\(name)")
+            #expect(qualifier.first.map { columns.records($0, logins: TextArena(), noteLinks: NoteLinks()) != nil } == field.spec.indexed, "\(name)")
         }
     }
 
