@@ -220,6 +220,16 @@ SESSIONS = [
     ("3+ chars, then backspace", ["o", "c", "t", "o", "BSpace", "BSpace", "BSpace"]),
     ("note text", ["g", "a", "r", "d", "e", "n"]),
 ]
+# Qualifiers (issue 57), each pasted whole as one key (a qualifier typed letter by letter is a
+# text until its colon): the profiles' columns, alternatives, sort:, a word none holds, then
+# with a word one profile in 100,000 holds as its alternative. fzf has no qualifiers: these rows have no anchor.
+QUALIFIER_SESSIONS = [
+    ("qualifiers", ["location:berlin", " d", "e", "v", "BSpace", "BSpace", "BSpace"]),
+    ("counts and types", ["followers:>1000", " !type:org", " location:york"]),
+    ("alternatives and sort", ["location:berlin location:tokyo", " sort:followers"]),
+    ("rare words", ["location:atlantis", " location:ísafjörður"]),
+    ("everyone sorted", ["sort:joined-asc"]),
+]
 
 
 def status_final(text, query):
@@ -236,13 +246,14 @@ def search_keystrokes(args, logins_file, logins, runs):
     `fzf -e` and `fzf` over the same logins (send-keys to the final match counter)."""
     environment = {"GHUSERS_HOME": args.home, "TERM": "tmux-256color"}
     results = []
-    for name, keys in SESSIONS:
+    for name, keys in SESSIONS + (QUALIFIER_SESSIONS if args.qualifiers else []):
         queries, query = [], ""
         for key in keys:
             query = query[:-1] if key == "BSpace" else query + key
             queries.append(query)
-        exact = [sum(1 for login in logins if q in login) for q in queries]
-        fuzzy = [fuzzy_count(logins, q) for q in queries]
+        anchored = (name, keys) in SESSIONS
+        exact = [sum(1 for login in logins if q in login) if anchored else -1 for q in queries]
+        fuzzy = [fuzzy_count(logins, q) if anchored else -1 for q in queries]
         rows = [{"session": name, "key": key, "query": q, "logins_matching": e, "fuzzy_matching": f,
                  "inside_ms": [], "tmux_ms": [], "fzf_e_ms": [], "fzf_ms": [],
                  "pty_ms": [], "fzf_e_pty_ms": [], "fzf_pty_ms": [], "floor_pty_ms": []}
@@ -272,7 +283,7 @@ def search_keystrokes(args, logins_file, logins, runs):
             rested = rss_of(args.ghusers)[0]
             stop()
             os.unlink(trace)
-            for binary, field, counts in (("fzf -e", "fzf_e_ms", exact), ("fzf", "fzf_ms", fuzzy)):
+            for binary, field, counts in (("fzf -e", "fzf_e_ms", exact), ("fzf", "fzf_ms", fuzzy)) if anchored else ():
                 start(f"{binary} < {logins_file}", environment)
                 wait_for(lambda text: f"{len(logins)}/{len(logins)}" in text)
                 for row, count in zip(rows, counts):
@@ -291,8 +302,9 @@ def search_keystrokes(args, logins_file, logins, runs):
             trace = os.path.join(tempfile.gettempdir(), f"ghusers-search-trace-{uuid.uuid4().hex[:8]}")
             pty_keys.browse_keys(args.ghusers, args.home, rows, trace, status_final)
             os.unlink(trace)
-            pty_keys.fzf_keys("-e", logins_file, len(logins), rows, exact, "fzf_e_pty_ms")
-            pty_keys.fzf_keys("", logins_file, len(logins), rows, fuzzy, "fzf_pty_ms")
+            if anchored:
+                pty_keys.fzf_keys("-e", logins_file, len(logins), rows, exact, "fzf_e_pty_ms")
+                pty_keys.fzf_keys("", logins_file, len(logins), rows, fuzzy, "fzf_pty_ms")
             pty_keys.floor_keys(rows)
         results.append({"session": name, "index": index_line.strip(), "rss_mb": memory[0], "peak_rss_mb": memory[1], "rested_rss_mb": rested, "keys": rows})
     return results
@@ -323,12 +335,16 @@ def print_keystrokes(users, sessions):
         for row in session["keys"]:
             inside = statistics.median(row["inside_ms"])
             browse_pty = statistics.median(row["pty_ms"])
-            fzf_e_pty = statistics.median(row["fzf_e_pty_ms"])
             key = "⌫" if row["key"] == "BSpace" else row["key"]
-            print(f"| {session['session']}: `{key}` → “{row['query']}” | {row['logins_matching']:,} | {inside:.2f} (max {max(row['inside_ms']):.2f}) | "
-                  f"{browse_pty:.2f} (max {max(row['pty_ms']):.2f}) | {fzf_e_pty:.2f} | {statistics.median(row['fzf_pty_ms']):.2f} | "
-                  f"{fzf_e_pty / max(browse_pty, 0.01):.1f}x | {statistics.median(row['floor_pty_ms']):.2f} | "
-                  f"{statistics.median(row['tmux_ms']):.1f} | {statistics.median(row['fzf_e_ms']):.1f} |")
+            if row["fzf_e_pty_ms"]:
+                fzf_e_pty = statistics.median(row["fzf_e_pty_ms"])
+                fzf = (f"{fzf_e_pty:.2f} | {statistics.median(row['fzf_pty_ms']):.2f} | {fzf_e_pty / max(browse_pty, 0.01):.1f}x | "
+                       f"{statistics.median(row['floor_pty_ms']):.2f} | {statistics.median(row['tmux_ms']):.1f} | {statistics.median(row['fzf_e_ms']):.1f}")
+            else:  # a qualifier: no anchor
+                fzf = f"– | – | – | {statistics.median(row['floor_pty_ms']):.2f} | {statistics.median(row['tmux_ms']):.1f} | –"
+            matching = f"{row['logins_matching']:,}" if row["logins_matching"] >= 0 else "–"
+            print(f"| {session['session']}: `{key}` → “{row['query']}” | {matching} | {inside:.2f} (max {max(row['inside_ms']):.2f}) | "
+                  f"{browse_pty:.2f} (max {max(row['pty_ms']):.2f}) | {fzf} |")
         print(f"<!-- {session['index']}; browse RSS {session['rss_mb']:.1f} MB, peak {session['peak_rss_mb']:.1f} MB, {session['rested_rss_mb']:.1f} MB 1.5 s later -->")
 
 
@@ -341,6 +357,7 @@ def main():
     parser.add_argument("--keys", type=int, default=300)
     parser.add_argument("--out")
     parser.add_argument("--only-search", action="store_true", help="only the per-keystroke search benchmark")
+    parser.add_argument("--qualifiers", action="store_true", help="with the qualifier sessions (a home whose users have profiles)")
     args = parser.parse_args()
 
     database = sqlite3.connect(os.path.join(args.home, "sites", "api.github.com", "ghusers.sqlite"))

@@ -145,3 +145,46 @@ if keys:
             print(f"| {size:,} | “{key['query']}” | {key['kind']} | {key['matches']:,} | {key['median_ms']:.2f} ({key['max_ms']:.2f}) | "
                   f"{ms(exact) if exact else '–'} | {ms(fuzzy) if fuzzy else '–'} | {ratio} |")
         print(f"| {size:,} | index load | | | {figures['load_ms']:,.0f} ms, {figures['index_bytes'] / 1e6:.1f} MB | | | |")
+
+# Homes whose every user has a profile (issue 57): browse's keys in process at each size (the
+# growth: cost per key, memory per profile), the qualifier searches' first screen, a whole
+# answer beside sqlite3, the seeding, and browse through a pty at the largest size.
+profile_keys = sorted((int(m.group(1)), p) for p in out.glob("profile-keys-*.json") if (m := re.fullmatch(r"profile-keys-(\d+)\.json", p.name)))
+if profile_keys:
+    figures = {size: json.loads(path.read_text()) for size, path in profile_keys}
+    print("\nEvery user with a profile, browse's `/` per key in process (median ms, max in brackets; target at every size: "
+          "median ≤ 16, max ≤ 25):\n")
+    print("| keystroke | class | " + " | ".join(f"{size:,}" for size in figures) + " | met |")
+    print("| --- | --- | " + " | ".join("---:" for _ in figures) + " | --- |")
+    largest = figures[max(figures)]
+    for position, key in enumerate(largest["keys"]):
+        cells, met = [], True
+        for size, run in figures.items():
+            row = run["keys"][position]
+            cells.append(f"{row['median_ms']:.2f} ({row['max_ms']:.2f}), {row['matches']:,}")
+            met = met and row["median_ms"] <= 16 and row["max_ms"] <= 25
+        print(f"| “{key['query']}” | {key['kind']} | " + " | ".join(cells) + f" | {'yes' if met else 'no'} |")
+    print("| index load, memory | | " + " | ".join(f"{run['load_ms']:,.0f} ms, {run['index_bytes'] / 1e6:.1f} MB ({run['index_bytes'] / size:.0f} B a user)"
+                                         for size, run in figures.items()) + " | |")
+    parts = largest.get("index_parts", {})
+    if parts:
+        print(f"\nIndex at {max(figures):,}, by part (MB): " + ", ".join(f"{name} {value / 1e6:.1f}" for name, value in parts.items()))
+for size in sizes("profiles-first-screen"):
+    results = medians(f"profiles-first-screen-{size}")
+    anchor = results[-1]
+    print(f"\nQualifier searches, first screen (`--limit 20`), {size:,} users with profiles (median ms; target ≤ 50; "
+          f"anchor: {anchor[0]}, {ms(anchor[1])} ms):\n")
+    print("| command | median (ms) | met |")
+    print("| --- | ---: | --- |")
+    for command, median, _ in results[:-1]:
+        print(f"| {command} | {ms(median)} | {'yes' if median <= 50 else 'no'} |")
+for size in sizes("profiles-whole"):
+    subject, anchor = medians(f"profiles-whole-{size}")
+    print(f"\nA whole answer at {size:,}: {subject[0]} {ms(subject[1])} ms, {anchor[0]} {ms(anchor[1])} ms: "
+          f"{subject[1] / anchor[1]:.2f}x (target ≤ 2x)")
+for path in sorted(out.glob("seed-profiles-*.json")):
+    seeded = json.loads(path.read_text())
+    print(f"\nSeeding {seeded['users']:,} users with profiles: {seeded['seconds']} s (target at 1,000,000: under 600 s)")
+for path in sorted(out.glob("profile-browse-*.md")):
+    print(f"\nbrowse through a pty ({path.stem}):\n")
+    print(path.read_text())
