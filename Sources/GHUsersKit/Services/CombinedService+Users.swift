@@ -14,14 +14,16 @@ extension CombinedService {
         try await database.read { db in try StoreService.Profiles.stream(after: after, limit: limit, db, each) }
     }
 
-    /// Streams local search results, each user with its cached profile (`search --json`).
-    public func searchWithProfiles(_ query: String, _ each: (SearchResult, CachedProfile?) throws -> Void) async throws {
-        try await database.read { db in try StoreService.Search.matchesWithProfiles(query, db, each) }
+    /// Streams local search results, each user with its cached profile (`search --json`);
+    /// `firstRows`: the caller stops after that many.
+    public func searchWithProfiles(_ query: String, firstRows: Int? = nil, _ each: (SearchResult, CachedProfile?) throws -> Void) async throws {
+        try await database.read { db in try StoreService.Search.matchesWithProfiles(query, firstRows: firstRows, db, each) }
     }
 
-    /// Streams local search results (see ``StoreService/Search``).
-    public func search(_ query: String, _ each: (SearchResult) throws -> Void) async throws {
-        try await database.read { db in try StoreService.Search.matches(query, db, each) }
+    /// Streams local search results (see ``StoreService/Search``); `firstRows`: the caller
+    /// stops after that many.
+    public func search(_ query: String, firstRows: Int? = nil, _ each: (SearchResult) throws -> Void) async throws {
+        try await database.read { db in try StoreService.Search.matches(query, firstRows: firstRows, db, each) }
     }
 
     /// The cached profiles of the users `ids`, by id (those without one left out).

@@ -360,16 +360,26 @@ extension AppDatabase {
     }()
 
     /// What to say before migrating a file that will take a while: filling the index of
-    /// characters and pairs (`v5-short-search`) costs about 4.6 s per 100,000 cached users, so
+    /// characters and pairs (`v5-short-search`) costs about 4.6 s per 100,000 cached users, and
+    /// the profiles' words (`v16-profile-words`) about 4.6 s per 100,000 cached profiles, so
     /// from `users` of them on, a line says why the command waits. `nil` for a new file or a
     /// short migration.
     static func migrationNotice(_ db: Database, from users: Int = 100_000) throws -> String? {
         let applied = try migrator.appliedIdentifiers(db)
-        guard applied.contains("v1"), !applied.contains("v5-short-search") else { return nil }
-        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM user") ?? 0
-        guard count >= users else { return nil }
-        let seconds = max(1, count * 46 / 1_000_000)
-        return "indexing \(count) cached users and their notes for one- and two-character searches, "
-            + "once after this upgrade (about \(seconds) s)…"
+        guard applied.contains("v1") else { return nil }
+        var parts: [String] = []
+        var count = 0
+        if !applied.contains("v5-short-search") {
+            count = try Int.fetchOne(db, sql: "SELECT count(*) FROM user") ?? 0
+            if count >= users { parts.append("\(count) cached users and their notes for one- and two-character searches") }
+        }
+        var profiles = 0
+        if !applied.contains("v16-profile-words") {
+            profiles = try Int.fetchOne(db, sql: "SELECT count(*) FROM profile") ?? 0
+            if profiles >= users { parts.append("the words of \(profiles) cached profiles for qualifier searches") }
+        }
+        guard !parts.isEmpty else { return nil }
+        let seconds = max(1, (count >= users ? count : 0) * 46 / 1_000_000 + (profiles >= users ? profiles : 0) * 46 / 1_000_000)
+        return "indexing \(parts.joined(separator: ", and ")), once after this upgrade (about \(seconds) s)…"
     }
 }

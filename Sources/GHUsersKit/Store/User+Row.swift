@@ -85,6 +85,8 @@ extension UserDetails {
     /// The columns a ``UserDetails`` is read from: ``User/selection``, then the note and the seen
     /// mark, for a `FROM user LEFT JOIN note ON note.user_id = user.id`.
     static let selection = User.selection + ", note.text, user.seen, user.gone"
+    /// How many columns ``selection`` has.
+    static let selectionCount = User.selectionCount + 3
 
     /// The one join that reads users with their notes: `SELECT` it, then add `WHERE`, `ORDER BY`
     /// and `LIMIT`. Every reader of ``UserDetails`` rows uses it.

@@ -185,13 +185,13 @@ extension GHUsersCommand {
                 do {
                     if printer.readsProfiles {
                         // For scripts, each user with its cached profile (`"profile"`, null when none).
-                        try await service.searchWithProfiles(query.trimmed) { result, profile in
+                        try await service.searchWithProfiles(query.trimmed, firstRows: online ? nil : limit) { result, profile in
                             guard given(result) else { return }
                             printer.print(result, profile: .some(profile))
                             if let limit, printer.count >= limit { throw Enough() }
                         }
                     } else {
-                        try await service.search(query.trimmed) { result in
+                        try await service.search(query.trimmed, firstRows: online ? nil : limit) { result in
                             guard given(result) else { return }
                             // Rows with avatars are drawn in batches; notes on uncached users keep the plain row.
                             if avatars != nil, case .user(let details) = result { users.append(details) } else { printer.print(result) }

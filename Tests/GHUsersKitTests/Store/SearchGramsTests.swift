@@ -214,6 +214,20 @@ struct SearchGramsTests {
 
         #expect(try queue.read { try AppDatabase.migrationNotice($0, from: 1) } == nil)
         #expect(try DatabaseQueue().read { try AppDatabase.migrationNotice($0, from: 0) } == nil, "a new file says nothing")
+        // A file from before the profiles' words, with profiles: the line names them.
+        let older = try DatabaseQueue(configuration: configuration)
+        try AppDatabase.migrator.migrate(older, upTo: "v15-kept-queries")
+        try older.write { db in
+            try StoreService.Sync.savePage(
+                UsersPage(users: [Factory.user(1, "ann"), Factory.user(2, "bo")], itemCount: 2, skipped: 0, cursor: 2), request: .init(since: 0, movesCursor: true), etag: nil, db)
+            for id in Int64(1)...2 { try db.execute(sql: "INSERT INTO profile (user_id, location, fetched_at) VALUES (?, 'Berlin', 0)", arguments: [id]) }
+        }
+        #expect(try older.read { try AppDatabase.migrationNotice($0, from: 2) }?.contains("the words of 2 cached profiles") == true)
+        #expect(try older.read { try AppDatabase.migrationNotice($0, from: 3) } == nil)
+        let migrated = try AppDatabase(older)
+        var found: [String] = []
+        try migrated.read { try StoreService.Search.matches("location:berlin", $0) { found.append($0.login) } }
+        #expect(found == ["ann", "bo"], "the migration fills profile_word from the profiles there")
 
         #expect(try queue.read { try AppDatabase.migrator.hasCompletedMigrations($0) })
         try Self.expectAgreement(database, home)
