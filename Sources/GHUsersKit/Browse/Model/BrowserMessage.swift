@@ -55,6 +55,9 @@ package enum BrowserMessage: Sendable {
     case notice(String)
     /// Another connection (another process, or this one's page save) changed the database.
     case databaseChanged
+    /// The search index is loaded: a search SQLite answered meanwhile (its count unfinished, as
+    /// "224+") is asked again of the index, for its whole count.
+    case searchIndexLoaded
     /// How GitHub's search of `query` (^O on the query line) stands, in words; `finished` once
     /// it ended (done, failed or offline).
     case onlineSearch(query: String, status: String, finished: Bool)

@@ -116,6 +116,8 @@ extension BrowserModel {
             notice = reason
         case .rateLimitExhausted(let until):
             return pause(until: until)
+        case .searchIndexLoaded:
+            return isFiltering ? reloadWindow() : []
         case .databaseChanged:
             var effects = requestCount()
             if let profile = pane.profile { effects.append(.loadCachedProfile(id: profile.id, login: profile.login)) }

@@ -187,7 +187,8 @@ package final class BrowserRuntime: Sendable {
             let started = DatabaseWatcher(database: service.database) { events.yield(.message(.databaseChanged)) }
             watcher.withLock { $0 = started }
         }
-        search.load { [self] in
+        search.load { [self, events] in
+            events.yield(.message(.searchIndexLoaded))
             guard let trace else { return }
             let at = nanoseconds(ContinuousClock.now - clockStart)
             trace.write(Data("# search index loaded at \(at): \(search.index.count) users, \(search.index.memory) bytes\n".utf8))

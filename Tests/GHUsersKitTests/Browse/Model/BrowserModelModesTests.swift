@@ -237,6 +237,20 @@ struct BrowserModelModesTests {
         #expect(after.contains { if case .loadWindow(.reload) = $0 { true } else { false } })
     }
 
+    @Test("a search SQLite answered while the index loaded is asked again once it is in; without a search, nothing is")
+    func searchIndexLoaded() {
+        var model = Self.model(total: 100, loaded: 100)
+        #expect(model.update(.searchIndexLoaded).isEmpty)
+        let typed = Base.keys(&model, [.character("/"), .character("u")], at: 0.1)
+        guard case .loadWindow(let first) = typed.last(where: { if case .loadWindow = $0 { true } else { false } }) else {
+            Issue.record("the key read the matches")
+            return
+        }
+        _ = model.update(.windowLoaded(first, start: 0, users: Base.users(0..<10)))
+        let effects = model.update(.searchIndexLoaded)
+        #expect(effects.contains(.loadWindow(.searchAfter(query: "u", id: nil, index: -1, count: BrowserModel.chunk))))
+    }
+
     // MARK: - Network
 
     @Test("the network down: a banner, retries on a growing schedule, and recovery without a key")
