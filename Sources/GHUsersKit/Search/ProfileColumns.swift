@@ -88,14 +88,8 @@ struct ProfileColumns: Sendable {
         for (column, text) in texts.enumerated() {
             // An email is searched before its `@` only (``WordMatch/holdsInLocalPart(_:needle:of:from:to:)``):
             // its domain is not kept, nor read by a scan.
-            self.texts[column].append(column == Self.emailField ? text.map(Self.localPart) : text)
+            self.texts[column].append(column == Self.emailField ? text.map(WordMatch.localPart) : text)
         }
-    }
-
-    /// `email` before its `@` (by bytes: by characters, a million took 13 s).
-    private static func localPart(_ email: String) -> String {
-        guard let at = email.utf8.firstIndex(of: UInt8(ascii: "@")) else { return email }
-        return String(email[..<at])
     }
 
     /// Where the email is among ``textFields``.

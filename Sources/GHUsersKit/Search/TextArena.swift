@@ -21,8 +21,8 @@ struct TextArena: Sendable {
     /// The user id of each record, ascending (none for an arena of ``TextColumn``'s values,
     /// whose records are their own ids).
     private(set) var ids: [Int64] = []
-    /// Whether ``ids`` and ``masks`` are kept.
-    private let keepsIDs: Bool, keepsMasks: Bool
+    /// Whether this arena holds ``TextColumn``'s values: records without ``ids`` or ``masks``.
+    private let holdsValues: Bool
     /// For each record, a bit for each of the characters of ``characterBits`` it holds (a
     /// one-character query is a pass over these, not a scan), its owner's flags in bits 40 to
     /// 55, and its length, at most 255, in the top 8 (``lengthShift``: equality found unread).
@@ -35,7 +35,7 @@ struct TextArena: Sendable {
     /// An empty arena; `values`: one of ``TextColumn``'s distinct values, whose records need
     /// no id and no mask (16 bytes a record saved; a term is found there by a scan).
     init(values: Bool = false) {
-        (keepsIDs, keepsMasks) = (!values, !values)
+        holdsValues = values
     }
 
     /// Makes room for `records` more records of `bytes` more bytes in all, so that a load of
@@ -44,8 +44,9 @@ struct TextArena: Sendable {
     mutating func reserve(records: Int, bytes: Int) {
         self.bytes.reserveCapacity(self.bytes.count + bytes + records)
         starts.reserveCapacity(starts.count + records)
-        if keepsIDs { ids.reserveCapacity(ids.count + records) }
-        if keepsMasks { masks.reserveCapacity(masks.count + records) }
+        guard !holdsValues else { return }
+        ids.reserveCapacity(ids.count + records)
+        masks.reserveCapacity(masks.count + records)
     }
 
     /// Gives back what the arrays hold beyond their records, one array at a time.
@@ -70,24 +71,20 @@ struct TextArena: Sendable {
     mutating func append(id: Int64, text: String, flags: UInt64 = 0) {
         let start = bytes.count
         starts.append(Int32(start))
-        if keepsIDs { ids.append(id) }
+        ids.append(id)
         if text.utf8.allSatisfy({ $0 < 0x80 }) { bytes += text.utf8.lazy.map(Self.fold) } else { bytes += Self.fold(text) }
         bytes.append(Self.separator)
-        guard keepsMasks else { return }
         let mask = bytes[start..<bytes.count - 1].reduce(UInt64(0)) { $0 | Self.characterBits[Int($1)] }
         masks.append(mask | flags | UInt64(min(bytes.count - 1 - start, 255)) << Self.lengthShift)
     }
 
-    /// Adds `folded` (already folded, without the separator) as a record; `id` above every id already in.
-    mutating func append(id: Int64, folded: [UInt8]) {
-        let start = bytes.count
-        starts.append(Int32(start))
-        if keepsIDs { ids.append(id) }
+    /// Adds `folded` (already folded, without the separator) as a record of an arena of
+    /// values (``init(values:)``): no id, no mask.
+    mutating func append(value folded: [UInt8]) {
+        precondition(holdsValues, "an arena of ids and masks takes texts")
+        starts.append(Int32(bytes.count))
         bytes += folded
         bytes.append(Self.separator)
-        guard keepsMasks else { return }
-        let mask = folded.reduce(UInt64(0)) { $0 | Self.characterBits[Int($1)] }
-        masks.append(mask | UInt64(min(folded.count, 255)) << Self.lengthShift)
     }
 
     /// Every record among `records` whose mask has any of `bit`'s bits (`lacking`: none of them), in order: a pass over

@@ -18,7 +18,7 @@ struct TextColumn: Sendable {
 
     /// An empty column; `profiles`: how many are coming, if known.
     init(profiles: Int = 0) {
-        values.append(id: 0, folded: [])
+        values.append(value: [])
         valueOf.reserve(profiles)
     }
 
@@ -51,7 +51,7 @@ struct TextColumn: Sendable {
             slot = (slot + 1) & mask
         }
         let record = values.count
-        values.append(id: Int64(record), folded: bytes)
+        values.append(value: bytes)
         slots[slot] = UInt32(record + 1)
         return record
     }

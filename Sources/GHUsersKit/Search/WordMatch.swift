@@ -132,6 +132,13 @@ enum WordMatch {
         return !needle.isEmpty && TextArena.find(needle, in: email, from: from, to: end) != nil
     }
 
+    /// `email` before its `@` (all of it without one), what `in:email` searches; by bytes (by
+    /// characters, a million took 13 s).
+    static func localPart(_ email: String) -> String {
+        guard let at = email.utf8.firstIndex(of: UInt8(ascii: "@")) else { return email }
+        return String(email[..<at])
+    }
+
     /// ``holdsInLocalPart(_:needle:of:from:to:)`` of folded `needle` over the whole of folded `email`.
     static func holdsInLocalPart(_ needle: [UInt8], of email: [UInt8]) -> Bool {
         needle.withUnsafeBufferPointer { needle in

@@ -2,22 +2,26 @@ import Foundation
 import GRDB
 
 /// The owner of `profile`: every statement on it, each inside a transaction its caller holds,
-/// with its columns read by name. A profile is read with its user and note (one join).
+/// with its columns read by place (``columns(of:)``). A profile is read with its user and note (one join).
 extension StoreService.Profiles {
-    /// The profile columns, after ``UserDetails/selection`` in ``find(login:_:)``'s rows.
-    /// Each named `profile_…`, so that no column of the user or the note can shadow it.
-    private static let columns = (Profile.Field.allCases.map(\.column) + ["etag", "fetched_at", "unknown"])
-        .map { "profile.\($0) AS profile_\($0)" }.joined(separator: ", ")
+    /// The profile's columns of `table` (`profile`, or an alias of it): its user id, every field
+    /// in ``Profile/Field``'s order, the ETag, the fetch time and the unknown fields, read by
+    /// place (``cached(_:_:from:)``, ``profile(_:from:)``): a column read by name is looked up,
+    /// and lower-cased, at each row, half of `search --json`'s time.
+    private static func columns(of table: String) -> String {
+        (["user_id"] + Profile.Field.allCases.map(\.column) + ["etag", "fetched_at", "unknown"]).map { "\(table).\($0)" }.joined(separator: ", ")
+    }
+    private static let columns = columns(of: "profile")
 
     /// The cached profile of `login` (without regard to case) with its user and note, or `nil`
     /// when the profile was never fetched.
     package static func find(login: String, _ db: Database) throws -> CachedProfile? {
-        try Row.fetchOne(db.cachedStatement(sql: "\(joined) WHERE user.login = ?"), arguments: [login]).map(cached)
+        try Row.fetchOne(db.cachedStatement(sql: "\(joined) WHERE user.login = ?"), arguments: [login]).flatMap(cached)
     }
 
     /// The cached profile of the user with id `id`, or `nil`.
     package static func find(id: Int64, _ db: Database) throws -> CachedProfile? {
-        try Row.fetchOne(db.cachedStatement(sql: "\(joined) WHERE user.id = ?"), arguments: [id]).map(cached)
+        try Row.fetchOne(db.cachedStatement(sql: "\(joined) WHERE user.id = ?"), arguments: [id]).flatMap(cached)
     }
 
     /// Calls `each` for every cached user with an id above `after`, at most `limit` (`nil`:
@@ -26,7 +30,7 @@ extension StoreService.Profiles {
         let rows = try Row.fetchCursor(
             db,
             sql: """
-                SELECT \(UserDetails.selection), profile.user_id AS profile_user_id, \(columns)
+                SELECT \(UserDetails.selection), \(columns)
                 FROM user LEFT JOIN profile ON profile.user_id = user.id LEFT JOIN note ON note.user_id = user.id
                 WHERE user.id > ? ORDER BY user.id LIMIT ?
                 """, arguments: [after, limit ?? -1])
@@ -37,30 +41,33 @@ extension StoreService.Profiles {
     }
 
     /// The cached profile's columns after ``UserDetails/selection`` in a read joined with
-    /// ``joinedAsCached`` (`search --json`): its user id, then ``columns``' in order, read by place.
-    static let cachedColumns = (["user_id"] + Profile.Field.allCases.map(\.column) + ["etag", "fetched_at", "unknown"])
-        .map { "cached_profile.\($0)" }.joined(separator: ", ")
+    /// ``joinedAsCached`` (`search --json`).
+    static let cachedColumns = columns(of: "cached_profile")
     /// The join that brings each user's cached profile, if any, to ``cachedColumns``.
     static let joinedAsCached = "LEFT JOIN profile AS cached_profile ON cached_profile.user_id = user.id"
 
-    /// The cached profile of `details` in a row of ``cachedColumns`` from place `start`, or
-    /// `nil` when it has none: by place, where a column read by name is looked up (and lower-cased)
-    /// each time, half of `search --json`'s time.
+    /// The cached profile of `details` in a row of ``columns(of:)`` from place `start`, or
+    /// `nil` when it has none (a `LEFT JOIN`'s NULLs).
     static func cached(_ details: UserDetails, _ row: Row, from start: Int) -> CachedProfile? {
         guard (row[start] as Int64?) != nil else { return nil }
+        let rest = start + 1 + Profile.Field.allCases.count
+        return CachedProfile(
+            details: details, profile: profile(row, from: start), etag: row[rest], fetchedAt: Date(timeIntervalSince1970: row[rest + 1]),
+            unknown: Profile.Field.set(row[rest + 2]))
+    }
+
+    /// The profile in a row of ``columns(of:)`` from place `start`.
+    private static func profile(_ row: Row, from start: Int) -> Profile {
         var profile = Profile()
-        var place = start + 1
-        for field in Profile.Field.allCases {
+        for (offset, field) in Profile.Field.allCases.enumerated() {
+            let place = start + 1 + offset
             switch field.spec.storage {
             case .text, .date: profile[field] = .text(row[place])
             case .count: profile[field] = .count(row[place])
             case .flag: profile[field] = .flag(row[place])
             }
-            place += 1
         }
-        return CachedProfile(
-            details: details, profile: profile, etag: row[place], fetchedAt: Date(timeIntervalSince1970: row[place + 1]),
-            unknown: Profile.Field.set(row[place + 2]))
+        return profile
     }
 
     /// The one join of a user, its profile and its note, for ``find(login:_:)`` and ``find(id:_:)``.
@@ -70,11 +77,9 @@ extension StoreService.Profiles {
         LEFT JOIN note ON note.user_id = user.id
         """
 
-    /// The cached profile of a row of ``UserDetails/selection`` and ``columns``.
-    private static func cached(_ row: Row) -> CachedProfile {
-        CachedProfile(
-            details: UserDetails(row: row), profile: profile(row), etag: row["profile_etag"],
-            fetchedAt: Date(timeIntervalSince1970: row["profile_fetched_at"]), unknown: Profile.Field.set(row["profile_unknown"]))
+    /// The cached profile of a row of ``joined``.
+    private static func cached(_ row: Row) -> CachedProfile? {
+        cached(UserDetails(row: row), row, from: UserDetails.selectionCount)
     }
 
     /// Saves `profile` of user `userID` with its response's `etag`, fetched `now`, over any
@@ -112,9 +117,9 @@ extension StoreService.Profiles {
     /// The distinct words of a value of `field`, folded (``WordMatch``): of an email, those
     /// before its `@` (``AppDatabase/emailWords``).
     private static func words(_ value: String?, of field: Profile.Field) -> Set<String> {
-        guard var value else { return [] }
-        if field == .email, let at = value.utf8.firstIndex(of: UInt8(ascii: "@")) { value = String(value[..<at]) }
-        return Set(WordMatch.words(TextArena.fold(value)).map { String(decoding: $0, as: UTF8.self) })
+        guard let value else { return [] }
+        let searched = field == .email ? WordMatch.localPart(value) : value
+        return Set(WordMatch.words(TextArena.fold(searched)).map { String(decoding: $0, as: UTF8.self) })
     }
 
     /// Replaces the words of user `userID`'s profile: those of the values `before` (the
@@ -172,22 +177,9 @@ extension StoreService.Profiles {
             let row = try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT \(columns) FROM profile WHERE user_id = ?"), arguments: [userID])
         else { return (profile, unknown, nil) }
-        let known = unknown.subtracting(Profile.Field.set(row["profile_unknown"]))
-        return (profile.copying(known, from: Self.profile(row)), unknown.subtracting(known), row["profile_etag"])
-    }
-
-    /// The profile of a row of ``columns``.
-    private static func profile(_ row: Row) -> Profile {
-        var profile = Profile()
-        for field in Profile.Field.allCases {
-            let column = "profile_" + field.column
-            switch field.spec.storage {
-            case .text, .date: profile[field] = .text(row[column])
-            case .count: profile[field] = .count(row[column])
-            case .flag: profile[field] = .flag(row[column])
-            }
-        }
-        return profile
+        let rest = 1 + Profile.Field.allCases.count
+        let known = unknown.subtracting(Profile.Field.set(row[rest + 2]))
+        return (profile.copying(known, from: Self.profile(row, from: 0)), unknown.subtracting(known), row[rest])
     }
 
     /// Marks the profile of user `userID` as fetched `now` (revalidated: `304 Not Modified`).
