@@ -4,33 +4,34 @@ import Foundation
 /// without SQLite (``SearchQuery/Qualifier/isIndexed``): each cached profile's fields that
 /// ``Profile/Field/spec`` marks `indexed`: its texts (a ``TextColumn`` each: distinct values
 /// once, a number a profile), counts, dates and flags (about 30 bytes a profile at 1,000,000,
-/// issue 57); the account type is a bit of the login's mask (``typeBits``). A value the
+/// issue 57); the account type is a flag of the login (``typeFlags(_:)``). A value the
 /// profile does not have (SQL's NULL) is matched by no count or date, negated or not, as
 /// ``StoreService/Search/Qualified`` reads the same columns; a flag not set is false, as there.
 struct ProfileColumns: Sendable {
     /// Each profile's user id, in ascending order, until ``SearchCorpus/link()`` has read
-    /// them into ``loginOf`` (8 MB at a million, let go then).
-    var ids: [Int64] = []
+    /// them into ``loginOf`` (4 MB at a million, let go then).
+    var ids = UserIDs()
     /// Each of ``textFields``, a value a profile.
     var texts: [TextColumn] = textFields.map { _ in TextColumn() }
-    /// Each profile's ``countFields`` and ``dateFields`` (seconds since 1970), ``unknown`` for
-    /// none, and ``flagFields`` (0 or 1), a column a field in its list's order.
-    var counts: [[Int32]] = countFields.map { _ in [] }
+    /// Each profile's ``countFields`` and ``dateFields`` (seconds since 1970, ``unknownDate``
+    /// for none), a column a field in its list's order, and its ``flagFields``, flag `n` the
+    /// list's `n`th, set if true.
+    var counts: [CountColumn] = countFields.map { _ in CountColumn() }
     var dates: [[UInt32]] = dateFields.map { _ in [] }
-    var flags: [[UInt8]] = flagFields.map { _ in [] }
+    var flags = RecordFlags()
     /// For each of ``textFields`` with a qualifier, the profiles (ascending) whose answer left
     /// it unknown, which no text qualifier matches, negated or not, as no count matches an
     /// unknown count. Usually empty: a field GitHub nulled with an error. (An email, unknown in
     /// every profile gh's token prefetched, has no qualifier.)
     var unknownTexts: [[Int32]] = textFields.map { _ in [] }
-    /// Each profile's login record (-1: a user no longer cached), set by ``SearchCorpus/link()``.
-    var loginOf: [Int32] = []
+    /// Each profile's login record (-1: a user no longer cached), set by ``SearchCorpus/link()``;
+    /// `nil` while profile `n` is login record `n`, every cached user having a profile (a
+    /// home filled by searches): 4 MB saved at a million. Read through ``logins(ofProfiles:)``.
+    var loginOf: [Int32]?
 
     /// How many profiles.
     var count: Int { texts.first?.count ?? 0 }
 
-    /// A count the profile does not have.
-    static let unknown = Int32.min
     /// A date the profile does not have: dates are seconds since 1970 from GitHub's accounts
     /// (2007 on), under 2^32 until 2106.
     static let unknownDate = UInt32.max
@@ -38,7 +39,11 @@ struct ProfileColumns: Sendable {
     static let textFields = indexed { if case .text = $0 { true } else { false } }
     static let countFields = indexed { if case .count = $0 { true } else { false } }
     static let dateFields = indexed { if case .date = $0 { true } else { false } }
-    static let flagFields = indexed { if case .flag = $0 { true } else { false } }
+    static let flagFields: [Profile.Field] = {
+        let fields = indexed { if case .flag = $0 { true } else { false } }
+        precondition(fields.count <= RecordFlags.count, "\(fields.count) indexed flags, room for \(RecordFlags.count)")
+        return fields
+    }()
     /// Whether each of ``textFields`` has a qualifier (``unknownTexts`` keeps only those).
     static let textQualified = textFields.map { $0.spec.qualifier != nil }
     /// Where `field` (one `indexed`, like the name of `fullname:` and `in:name`) is among ``textFields``.
@@ -52,9 +57,9 @@ struct ProfileColumns: Sendable {
     }
 
     var memory: Int {
-        texts.reduce(0) { $0 + $1.memory } + ids.capacity * 8 + dates.reduce(0) { $0 + $1.capacity } * 4
-            + (counts.reduce(0) { $0 + $1.capacity } + unknownTexts.reduce(0) { $0 + $1.capacity } + loginOf.capacity) * 4
-            + flags.reduce(0) { $0 + $1.capacity }
+        texts.reduce(0) { $0 + $1.memory } + ids.memory + dates.reduce(0) { $0 + $1.capacity } * 4
+            + counts.reduce(0) { $0 + $1.memory } + (unknownTexts.reduce(0) { $0 + $1.capacity } + (loginOf?.capacity ?? 0)) * 4
+            + flags.memory
     }
 
     /// ``memory`` by part: each text column, then the numbers and links.
@@ -62,29 +67,32 @@ struct ProfileColumns: Sendable {
         zip(Self.textFields, texts).map { ("profile \($0.column)", $1.memory) } + [("profile numbers and links", memory - texts.reduce(0) { $0 + $1.memory })]
     }
 
-    /// A login's mask bit for an organisation, and for an account neither a user nor an
-    /// organisation (GitHub's `Bot`, `Mannequin`), above ``TextArena/characterBits``'.
-    static let organizationBit: UInt64 = 1 << 40, otherTypeBit: UInt64 = 1 << 41
+    /// A login's flag (``TextArena/flags``) for an organisation, and for an account neither a
+    /// user nor an organisation (GitHub's `Bot`, `Mannequin`).
+    static let organizationFlag: UInt8 = 1, otherTypeFlag: UInt8 = 2
 
-    /// The mask bits that `type:` tests, and whether the type's logins lack them, as SQLite's
-    /// `type = ?`: an organisation has its bit, a user neither (the rest).
-    static func typeTest(_ type: String, negated: Bool) -> (bits: UInt64, lacking: Bool) {
+    /// The flags that `type:` tests, and whether the type's logins lack them, as SQLite's
+    /// `type = ?`: an organisation has its flag, a user neither (the rest).
+    static func typeTest(_ type: String, negated: Bool) -> (flags: UInt8, lacking: Bool) {
         let organization = type == "Organization"
-        return (organization ? organizationBit : organizationBit | otherTypeBit, organization == negated)
+        return (organization ? organizationFlag : organizationFlag | otherTypeFlag, organization == negated)
     }
 
-    /// The mask bits of account type `type` (the users list's `type`).
-    static func typeBits(_ type: String) -> UInt64 {
-        type == "Organization" ? organizationBit : type == "User" ? 0 : otherTypeBit
+    /// The flags of account type `type` (the users list's `type`).
+    static func typeFlags(_ type: String) -> UInt8 {
+        type == "Organization" ? organizationFlag : type == "User" ? 0 : otherTypeFlag
     }
 
     /// Adds a profile's ``textFields`` (in their order, `nil` for none); `id` above every
     /// profile's already in. Its counts, dates and flags are appended to their columns beside.
-    mutating func append(id: Int64, texts: [String?], unknown: Set<Profile.Field> = []) {
+    /// `logins`: the ids of the logins it is loaded beside, to link it to its login now,
+    /// without keeping its id (``link(_:to:)``); otherwise ``SearchCorpus/link()`` links it.
+    mutating func append(id: Int64, texts: [String?], unknown: Set<Profile.Field> = [], linkingTo logins: UserIDs? = nil) {
+        let profile = count
         for (column, field) in Self.textFields.enumerated() where Self.textQualified[column] && unknown.contains(field) {
-            unknownTexts[column].append(Int32(ids.count))
+            unknownTexts[column].append(Int32(profile))
         }
-        ids.append(id)
+        if let logins { link(id, to: logins) } else { ids.append(id) }
         for (column, text) in texts.enumerated() {
             // An email is searched before its `@` only (``WordMatch/holdsInLocalPart(_:needle:of:from:to:)``):
             // its domain is not kept, nor read by a scan.
@@ -92,16 +100,30 @@ struct ProfileColumns: Sendable {
         }
     }
 
+    /// Links the profile being added, of user `id`, to its record among `logins`: in place
+    /// while every profile so far is the login of its own record, else in ``loginOf``, found
+    /// on from the last one linked.
+    private mutating func link(_ id: Int64, to logins: UserIDs) {
+        let profile = count
+        if loginOf == nil, profile < logins.count, logins[profile] == id { return }
+        if loginOf == nil { loginOf = Array(0..<Int32(profile)) }
+        linkedUpTo = logins.firstPosition(atLeast: id, from: linkedUpTo)
+        loginOf?.append(linkedUpTo < logins.count && logins[linkedUpTo] == id ? Int32(linkedUpTo) : -1)
+    }
+
+    /// Where ``link(_:to:)`` looks on from.
+    private var linkedUpTo = 0
+
     /// Where the email is among ``textFields``.
     private static let emailField = textFields.firstIndex(of: .email)
 
-    /// Makes room for `profiles` profiles in every column.
-    mutating func reserve(_ profiles: Int) {
-        ids.reserveCapacity(profiles)
+    /// Makes room for `profiles` profiles in every column, and their ``ids`` if they are to be kept.
+    mutating func reserve(_ profiles: Int, ids: Bool) {
+        if ids { self.ids.reserve(profiles) }
         texts = Self.textFields.map { _ in TextColumn(profiles: profiles) }
-        for index in counts.indices { counts[index].reserveCapacity(profiles) }
+        for index in counts.indices { counts[index].reserve(profiles) }
         for index in dates.indices { dates[index].reserveCapacity(profiles) }
-        for index in flags.indices { flags[index].reserveCapacity(profiles) }
+        flags.reserve(profiles)
     }
 
     /// Done adding: the text columns let their builders' tables go.
@@ -114,36 +136,34 @@ struct ProfileColumns: Sendable {
     /// ``SearchQuery/Qualifier/isIndexed`` (only SQLite answers it).
     func records(_ qualifier: SearchQuery.Qualifier, logins: TextArena, noteLinks: NoteLinks) -> [Int32]? {
         let negated = qualifier.negated
-        let found: [Int32]
         switch qualifier.test {
         case .type(let type):
-            let (bits, lacking) = Self.typeTest(type, negated: negated)
-            return logins.records(0..<logins.count, having: bits, lacking: lacking)
+            let (flags, lacking) = Self.typeTest(type, negated: negated)
+            return logins.flags.records(0..<logins.count, anyOf: flags, lacking: lacking)
         case .login(let login, let organization):
             let name = TextArena.fold(login)
             return (0..<logins.count).compactMap { record in
-                let holds = logins.equals(record, name) && (!organization || logins.records(record..<record + 1, having: Self.organizationBit) == [Int32(record)])
+                let holds = logins.equals(record, name) && (!organization || logins.flags.has(record, anyOf: Self.organizationFlag))
                 return holds != negated ? Int32(record) : nil
             }
         case .hasNote:
             return negated ? SearchCorpus.complement(noteLinks.logins, count: logins.count) : noteLinks.logins
         case .hasProfile:
-            let profiled = loginOf.filter { $0 >= 0 }
+            let profiled = self.logins(ofProfiles: Array(0..<Int32(count)))
             return negated ? SearchCorpus.complement(profiled, count: logins.count) : profiled
         case .text(let field, let text):
             guard let column = Self.textFields.firstIndex(of: field) else { return nil }
-            found = records(column, containing: TextArena.fold(text), negated: negated, wholeWords: true, unknown: unknownTexts[column])
+            return records(column, containing: TextArena.fold(text), negated: negated, wholeWords: true, unknown: unknownTexts[column])
         case .count(let field, let lower, let upper):
             guard let column = Self.countFields.firstIndex(of: field) else { return nil }
-            found = Self.within(counts[column], lower, upper, negated: negated, unknown: Int64(Self.unknown), loginOf)
+            return self.logins(ofProfiles: counts[column].profiles(lower, upper, negated: negated))
         case .date(let field, let lower, let upper):
             guard let column = Self.dateFields.firstIndex(of: field) else { return nil }
             let seconds = { (text: String?) in text.flatMap(Timestamp.date(iso8601:)).map { Int64($0.timeIntervalSince1970) } }
-            found = Self.within(dates[column], seconds(lower), seconds(upper), negated: negated, unknown: Int64(Self.unknownDate), loginOf)
+            return self.logins(ofProfiles: Self.within(dates[column], seconds(lower), seconds(upper), negated: negated, unknown: Int64(Self.unknownDate)))
         case .flag(let field, let value):
             guard let column = Self.flagFields.firstIndex(of: field) else { return nil }
-            let wanted: UInt8 = value != negated ? 1 : 0
-            found = flags[column].indices.compactMap { flags[column][$0] == wanted ? loginOf[$0] : nil }
+            return self.logins(ofProfiles: flags.records(0..<count, anyOf: 1 << column, lacking: value == negated))
         case .seen, .gone:
             return nil
         case .anyOf(let tests):
@@ -155,7 +175,12 @@ struct ProfileColumns: Sendable {
             }
             return union
         }
-        return found.filter { $0 >= 0 }
+    }
+
+    /// The login records of `profiles` (ascending), those no longer cached left out.
+    func logins(ofProfiles profiles: [Int32]) -> [Int32] {
+        guard let loginOf else { return profiles }
+        return profiles.map { loginOf[Int($0)] }.filter { $0 >= 0 }
     }
 
     /// The login records (ascending) of the profiles whose field `field` (of ``textFields``)
@@ -167,7 +192,7 @@ struct ProfileColumns: Sendable {
     ) -> [Int32] {
         let hits = profiles(field, needle, phrase: wholeWords ? WordMatch.words(needle) : [], localPart: localPart)
         let found = negated ? SearchCorpus.complement(SearchCorpus.union(hits, unknown), count: count) : hits
-        return found.map { loginOf[Int($0)] }.filter { $0 >= 0 }
+        return logins(ofProfiles: found)
     }
 
     /// The profiles whose field `field` contains `needle`, or with a `phrase`, holds its
@@ -185,45 +210,46 @@ struct ProfileColumns: Sendable {
         }
     }
 
-    /// A key of count or date `field` for each of `records` login records (by record), in the
-    /// order `sort:` lists them, smallest first: the value (its opposite, `descending`), and
-    /// `UInt32.max`, after every other, where no profile knows it. Counts are at most
-    /// `Int32.max`; a date is its seconds since 1970, clamped to 0 ..< 2^32 - 1 (1970 to 2106).
-    func sortKeys(of field: Profile.Field, descending: Bool, records: Int) -> [UInt32] {
-        var keys = [UInt32](repeating: .max, count: records)
-        func fill<Value: BinaryInteger>(_ column: [Value], unknown: Value) {
-            for (profile, value) in column.enumerated() where value != unknown {
-                let record = loginOf[profile]
-                guard record >= 0 else { continue }
-                let key = UInt32(min(max(Int64(value), 0), Int64(UInt32.max) - 1))
-                keys[Int(record)] = descending ? UInt32.max - 1 - key : key
-            }
+    /// A key of count or date `field` for each of `records` (login records, of `logins` in
+    /// all), in the order `sort:` lists them, smallest first: the value (its opposite,
+    /// `descending`), and `UInt32.max`, after every other, where no profile knows it. Counts
+    /// and dates (seconds since 1970) are clamped to 0 ..< 2^32 - 1 (a date: 1970 to 2106).
+    /// Profiles linked in place are read by record (a key a match: `location:berlin
+    /// sort:followers` took 4 MB of keys for every login at a million); otherwise every
+    /// profile's key is placed at its login's record first.
+    func sortKeys(of field: Profile.Field, descending: Bool, for records: [Int32], logins: Int) -> [UInt32] {
+        func key(_ value: UInt32?) -> UInt32 {
+            guard let value else { return .max }
+            let key = min(value, UInt32.max - 1)
+            return descending ? UInt32.max - 1 - key : key
         }
-        if let column = Self.countFields.firstIndex(of: field) {
-            fill(counts[column], unknown: Self.unknown)
-        } else if let column = Self.dateFields.firstIndex(of: field) {
-            fill(dates[column], unknown: Self.unknownDate)
+        let countColumn = Self.countFields.firstIndex(of: field).map { counts[$0] }
+        let dateColumn = Self.dateFields.firstIndex(of: field).map { dates[$0] }
+        func value(_ profile: Int) -> UInt32? {
+            if let countColumn { return countColumn[profile] }
+            guard let date = dateColumn?[profile], date != Self.unknownDate else { return nil }
+            return date
         }
-        return keys
+        guard let loginOf else { return records.map { key(Int($0) < count ? value(Int($0)) : nil) } }
+        var byRecord = [UInt32](repeating: .max, count: logins)
+        for (profile, record) in loginOf.enumerated() where record >= 0 { byRecord[Int(record)] = key(value(profile)) }
+        return records.map { byRecord[Int($0)] }
     }
 
-    /// The login records of the profiles whose `values` are known and in `lower..<upper`
-    /// (outside it when `negated`).
-    /// One pass without a branch on the value, as ``TextArena/records(_:having:lacking:)``:
+    /// The profiles whose `values` are known and in `lower..<upper` (outside it when `negated`).
+    /// One pass without a branch on the value, as ``TextArena/records(_:holding:)``:
     /// `compactMap` took 7 ms of `followers:>1000` at a million profiles.
-    private static func within<Value: BinaryInteger>(_ values: [Value], _ lower: Int64?, _ upper: Int64?, negated: Bool, unknown: Int64, _ loginOf: [Int32]) -> [Int32] {
+    private static func within<Value: BinaryInteger>(_ values: [Value], _ lower: Int64?, _ upper: Int64?, negated: Bool, unknown: Int64) -> [Int32] {
         let (low, high) = (lower ?? .min, upper ?? .max)
         return values.withUnsafeBufferPointer { values in
-            loginOf.withUnsafeBufferPointer { loginOf in
-                [Int32](unsafeUninitializedCapacity: values.count) { buffer, kept in
-                    kept = 0
-                    var profile = 0
-                    while profile < values.count {
-                        let value = Int64(values[profile])
-                        buffer[kept] = loginOf[profile]
-                        kept &+= value != unknown && ((low <= value && value < high) != negated) ? 1 : 0
-                        profile &+= 1
-                    }
+            [Int32](unsafeUninitializedCapacity: values.count) { buffer, kept in
+                kept = 0
+                var profile = 0
+                while profile < values.count {
+                    let value = Int64(values[profile])
+                    buffer[kept] = Int32(truncatingIfNeeded: profile)
+                    kept &+= value != unknown && ((low <= value && value < high) != negated) ? 1 : 0
+                    profile &+= 1
                 }
             }
         }

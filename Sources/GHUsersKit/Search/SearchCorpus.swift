@@ -33,8 +33,8 @@ struct SearchCorpus: Sendable {
     /// stay true while logins are only appended; a load of the logins loads the profiles too).
     mutating func link() {
         if !profiles.ids.isEmpty || profiles.count == 0 {
-            profiles.loginOf = logins.records(ofIDs: profiles.ids)
-            profiles.ids = []
+            profiles.loginOf = profiles.ids == logins.ids ? nil : logins.records(ofIDs: profiles.ids)
+            profiles.ids = UserIDs()
         }
         loginOf = logins.records(ofIDs: notes.ids)
         noteLinks = NoteLinks(loginOf: loginOf, count: logins.count)
@@ -68,7 +68,7 @@ struct SearchCorpus: Sendable {
         let inNotes = terms.map { $0.kind == .contains && $0.fields.contains(.note) }
         let inLogins = terms.map { $0.fields.contains(.login) }
         let negated = terms.map(\.negated)
-        let required = terms.map { $0.text.reduce(UInt64(0)) { $0 | TextArena.characterBits[Int($1)] } }
+        let required = terms.map { $0.text.reduce(UInt32(0)) { $0 | TextArena.characterBits[Int($1)] } }
         let parts = max(1, (records.count + Self.filterPart - 1) / Self.filterPart)
         return logins.withRecords { logins in
             notes.withRecords { notes in
@@ -101,13 +101,13 @@ struct SearchCorpus: Sendable {
     private func scan(_ term: SearchQuery.Term, isCancelled: () -> Bool) -> [Int32]? {
         guard logins.count > 0 else { return [] }  // a part starts at a login
         let withNotes = term.kind == .contains && term.fields.contains(.note) && notes.count > 0
-        let bit = term.kind == .contains && term.text.count == 1 ? TextArena.characterBits[Int(term.text[0])] : 0
+        let byte = term.kind == .contains && term.text.count == 1 && TextArena.characterBits[Int(term.text[0])] != 0 ? term.text.first : nil
         let parts = parts(of: logins, bytes: logins.memory + notes.memory)
         let (logins, notes, loginOf) = (logins, notes, loginOf)
         let found = Self.inParts(parts.count, isCancelled: isCancelled) { index in
             let part = parts[index]
             func hits(_ arena: TextArena, _ records: Range<Int>) -> [Int32] {
-                bit != 0 ? arena.records(records, having: bit) : arena.scan(term.needle, records: records)
+                byte.map { arena.records(records, holding: $0) } ?? arena.scan(term.needle, records: records)
             }
             let inLogins = term.fields.contains(.login) ? hits(logins, part) : []
             // The notes of this part's logins: those with ids from its first login's to the next part's.
@@ -231,15 +231,13 @@ struct SearchCorpus: Sendable {
     /// sorted, and listed as the first places (``SearchMatches/needsMorePlaces(position:count:)``
     /// says when the rest are wanted): `sort:joined-asc` at 1,000,000 took 17 to 35 ms sorted whole.
     func sorted(_ matches: SearchMatches, by sort: SearchQuery.Sort, first: Int? = nil) -> SearchMatches {
-        let keys = profiles.sortKeys(of: sort.key.field, descending: !sort.ascending, records: logins.count)
         var records = matches.records
+        var keys = profiles.sortKeys(of: sort.key.field, descending: !sort.ascending, for: records, logins: logins.count)
         var complete = true
         if let first, first > 0, matches.count > 4 * first {
             // How many matches each top digit holds; the first digits that hold `first`.
             var counts = [Int](repeating: 0, count: 1 << 11)
-            keys.withUnsafeBufferPointer { keys in
-                for record in records { counts[Int(keys[Int(record)] >> 21)] &+= 1 }
-            }
+            for key in keys { counts[Int(key >> 21)] &+= 1 }
             var (last, total) = (0, counts[0])
             while total < first, last + 1 < counts.count {
                 last += 1
@@ -247,16 +245,16 @@ struct SearchCorpus: Sendable {
             }
             if total < matches.count {
                 let bound = UInt32(last + 1) << 21 &- 1  // the highest key of digit `last`
-                records = keys.withUnsafeBufferPointer { keys in records.filter { keys[Int($0)] <= bound } }
+                let kept = keys.indices.filter { keys[$0] <= bound }
+                (records, keys) = (kept.map { records[$0] }, kept.map { keys[$0] })
                 complete = false
             }
         }
         // Each match as its key above its record, so that every pass reads and writes in
         // order (a pass that looked each record's key up jumped about 4 MB of keys: 17 ms for
         // a million); three passes of 11 bits of the key, whose counts stay in the first-level cache.
-        var pairs = keys.withUnsafeBufferPointer { keys in
-            records.map { UInt64(keys[Int($0)]) << 32 | UInt64(UInt32(bitPattern: $0)) }
-        }
+        var pairs = zip(keys, records).map { UInt64($0) << 32 | UInt64(UInt32(bitPattern: $1)) }
+        keys = []
         var spare = [UInt64](repeating: 0, count: pairs.count)
         var counts = [Int](repeating: 0, count: 1 << 11)
         counts.withUnsafeMutableBufferPointer { counts in

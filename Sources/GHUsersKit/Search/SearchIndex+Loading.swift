@@ -5,7 +5,13 @@ extension SearchIndex {
     /// transaction, and replaces what is indexed: a second or so at 1,000,000 users, off the loop.
     package func load(from database: AppDatabase) throws {
         let (logins, notes, profiles, signature) = try database.read { db in
-            (try Self.readLogins(db), try Self.readNotes(db), try Self.readProfiles(db), try Self.signature(db))
+            // Every row is read once, in order: SQLite's page cache (2 MB by default) would
+            // only keep pages already read, resident beside the index as it grows.
+            let cache = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2_000
+            try db.execute(sql: "PRAGMA cache_size = -256")
+            defer { try? db.execute(sql: "PRAGMA cache_size = \(cache)") }
+            let logins = try Self.readLogins(db)
+            return (logins, try Self.readNotes(db), try Self.readProfiles(db, linkingTo: logins.ids), try Self.signature(db))
         }
         install(logins: logins, notes: notes, profiles: profiles)
         seen.withLock { $0 = signature }
@@ -38,42 +44,44 @@ extension SearchIndex {
         var arena = TextArena()
         let extent = try StoreService.Users.loginsExtent(db)
         arena.reserve(records: extent.count, bytes: extent.bytes)
-        try StoreService.Users.logins(db) { id, login, type in arena.append(id: id, text: login, flags: ProfileColumns.typeBits(type)) }
+        try StoreService.Users.logins(db) { id, login, type in arena.append(id: id, text: login, flags: ProfileColumns.typeFlags(type)) }
         return arena
     }
 
     /// The profiles' indexed fields (``ProfileColumns``); NULLs as empty texts, unknown counts
-    /// and dates, and false flags; the texts the answer left unknown.
-    private static func readProfiles(_ db: Database) throws -> ProfileColumns {
+    /// and dates, and false flags; the texts the answer left unknown. `logins`: the ids of the
+    /// logins read in the same transaction, which each profile is linked to as it is read.
+    private static func readProfiles(_ db: Database, linkingTo logins: UserIDs? = nil) throws -> ProfileColumns {
         typealias Columns = ProfileColumns
-        let unknown = Columns.unknown
         let selected =
-            Columns.textFields.map(\.column) + Columns.countFields.map { "ifnull(\($0.column), \(unknown))" }
+            Columns.textFields.map(\.column) + Columns.countFields.map(\.column)
             + Columns.dateFields.map { "ifnull(CAST(strftime('%s', \($0.column)) AS INTEGER), \(Columns.unknownDate))" }
             + Columns.flagFields.map { "ifnull(\($0.column), 0)" }
         let (texts, counts, dates) = (Columns.textFields.count, Columns.countFields.count, Columns.dateFields.count)
         var profiles = ProfileColumns()
-        profiles.reserve(try StoreService.Profiles.count(db))
+        profiles.reserve(try StoreService.Profiles.count(db), ids: logins == nil)
         let last = 1 + selected.count
         var parsed: [String: Set<Profile.Field>] = ["": []]  // a handful of distinct lists, read once each
         try StoreService.Profiles.rows(selecting: selected, db) { row in
             let text: String = row[last]
             let unknown = parsed[text] ?? Profile.Field.set(text)
             parsed[text] = unknown
-            profiles.append(id: row[0], texts: (1..<1 + texts).map { row[$0] as String? }, unknown: unknown)
+            profiles.append(id: row[0], texts: (1..<1 + texts).map { row[$0] as String? }, unknown: unknown, linkingTo: logins)
             var column = 1 + texts
             for index in 0..<counts {
-                profiles.counts[index].append(Int32(clamping: row[column] as Int64))
+                profiles.counts[index].append(row[column] as Int64?)
                 column += 1
             }
             for index in 0..<dates {
                 profiles.dates[index].append(UInt32(clamping: row[column] as Int64))
                 column += 1
             }
+            var flags: UInt8 = 0
             for index in Columns.flagFields.indices {
-                profiles.flags[index].append((row[column] as Int64) == 0 ? 0 : 1)
+                if (row[column] as Int64) != 0 { flags |= 1 << index }
                 column += 1
             }
+            profiles.flags.append(flags)
         }
         profiles.finish()
         return profiles

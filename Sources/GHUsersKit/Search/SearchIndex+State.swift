@@ -68,8 +68,8 @@ extension SearchIndex {
             guard !others.isEmpty, var records = kept else { return kept }
             for qualifier in qualifiers where isType(qualifier) {
                 guard case .type(let type) = qualifier.test else { continue }
-                let (bits, lacking) = ProfileColumns.typeTest(type, negated: qualifier.negated)
-                records = logins.records(records, having: bits, lacking: lacking)
+                let (flags, lacking) = ProfileColumns.typeTest(type, negated: qualifier.negated)
+                records = logins.flags.records(records, anyOf: flags, lacking: lacking)
             }
             return records
         }

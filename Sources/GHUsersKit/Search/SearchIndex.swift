@@ -36,6 +36,8 @@ package final class SearchIndex: Sendable {
 
     /// ``memory`` by part (logins, notes, links, profiles and each profile column), for the benchmarks.
     package var memoryByPart: [(part: String, bytes: Int)] { state.withLock { $0.corpus.memoryByPart } }
+    /// Whether each profile is linked to the login of its own record, without a list.
+    var profilesLinkedInPlace: Bool { state.withLock { $0.corpus.profiles.loginOf == nil } }
 
     /// How many logins are indexed.
     package var count: Int { state.withLock { $0.logins.count } }
@@ -98,7 +100,7 @@ package final class SearchIndex: Sendable {
     func append(_ users: [(id: Int64, login: String, type: String)]) {
         state.withLock { state in
             state.changeCorpus { corpus in
-                for user in users { corpus.logins.append(id: user.id, text: user.login, flags: ProfileColumns.typeBits(user.type)) }
+                for user in users { corpus.logins.append(id: user.id, text: user.login, flags: ProfileColumns.typeFlags(user.type)) }
             }
         }
     }

@@ -6,7 +6,7 @@ struct SearchMatches: Sendable {
     let records: [Int32]
     /// The user id of every login record (``TextArena/ids``, shared): a match's id is looked
     /// up when a window needs it.
-    let loginIDs: [Int64]
+    let loginIDs: UserIDs
     /// Where the exact login's record is in ``records``, if one matched.
     let exactPosition: Int?
     /// With `sort:`, the records in the order listed (the first of them only, until
@@ -15,7 +15,7 @@ struct SearchMatches: Sendable {
     /// Whether ``listed`` holds every match, not only the first places.
     private(set) var listsAll = true
 
-    init(query: SearchQuery, records: [Int32], loginIDs: [Int64], exactPosition: Int?) {
+    init(query: SearchQuery, records: [Int32], loginIDs: UserIDs, exactPosition: Int?) {
         (self.query, self.records, self.loginIDs, self.exactPosition) = (query, records, loginIDs, exactPosition)
     }
 

@@ -8,8 +8,8 @@ import CSearch
 
 /// Texts (the logins, or the notes) packed into one folded (lower-cased) byte buffer, each
 /// between two separator bytes (0), in ascending user id order: what ``SearchIndex`` scans for
-/// a query's bytes, as GNU grep scans a file. 21 bytes a record besides its text (separator,
-/// start, id, mask): 1,000,000 logins of 11.4 characters take about 33 MB.
+/// a query's bytes, as GNU grep scans a file. 17 bytes a record besides its text (separator,
+/// start, id, mask): 1,000,000 logins of 11.4 characters take about 29 MB.
 struct TextArena: Sendable {
     /// The byte before and after each record. No folded text contains it.
     static let separator: UInt8 = 0
@@ -20,14 +20,14 @@ struct TextArena: Sendable {
     private(set) var starts: [Int32] = []
     /// The user id of each record, ascending (none for an arena of ``TextColumn``'s values,
     /// whose records are their own ids).
-    private(set) var ids: [Int64] = []
+    private(set) var ids = UserIDs()
     /// Whether this arena holds ``TextColumn``'s values: records without ``ids`` or ``masks``.
     private let holdsValues: Bool
-    /// For each record, a bit for each of the characters of ``characterBits`` it holds (a
-    /// one-character query is a pass over these, not a scan), its owner's flags in bits 40 to
-    /// 55, and its length, at most 255, in the top 8 (``lengthShift``: equality found unread).
-    private(set) var masks: [UInt64] = []
-    static let lengthShift: UInt64 = 56
+    /// For each record, a bit for each kind of character of ``characterBits`` it holds: a
+    /// one-character query is a pass over these, not a scan.
+    private(set) var masks: [UInt32] = []
+    /// Each record's flags (a login's account type).
+    private(set) var flags = RecordFlags()
 
     /// How many records.
     var count: Int { starts.count }
@@ -45,89 +45,93 @@ struct TextArena: Sendable {
         self.bytes.reserveCapacity(self.bytes.count + bytes + records)
         starts.reserveCapacity(starts.count + records)
         guard !holdsValues else { return }
-        ids.reserveCapacity(ids.count + records)
+        ids.reserve(records)
         masks.reserveCapacity(masks.count + records)
+        flags.reserve(records)
     }
 
     /// Gives back what the arrays hold beyond their records, one array at a time.
     mutating func shrink() {
         bytes = bytes.withUnsafeBufferPointer(Array.init)
         starts = starts.withUnsafeBufferPointer(Array.init)
-        ids = ids.withUnsafeBufferPointer(Array.init)
+        ids.shrink()
         masks = masks.withUnsafeBufferPointer(Array.init)
+        flags.shrink()
     }
 
     /// The memory the arena holds, in bytes.
-    var memory: Int { bytes.capacity + starts.capacity * 4 + ids.capacity * 8 + masks.capacity * 8 }
+    var memory: Int { bytes.capacity + starts.capacity * 4 + ids.memory + masks.capacity * 4 + flags.memory }
 
-    /// The bit of each folded byte in ``masks``: `a`-`z`, `0`-`9`, `-`, `_`, `.` and space.
-    static let characterBits: [UInt64] = (0..<256).map { byte in
-        let order = Array("abcdefghijklmnopqrstuvwxyz0123456789-_. ".utf8)
-        return order.firstIndex(of: UInt8(byte)).map { UInt64(1) << UInt64($0) } ?? 0
+    /// The bit of each folded byte in ``masks``: one each for `a` to `z` (``exactBits``), one
+    /// for two digits (`0` and `1`, `2` and `3`…), and one for `-`, `_`, `.` and space: 32
+    /// bits, where a bit each took 40 and masks of 64 bits (4 MB more at a million logins).
+    static let characterBits: [UInt32] = (0..<256).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): 1 << UInt32(byte - 0x61)
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): 1 << UInt32(26 + (byte - 0x30) / 2)
+        case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: " "): 1 << 31
+        default: 0
+        }
     }
+    /// The bits of ``characterBits`` that one character alone has: a record with such a bit
+    /// holds that character; with another, one of its characters.
+    static let exactBits: UInt32 = (1 << 26) - 1
 
     /// Adds `text`, folded in place (no array a record: a million at load), as a record with
-    /// `flags` in its mask (bits above the characters'); `id` above every id already in.
-    mutating func append(id: Int64, text: String, flags: UInt64 = 0) {
+    /// `flags` (``RecordFlags``); `id` above every id already in.
+    mutating func append(id: Int64, text: String, flags: UInt8 = 0) {
         let start = bytes.count
         starts.append(Int32(start))
         ids.append(id)
         if text.utf8.allSatisfy({ $0 < 0x80 }) { bytes += text.utf8.lazy.map(Self.fold) } else { bytes += Self.fold(text) }
         bytes.append(Self.separator)
-        let mask = bytes[start..<bytes.count - 1].reduce(UInt64(0)) { $0 | Self.characterBits[Int($1)] }
-        masks.append(mask | flags | UInt64(min(bytes.count - 1 - start, 255)) << Self.lengthShift)
+        masks.append(bytes[start..<bytes.count - 1].reduce(UInt32(0)) { $0 | Self.characterBits[Int($1)] })
+        self.flags.append(flags)
     }
 
     /// Adds `folded` (already folded, without the separator) as a record of an arena of
     /// values (``init(values:)``): no id, no mask.
     mutating func append(value folded: [UInt8]) {
         precondition(holdsValues, "an arena of ids and masks takes texts")
+        // Grown by a quarter, not doubled: how many values come is not known before the load
+        // ends, and a doubled array is up to half empty until ``shrink()``.
+        if bytes.count + folded.count + 1 > bytes.capacity { bytes.reserveCapacity(bytes.count + folded.count + 1 + bytes.count / 4) }
+        if starts.count == starts.capacity { starts.reserveCapacity(starts.count + 1 + starts.count / 4) }
         starts.append(Int32(bytes.count))
         bytes += folded
         bytes.append(Self.separator)
     }
 
-    /// Every record among `records` whose mask has any of `bit`'s bits (`lacking`: none of them), in order: a pass over
-    /// the masks without a branch on the bit (every record is written, and kept if it has
-    /// it), which a common letter mispredicts every other record; `for` over the range took
-    /// twice as long as this `while`.
-    func records(_ records: Range<Int>, having bit: UInt64, lacking: Bool = false) -> [Int32] {
-        let wanted: UInt64 = lacking ? 0 : 1
-        return masks.withUnsafeBufferPointer { masks in
+    /// Every record among `records` holding `byte` (folded, with a bit in ``characterBits``),
+    /// in order: a pass over the masks without a branch on the bit (every record is written,
+    /// and kept if it has it), which a common letter mispredicts every other record (`for`
+    /// over the range took twice as long as this `while`); for a byte whose bit it shares, the
+    /// records with the bit are then looked into.
+    func records(_ records: Range<Int>, holding byte: UInt8) -> [Int32] {
+        let bit = Self.characterBits[Int(byte)]
+        let found = masks.withUnsafeBufferPointer { masks in
             [Int32](unsafeUninitializedCapacity: records.count) { buffer, kept in
                 kept = 0
                 var record = records.lowerBound
                 while record < records.upperBound {
                     buffer[kept] = Int32(truncatingIfNeeded: record)
-                    kept &+= Int(truncatingIfNeeded: masks[record] & bit == 0 ? 1 &- wanted : wanted)
+                    kept &+= masks[record] & bit == 0 ? 0 : 1
                     record &+= 1
                 }
             }
         }
-    }
-
-    /// The records of `records` (ascending) whose mask has any of `bit`'s bits (`lacking`:
-    /// none of them), in order, without a branch on the bit.
-    func records(_ records: [Int32], having bit: UInt64, lacking: Bool = false) -> [Int32] {
-        let wanted: UInt64 = lacking ? 0 : 1
-        return masks.withUnsafeBufferPointer { masks in
-            records.withUnsafeBufferPointer { records in
-                [Int32](unsafeUninitializedCapacity: records.count) { buffer, kept in
-                    kept = 0
-                    for record in records {
-                        buffer[kept] = record
-                        kept &+= Int(truncatingIfNeeded: masks[Int(record)] & bit == 0 ? 1 &- wanted : wanted)
-                    }
-                }
+        guard bit & Self.exactBits == 0 else { return found }
+        return withRecords { arena in
+            found.filter { record in
+                let start = Int(arena.starts[Int(record)])
+                return memchr(arena.bytes.baseAddress! + start, Int32(byte), length(Int(record))) != nil
             }
         }
     }
 
-    /// Every record among `records` of fewer than `length` bytes (at most 255), in order.
+    /// Every record among `records` of fewer than `length` bytes, in order.
     func records(_ records: Range<Int>, shorterThan length: Int) -> [Int32] {
-        masks.withUnsafeBufferPointer { masks in
-            records.filter { Int(masks[$0] >> Self.lengthShift) < length }.map { Int32($0) }
-        }
+        records.filter { self.length($0) < length }.map { Int32($0) }
     }
 
     /// ``fold(_:)`` as a string.
@@ -148,22 +152,22 @@ struct TextArena: Sendable {
 
     /// The record of each of `wanted`'s ids (ascending), -1 for an id not here, each looked
     /// for on from the last one found.
-    func records(ofIDs wanted: [Int64]) -> [Int32] {
+    func records<IDs: Collection<Int64>>(ofIDs wanted: IDs) -> [Int32] {
         var record = 0
         return wanted.map { id in
-            record = partitionPoint(from: record, count) { ids[$0] < id }
+            record = ids.firstPosition(atLeast: id, from: record)
             return record < count && ids[record] == id ? Int32(record) : -1
         }
     }
 
     /// The first record whose id is at least `id` (`count` if none).
     func firstRecord(atLeast id: Int64) -> Int {
-        partitionPoint(ids.count) { ids[$0] < id }
+        ids.firstPosition(atLeast: id)
     }
 
-    /// Whether record `record` is `text` (folded): its length from its mask first, then its bytes.
+    /// Whether record `record` is `text` (folded): its length first, then its bytes.
     func equals(_ record: Int, _ text: [UInt8]) -> Bool {
-        (masks.isEmpty || Int(masks[record] >> Self.lengthShift) == min(text.count, 255)) && length(record) == text.count
+        length(record) == text.count
             && bytes[Int(starts[record])..<Int(starts[record]) + text.count].elementsEqual(text)
     }
 
@@ -185,11 +189,11 @@ struct TextArena: Sendable {
     struct Records {
         let bytes: UnsafeBufferPointer<UInt8>
         let starts: UnsafeBufferPointer<Int32>
-        let masks: UnsafeBufferPointer<UInt64>
+        let masks: UnsafeBufferPointer<UInt32>
 
         /// Whether record `record`, with its separators, contains `needle`, whose characters'
         /// bits are `required` (a record without one of them is passed over unread).
-        @inline(__always) func contains(_ record: Int, _ needle: UnsafeBufferPointer<UInt8>, required: UInt64) -> Bool {
+        @inline(__always) func contains(_ record: Int, _ needle: UnsafeBufferPointer<UInt8>, required: UInt32) -> Bool {
             guard masks[record] & required == required else { return false }
             let from = Int(starts[record]) - 1
             let to = record + 1 < starts.count ? Int(starts[record + 1]) : bytes.count

@@ -73,7 +73,7 @@ extension TextColumn {
         }
 
         /// The positions (ascending) whose number has its bit set in `bits`: one pass without
-        /// a branch on the bit, as ``TextArena/records(_:having:)``.
+        /// a branch on the bit, as ``TextArena/records(_:holding:)``.
         func positions(in bits: [UInt64]) -> [Int32] {
             switch storage {
             case .bytes(let numbers): Self.positions(numbers, bits)

@@ -11,7 +11,8 @@ struct TextColumn: Sendable {
     /// Each profile's value: a record of ``values``, in profile order.
     private(set) var valueOf = Indexes()
     /// While values are added: for each slot of an open-addressing table, a value's record + 1
-    /// (0: empty), found by the hash of its bytes; let go by ``finish()``.
+    /// (0: empty), found by the hash of its bytes, at most three quarters full (333,000
+    /// emails: 2 MB, not 4, at half); let go by ``finish()``.
     private var slots: [UInt32] = []
     /// Bytes of the value being added (one buffer, not an array a value).
     private var scratch: [UInt8] = []
@@ -42,7 +43,7 @@ struct TextColumn: Sendable {
 
     /// The record of folded `bytes` among ``values``, added if new.
     private mutating func record(of bytes: [UInt8]) -> Int {
-        if slots.count < 2 * values.count + 2 { grow() }
+        if 3 * slots.count < 4 * (values.count + 1) { grow() }
         let mask = slots.count - 1
         var slot = Self.hash(bytes[...]) & mask
         while slots[slot] != 0 {

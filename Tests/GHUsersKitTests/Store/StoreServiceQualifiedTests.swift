@@ -29,7 +29,7 @@ struct StoreServiceQualifiedTests {
     /// A database file of 60 generated users (the same at every run), with notes, seen and
     /// gone marks and profiles (partial organizations among them), and the users as the oracle
     /// sees them; `body` runs on it, then the folder goes.
-    func withUsers(_ body: (AppDatabase, [Fixture]) async throws -> Void) async throws {
+    func withUsers(everyoneProfiled: Bool = false, _ body: (AppDatabase, [Fixture]) async throws -> Void) async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let database = try AppDatabase.open(at: folder.url.appendingPathComponent("ghusers.sqlite"))
@@ -45,7 +45,7 @@ struct StoreServiceQualifiedTests {
             let type = organization ? "Organization" : id % 11 == 0 ? "Bot" : "User"  // GitHub's Bot: neither type:user nor type:org
             let login = id <= Int64(logins.count) ? logins[Int(id) - 1] : "user\(id)"
             var profile: Profile?
-            if id % 5 != 0 {
+            if id % 5 != 0 || everyoneProfiled {
                 profile = Profile(
                     name: Self.names[Int(id) % Self.names.count], company: id % 3 == 0 ? "@Acme" : nil, blog: nil,
                     location: Self.locations[random(0..<Self.locations.count)], email: id % 3 == 1 ? "\(login).Bert@example.com" : nil, hireable: id % 7 == 0 ? true : nil,
@@ -183,13 +183,16 @@ struct StoreServiceQualifiedTests {
         "sort:followers", "sort:repositories-asc", "sort:joined", "sort:joined-asc",
     ]
 
-    @Test("random queries of terms and qualifiers: search, the id filter and browse's index return exactly the oracle's users")
-    func randomQueries() async throws {
+    /// `everyoneProfiled`: every user has a profile, so the index links profile n to login n
+    /// without a list (``ProfileColumns/loginOf`` is `nil`).
+    @Test("random queries of terms and qualifiers: search, the id filter and browse's index return exactly the oracle's users", arguments: [false, true])
+    func randomQueries(everyoneProfiled: Bool) async throws {
         let piece = Gen.element(of: Self.pieces).map { $0! }
-        try await withUsers { database, fixtures in
+        try await withUsers(everyoneProfiled: everyoneProfiled) { database, fixtures in
         let index = SearchIndex()
         try index.load(from: database)
-        await propertyCheck(count: PropertyScale.count(300), input: piece, piece, piece, Gen.int(in: 1...3)) { a, b, c, count in
+        #expect(index.profilesLinkedInPlace == everyoneProfiled)
+        await propertyCheck(count: PropertyScale.count(everyoneProfiled ? 150 : 300), input: piece, piece, piece, Gen.int(in: 1...3)) { a, b, c, count in
             let text = [a, b, c].prefix(count).joined(separator: " ")
             let query = SearchQuery(text)
             guard query.problem == nil else {
