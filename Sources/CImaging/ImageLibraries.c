@@ -53,3 +53,9 @@ void cimaging_unmap_large_buffers(void) {
     mallopt(M_MMAP_THRESHOLD, 128 * 1024);
 #endif
 }
+
+void cimaging_give_back_free_heap(void) {
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}

@@ -203,4 +203,9 @@ const char *_Nullable cimaging_load_chafa(const char *_Nonnull library, struct c
 /// outside glibc.
 void cimaging_unmap_large_buffers(void);
 
+/// Gives the system the heap's free pages (malloc_trim): glibc itself trims only the top of each
+/// arena, so a burst of small allocations freed (the search index's load: rows and strings) stays
+/// resident. Does nothing outside glibc.
+void cimaging_give_back_free_heap(void);
+
 #endif

@@ -34,6 +34,11 @@ package enum ImageLibraries {
         cimaging_unmap_large_buffers()
     }
 
+    /// Gives the system the heap's free pages (`cimaging_give_back_free_heap`).
+    static func giveBackFreeHeap() {
+        cimaging_give_back_free_heap()
+    }
+
     /// The libraries' file names: the sonames of the Debian packages, or Homebrew's dylibs.
     enum Names {
         #if canImport(Darwin)
