@@ -210,30 +210,28 @@ struct ProfileColumns: Sendable {
         }
     }
 
-    /// A key of count or date `field` for each of `records` (login records, of `logins` in
-    /// all), in the order `sort:` lists them, smallest first: the value (its opposite,
-    /// `descending`), and `UInt32.max`, after every other, where no profile knows it. Counts
-    /// and dates (seconds since 1970) are clamped to 0 ..< 2^32 - 1 (a date: 1970 to 2106).
-    /// Profiles linked in place are read by record (a key a match: `location:berlin
-    /// sort:followers` took 4 MB of keys for every login at a million); otherwise every
-    /// profile's key is placed at its login's record first.
-    func sortKeys(of field: Profile.Field, descending: Bool, for records: [Int32], logins: Int) -> [UInt32] {
-        func key(_ value: UInt32?) -> UInt32 {
+    /// The key of count or date `field` of each login record (of `logins` in all), in the
+    /// order `sort:` lists them, smallest first: the value (its opposite, `descending`), and
+    /// `UInt32.max`, after every other, where no profile knows it. Counts and dates (seconds
+    /// since 1970) are clamped to 0 ..< 2^32 - 1 (a date: 1970 to 2106). The keys of a run of
+    /// records come at once (a loop over a typed column, not a call a record); profiles linked
+    /// in place are read by record, only those asked for (a sort's first places of a million
+    /// matches held 4 MB of keys for every login before); otherwise every profile's key is
+    /// placed at its login's record first.
+    func sortKeys(of field: Profile.Field, descending: Bool, logins: Int) -> (ArraySlice<Int32>) -> [UInt32] {
+        let countColumn = Self.countFields.firstIndex(of: field).map { counts[$0] }
+        let dateColumn = Self.dateFields.firstIndex(of: field).map { dates[$0] }
+        let count = self.count
+        func key(_ profile: Int) -> UInt32 {
+            let value = countColumn.map { $0[profile] } ?? dateColumn.flatMap { $0[profile] == Self.unknownDate ? nil : $0[profile] }
             guard let value else { return .max }
             let key = min(value, UInt32.max - 1)
             return descending ? UInt32.max - 1 - key : key
         }
-        let countColumn = Self.countFields.firstIndex(of: field).map { counts[$0] }
-        let dateColumn = Self.dateFields.firstIndex(of: field).map { dates[$0] }
-        func value(_ profile: Int) -> UInt32? {
-            if let countColumn { return countColumn[profile] }
-            guard let date = dateColumn?[profile], date != Self.unknownDate else { return nil }
-            return date
-        }
-        guard let loginOf else { return records.map { key(Int($0) < count ? value(Int($0)) : nil) } }
+        guard let loginOf else { return { $0.map { Int($0) < count ? key(Int($0)) : .max } } }
         var byRecord = [UInt32](repeating: .max, count: logins)
-        for (profile, record) in loginOf.enumerated() where record >= 0 { byRecord[Int(record)] = key(value(profile)) }
-        return records.map { byRecord[Int($0)] }
+        for (profile, record) in loginOf.enumerated() where record >= 0 { byRecord[Int(record)] = key(profile) }
+        return { $0.map { byRecord[Int($0)] } }
     }
 
     /// The profiles whose `values` are known and in `lower..<upper` (outside it when `negated`).

@@ -37,6 +37,7 @@ extension BrowserModel {
                 effects += handle(key)
                 if quitting { return effects }
             }
+            effects = Self.lastSearchOnly(effects)
             if window.fastScrolling { effects.append(.timer(.scrollPause, seconds: Self.fastScrollInterval * 2)) }
             return effects
         case .resized(let columns, let rows):

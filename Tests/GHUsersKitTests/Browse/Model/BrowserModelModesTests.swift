@@ -145,6 +145,20 @@ struct BrowserModelModesTests {
         #expect(back.contains(.cancelSearch) && back.contains(.loadWindow(.reload(id: 1, start: 0, count: 100))))
     }
 
+    @Test("keys read at once (a paste without brackets) read the matches of the query they leave, once")
+    func pastedKeysSearchOnce() {
+        var model = Self.model()
+        _ = Base.keys(&model, [.character("/")], at: 1)
+        let typed = Base.keys(&model, "location:berlin".map { .character($0) }, at: 1.01)
+        let searches = typed.filter { if case .loadWindow(let request) = $0 { request.isSearch } else { false } }
+        #expect(searches == [.loadWindow(.searchAfter(query: "location:berlin", id: nil, index: -1, count: model.firstSearchCount))])
+        #expect(typed.first == .cancelSearch && model.search?.shown == "location:berlin" && model.window.request == .searchAfter(query: "location:berlin", id: nil, index: -1, count: model.firstSearchCount))
+        // Typed on, then Enter in the same read: kept, with the read of the query it leaves.
+        let kept = Base.keys(&model, [.character(" "), .character("d"), .enter], at: 2)
+        #expect(kept.filter { if case .loadWindow(let request) = $0 { request.isSearch } else { false } }.count == 1)
+        #expect(model.search?.editing == false && model.search?.shown == "location:berlin d")
+    }
+
     @Test("the index's count makes the number of matches known with the first window, and the reads go on to it")
     func searchCounted() {
         var model = Self.model()
