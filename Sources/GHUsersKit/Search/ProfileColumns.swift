@@ -220,15 +220,25 @@ struct ProfileColumns: Sendable {
     /// placed at its login's record first.
     func sortKeys(of field: Profile.Field, descending: Bool, logins: Int) -> (ArraySlice<Int32>) -> [UInt32] {
         let countColumn = Self.countFields.firstIndex(of: field).map { counts[$0] }
-        let dateColumn = Self.dateFields.firstIndex(of: field).map { dates[$0] }
+        let dates = Self.dateFields.firstIndex(of: field).map { self.dates[$0] } ?? []
         let count = self.count
-        func key(_ profile: Int) -> UInt32 {
-            let value = countColumn.map { $0[profile] } ?? dateColumn.flatMap { $0[profile] == Self.unknownDate ? nil : $0[profile] }
+        @inline(__always) func key(_ value: UInt32?) -> UInt32 {
             guard let value else { return .max }
             let key = min(value, UInt32.max - 1)
             return descending ? UInt32.max - 1 - key : key
         }
-        guard let loginOf else { return { $0.map { Int($0) < count ? key(Int($0)) : .max } } }
+        func key(_ profile: Int) -> UInt32 {
+            key(countColumn.map { $0[profile] } ?? (dates[profile] == Self.unknownDate ? nil : dates[profile]))
+        }
+        guard let loginOf else {
+            guard countColumn == nil else { return { $0.map { Int($0) < count ? key(Int($0)) : .max } } }
+            // A date a record, read straight from its array (`sort:joined-asc` over everyone).
+            return { records in
+                dates.withUnsafeBufferPointer { dates in
+                    records.map { Int($0) < count && dates[Int($0)] != Self.unknownDate ? key(dates[Int($0)]) : .max }
+                }
+            }
+        }
         var byRecord = [UInt32](repeating: .max, count: logins)
         for (profile, record) in loginOf.enumerated() where record >= 0 { byRecord[Int(record)] = key(profile) }
         return { $0.map { byRecord[Int($0)] } }
