@@ -64,8 +64,8 @@ struct CountColumn: Sendable {
     func profiles(_ lower: Int64?, _ upper: Int64?, negated: Bool) -> [Int32] {
         let (low, high) = (lower ?? .min, upper ?? .max)
         let narrow = switch storage {
-        case .bytes(let counts): counts.withUnsafeBufferPointer { Self.within($0, low, high, negated: negated) }
-        case .shorts(let counts): counts.withUnsafeBufferPointer { Self.within($0, low, high, negated: negated) }
+        case .bytes(let counts): counts.withUnsafeBufferPointer { Self.within($0, low, high, negated: negated, below: Self.escape(UInt8.self)) }
+        case .shorts(let counts): counts.withUnsafeBufferPointer { Self.within($0, low, high, negated: negated, below: Self.escape(UInt16.self)) }
         }
         guard !largeProfiles.isEmpty else { return narrow }
         let large = largeProfiles.indices.compactMap { index in
@@ -110,22 +110,22 @@ struct CountColumn: Sendable {
         storage = .shorts(wide)
     }
 
-    /// The profiles whose narrow count is below the escape and in `low..<high` (outside it
-    /// when `negated`). One pass without a branch on the count, as
-    /// ``TextArena/records(_:holding:)``: `compactMap` took 7 ms of `followers:>1000`
-    /// at a million profiles.
-    private static func within<Count: FixedWidthInteger & UnsignedInteger>(
-        _ counts: UnsafeBufferPointer<Count>, _ low: Int64, _ high: Int64, negated: Bool
+    /// The positions (profiles) of `values` below `below` (the values standing for no value
+    /// are above the rest: a count's escape, an unknown date) and in `low..<high` (outside it
+    /// when `negated`): the narrow counts' pass, and the dates'. One pass without a branch on
+    /// the value, as ``TextArena/records(_:holding:)``: `compactMap` took 7 ms of
+    /// `followers:>1000` at a million profiles.
+    static func within<Value: FixedWidthInteger & UnsignedInteger>(
+        _ values: UnsafeBufferPointer<Value>, _ low: Int64, _ high: Int64, negated: Bool, below: Value
     ) -> [Int32] {
-        let escape = Self.escape(Count.self)
-        return [Int32](unsafeUninitializedCapacity: counts.count) { buffer, kept in
+        [Int32](unsafeUninitializedCapacity: values.count) { buffer, kept in
             kept = 0
             var profile = 0
-            while profile < counts.count {
-                let count = counts[profile]
-                let value = Int64(count)
+            while profile < values.count {
+                let value = values[profile]
+                let wide = Int64(value)
                 buffer[kept] = Int32(truncatingIfNeeded: profile)
-                kept &+= count < escape && ((low <= value && value < high) != negated) ? 1 : 0
+                kept &+= value < below && ((low <= wide && wide < high) != negated) ? 1 : 0
                 profile &+= 1
             }
         }
