@@ -22,7 +22,7 @@ let package = Package(
     name: "ghusers",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "ghusers", targets: ["ghusers"]),
+        .executable(name: "ghusers", targets: ["GHUsersMain"]),
         .executable(name: "github-fake", targets: ["github-fake"]),
         .executable(name: "ghusers-bench", targets: ["ghusers-bench"]),
         .library(name: "GHUsersKit", targets: ["GHUsersKit"]),
@@ -71,7 +71,8 @@ let package = Package(
         // giflib, libchafa: see scripts/install-system-packages), opened on first use rather
         // than linked (Sources/CImaging/include/CImaging.h says why).
         .target(name: "CImaging", cSettings: ownC),
-        .executableTarget(
+        // The command line, a library that the tests link; the executable is one call to it.
+        .target(
             name: "ghusers",
             dependencies: [
                 "GHUsersKit",
@@ -80,6 +81,7 @@ let package = Package(
             ],
             swiftSettings: own
         ),
+        .executableTarget(name: "GHUsersMain", dependencies: ["ghusers"], swiftSettings: own),
         .executableTarget(
             name: "ghusers-bench",
             dependencies: [

@@ -9,8 +9,8 @@ import Logging
     import Darwin
 #endif
 
-/// `ghusers`: browse GitHub users from the terminal, offline first.
-@main
+/// `ghusers`: browse GitHub users from the terminal, offline first. The executable's `main`
+/// (Sources/GHUsersMain) calls `GHUsers.main()`, which runs `main()` below.
 struct GHUsersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ghusers",
