@@ -18,6 +18,29 @@ import sys
 import time
 
 
+def alternately(commands, runs, warmup=10, prepare=None, environment=None):
+    """Runs each command (an argument list) once per round, for warmup + runs rounds, and returns
+    each command's (wall ms, CPU ms) samples of the counted rounds. Output goes to /dev/null;
+    prepare, a shell command, runs untimed before every run."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    redirect = [(os.POSIX_SPAWN_DUP2, devnull, 1), (os.POSIX_SPAWN_DUP2, devnull, 2)]
+    results = [[] for _ in commands]
+    for round_ in range(runs + warmup):
+        for index, command in enumerate(commands):
+            if prepare is not None:
+                subprocess.run(prepare, shell=True, check=True)
+            start = time.perf_counter()
+            pid = os.posix_spawnp(command[0], command, environment or os.environ, file_actions=redirect)
+            _, status, usage = os.wait4(pid, 0)
+            wall = (time.perf_counter() - start) * 1000
+            if status != 0:
+                raise SystemExit(f"{shlex.join(command)} failed (wait status {status})")
+            if round_ >= warmup:
+                results[index].append((wall, (usage.ru_utime + usage.ru_stime) * 1000))
+    os.close(devnull)
+    return results
+
+
 def main() -> None:
     arguments = sys.argv[1:]
     prepare, warmup = None, 10
@@ -29,20 +52,7 @@ def main() -> None:
         arguments = arguments[2:]
     runs = int(arguments[0])
     texts = arguments[1:]
-    commands = [shlex.split(command) for command in texts]
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    redirect = [(os.POSIX_SPAWN_DUP2, devnull, 1), (os.POSIX_SPAWN_DUP2, devnull, 2)]
-    results = [[] for _ in commands]
-    for round_ in range(runs + warmup):
-        for index, command in enumerate(commands):
-            if prepare is not None:
-                subprocess.run(prepare, shell=True, check=True)
-            start = time.perf_counter()
-            pid = os.posix_spawnp(command[0], command, os.environ, file_actions=redirect)
-            _, _, usage = os.wait4(pid, 0)
-            wall = (time.perf_counter() - start) * 1000
-            if round_ >= warmup:
-                results[index].append((wall, (usage.ru_utime + usage.ru_stime) * 1000))
+    results = alternately([shlex.split(command) for command in texts], runs, warmup, prepare)
     for text, samples in zip(texts, results):
         wall = sorted(sample[0] for sample in samples)
         cpu = sorted(sample[1] for sample in samples)
