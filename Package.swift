@@ -2,7 +2,10 @@
 import PackageDescription
 
 // The test targets compile without optimisation: optimising them bought nothing but build time.
-let tests: [SwiftSetting] = [.unsafeFlags(["-Onone"])]
+// The development build turns the index store off and indexes the test targets alone, where
+// SwiftPM on Linux looks for XCTest tests (GHUSERS_TEST_INDEX_STORE: scripts/dev-build.bash).
+let testIndex = Context.environment["GHUSERS_TEST_INDEX_STORE"].map { ["-index-store-path", $0] } ?? []
+let tests: [SwiftSetting] = [.unsafeFlags(["-Onone"] + testIndex)]
 // The development build (GHUSERS_DEV_BUILD=1, scripts/dev-build.bash), which scripts/run runs
 // and scripts/test tests, is the release configuration, as the installed binary is: with the
 // dependencies unoptimised (the debug configuration), scripts/run's ghusers was 1.5x to 2.2x

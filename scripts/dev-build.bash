@@ -8,10 +8,15 @@
 # has the two side by side.
 #
 # The index store is off (--disable-index-store): indexing cost about a fifth of each C file's
-# compile, BoringSSL's 406 files among them, and nothing here reads the index. XCTest is off too
-# (--disable-xctest): every test is swift-testing's, and SwiftPM on Linux finds XCTest's tests
-# in the index, which it then wants for the test targets.
+# compile, BoringSSL's 406 files among them, and nothing here reads the index but SwiftPM 6.3 on
+# Linux, which finds the test product's XCTest tests in the test targets' units and fails
+# without them ("index store path does not exist", with --disable-xctest too). So on Linux the
+# test targets alone are indexed, into the store SwiftPM reads (GHUSERS_TEST_INDEX_STORE,
+# Package.swift).
 export GHUSERS_DEV_BUILD=1
 dev_scratch="$root/.build-dev"
-dev_build=(--package-path "$root" --scratch-path "$dev_scratch" --disable-index-store --disable-xctest -c release -debug-info-format none)
+dev_build=(--package-path "$root" --scratch-path "$dev_scratch" --disable-index-store -c release -debug-info-format none)
 dev_products="$dev_scratch/release"
+if [ "$(uname)" = Linux ]; then  # x86_64 and aarch64, SwiftPM's triples for them
+  export GHUSERS_TEST_INDEX_STORE="$dev_scratch/$(uname -m)-unknown-linux-gnu/release/index/store"
+fi
