@@ -15,7 +15,10 @@
 # Package.swift).
 export GHUSERS_DEV_BUILD=1
 dev_scratch="$root/.build-dev"
+# Linked by the toolchain's lld on Linux, as the installed binary is (scripts/release-build.bash):
+# gold took longer over the test bundle, github-fake and ghusers-bench.
 dev_build=(--package-path "$root" --scratch-path "$dev_scratch" --disable-index-store -c release -debug-info-format none)
+[ "$(uname)" != Linux ] || dev_build+=(-Xswiftc -use-ld=lld)
 dev_products="$dev_scratch/release"
 if [ "$(uname)" = Linux ]; then  # x86_64 and aarch64, SwiftPM's triples for them
   export GHUSERS_TEST_INDEX_STORE="$dev_scratch/$(uname -m)-unknown-linux-gnu/release/index/store"
