@@ -24,10 +24,10 @@ import sqlite3
 import statistics
 import subprocess
 import tempfile
-import time
 
 import alternate
 import browse
+import prefetch_yield
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -37,7 +37,7 @@ def median(samples, index):
 
 
 def first_frames(binaries, home, runs):
-    """Milliseconds from starting each command in tmux to its first screen of logins."""
+    """browse's first frame for each binary and for `fzf -e` over the same logins."""
     database = sqlite3.connect(os.path.join(home, "sites", "api.github.com", "ghusers.sqlite"))
     logins = [row[0] for row in database.execute("SELECT login FROM user ORDER BY id")]
     database.close()
@@ -46,36 +46,7 @@ def first_frames(binaries, home, runs):
         out.write("\n".join(logins) + "\n")
     commands = [(name, f"{binary} browse --offline --avatars never") for name, binary in binaries]
     commands.append(("fzf -e", f"fzf -e < {logins_file}"))
-    environment = {"GHUSERS_HOME": home, "TERM": "tmux-256color"}
-    results = {name: [] for name, _ in commands}
-    for round_ in range(runs + 2):  # two rounds of warm-up
-        for name, command in commands:
-            begin = time.perf_counter()
-            browse.start(command, environment)
-            try:
-                shown = browse.wait_for(lambda text: all(login in text for login in logins[:3]))
-            finally:
-                browse.stop()
-            if round_ >= 2:
-                results[name].append((shown - begin) * 1000)
-    return results, len(logins)
-
-
-def start_fake(fake, per_page):
-    log = tempfile.NamedTemporaryFile("w+", suffix=".log", delete=False)
-    process = subprocess.Popen(
-        [fake, "--port", "0", "--users", "2000000", "--per-page-default", str(per_page),
-         "--rate-limit", "1000000000", "--anonymous-rate-limit", "1000000000"],
-        stdout=log, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        with open(log.name) as lines:
-            for line in lines:
-                if line.startswith("github-fake listening on "):
-                    return process, line.split()[-1]
-        time.sleep(0.05)
-    process.kill()
-    raise SystemExit(f"github-fake did not start; its log is {log.name}")
+    return browse.first_frames(commands, home, logins[:3], runs, warmup=2), len(logins)
 
 
 def main():
@@ -105,7 +76,7 @@ def main():
     frames, shown_users = first_frames(binaries, args.browse_home, max(1, args.runs // 2))
     rows.append((f"browse's first frame, {shown_users:,} users", "ms", {name: statistics.median(frames[name]) for name in names}, "fzf -e", statistics.median(frames["fzf -e"])))
 
-    fake, api = start_fake(args.fake, 30)
+    fake, api = prefetch_yield.start_fake(args.fake, 2_000_000, ["--per-page-default", "30"])
     work = tempfile.mkdtemp(prefix="ghusers-binaries-")
     try:
         template, copy = os.path.join(work, "template"), os.path.join(work, "run")

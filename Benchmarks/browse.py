@@ -77,19 +77,19 @@ def percentile(values, fraction):
     return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
 
 
-def first_frames(args, logins_file, first_logins):
-    environment = {"GHUSERS_HOME": args.home, "TERM": "tmux-256color"}
-    results = {"ghusers": [], "fzf": []}
-    for _ in range(args.runs):
-        for name, command in (
-            ("ghusers", f"{args.ghusers} browse --offline --avatars never"),
-            ("fzf", f"fzf -e < {logins_file}"),
-        ):
+def first_frames(commands, home, first_logins, runs, warmup=0):
+    """Milliseconds from starting each (name, command) in tmux to the first cached logins on
+    screen, the commands alternated run by run so that drift moves all of them."""
+    environment = {"GHUSERS_HOME": home, "TERM": "tmux-256color"}
+    results = {name: [] for name, _ in commands}
+    for round_ in range(runs + warmup):
+        for name, command in commands:
             begin = time.perf_counter()
             start(command, environment)
-            # Both show the first logins of the cache (fzf lists them bottom up).
+            # Each shows the first logins of the cache (fzf lists them bottom up).
             shown = wait_for(lambda text: all(login in text for login in first_logins))
-            results[name].append((shown - begin) * 1000)
+            if round_ >= warmup:
+                results[name].append((shown - begin) * 1000)
             stop()
     return results
 
@@ -385,7 +385,9 @@ def main():
     try:
         time.sleep(0.5)
         fake_url = f"http://127.0.0.1:{port}"
-        results = {"users": users, "first_frame": first_frames(args, logins_file, first_logins)}
+        results = {"users": users, "first_frame": first_frames(
+            [("ghusers", f"{args.ghusers} browse --offline --avatars never"), ("fzf", f"fzf -e < {logins_file}")],
+            args.home, first_logins, args.runs)}
         home = avatar_home(args, port)
         results["key_to_frame"] = key_to_frame(args, home, fake_url, args.keys)
         results["memory"] = memory_while_scrolling(args, home, fake_url)
