@@ -7,20 +7,15 @@ import PackageDescription
 let testIndex = Context.environment["GHUSERS_TEST_INDEX_STORE"].map { ["-index-store-path", $0] } ?? []
 let tests: [SwiftSetting] = [.unsafeFlags(["-Onone"] + testIndex)]
 // The development build (GHUSERS_DEV_BUILD=1, scripts/dev-build.bash), which scripts/run runs
-// and scripts/test tests, is the debug configuration with ghusers's own modules optimised (Swift
-// whole-module, as `-c release` compiles them, and C at -O2): the end-to-end tests run an
-// optimised ghusers and github-fake, and the dependencies (NIO, BoringSSL's 406 C files,
-// Hummingbird, GRDB, GraphQL) compile unoptimised, which took a fresh clone's build from 8.9 to
-// 4.4 minutes on two cores. `-num-threads` makes whole-module optimisation write an object per
-// file, as the debug build plan expects. The installed binary is `-c release`
-// (scripts/build-release).
+// and scripts/test tests, is the release configuration, as the installed binary is: with the
+// dependencies unoptimised (the debug configuration), scripts/run's ghusers was 1.5x to 2.2x
+// slower than the installed one. It differs from that build where the tests need it to: ghusers's
+// own modules are compiled for testing (`-enable-testing`, for `@testable import`), and only
+// the executable, GHUsersMain, links the Swift runtime statically (swift-testing has no static
+// module for the test bundle), compiled against the static runtime's modules so that it names
+// every library they need. The installed binary is scripts/build-release's.
 let devBuild = Context.environment["GHUSERS_DEV_BUILD"] == "1"
-let own: [SwiftSetting] = devBuild ? [.unsafeFlags(["-O", "-wmo", "-num-threads", "2"])] : []
-let ownC: [CSetting] = devBuild ? [.unsafeFlags(["-O2"])] : []
-// Only the executable, GHUsersMain, links the Swift runtime statically in the development build,
-// as the installed binary does (about 5 ms off every start; swift-testing has no static module
-// for the test bundle); it is compiled against the static runtime's modules so that it names
-// every library they need.
+let own: [SwiftSetting] = devBuild ? [.unsafeFlags(["-enable-testing"])] : []
 let linux = BuildSettingCondition.when(platforms: [.linux])
 let staticRuntime: [SwiftSetting] = devBuild ? [.unsafeFlags(["-static-stdlib"], linux)] : []
 let staticRuntimeLink: [LinkerSetting] = devBuild ? [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], linux)] : []
@@ -73,11 +68,11 @@ let package = Package(
             swiftSettings: own
         ),
         // The search index's pair search (AVX2/SSE2; glibc's memmem walks two-byte needles a byte at a time).
-        .target(name: "CSearch", cSettings: ownC),
+        .target(name: "CSearch"),
         // Image decoding and terminal drawing through Debian's C libraries (libpng, libjpeg-turbo,
         // giflib, libchafa: see scripts/install-system-packages), opened on first use rather
         // than linked (Sources/CImaging/include/CImaging.h says why).
-        .target(name: "CImaging", cSettings: ownC),
+        .target(name: "CImaging"),
         // The command line, a library that the tests link; the executable is one call to it.
         .target(
             name: "ghusers",
@@ -169,7 +164,7 @@ let package = Package(
         // The fuzz targets' oracles, a library of every build, so that the unit tests replay the
         // committed seed corpus through them (Tests/GHUsersFuzzTests); `bash scripts/fuzz` runs
         // them under libFuzzer.
-        .target(name: "GHUsersFuzz", dependencies: ["GHUsersKit"], path: "Fuzz/Sources/GHUsersFuzz"),
+        .target(name: "GHUsersFuzz", dependencies: ["GHUsersKit"], path: "Fuzz/Sources/GHUsersFuzz", swiftSettings: own),
         .testTarget(name: "GHUsersFuzzTests", dependencies: ["GHUsersFuzz"], swiftSettings: tests),
         .testTarget(
             name: "EndToEndTests",

@@ -72,7 +72,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--users", type=int, default=5_000)
     parser.add_argument("--ghusers", default=os.path.join(ROOT, ".build/release/ghusers"))
-    parser.add_argument("--fake", default=os.path.join(ROOT, ".build-dev/debug/github-fake"))
+    parser.add_argument("--fake", default=os.path.join(ROOT, ".build-dev/release/github-fake"))
     args = parser.parse_args()
     rows = [
         scenario(args, "gh's token (no email scope), no timeouts", ["--graphql-timeout-above", "0"], [], "gho_bench"),

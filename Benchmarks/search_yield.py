@@ -5,7 +5,7 @@ request, as commits.top asks; REST's 100 a page), which bring no profiles and st
 
     python3 Benchmarks/search_yield.py [--users N] [--query Q] [--ghusers PATH] [--fake PATH]
 
-Starts github-fake (the build `bash scripts/test` leaves in .build-dev/debug, optimised, unless --fake) with N users (2,500 by default, so that
+Starts github-fake (the build `bash scripts/test` leaves in .build-dev/release, unless --fake) with N users (2,500 by default, so that
 `type:user` passes the 1,000-result cap), under its milder reading of GitHub (every account
 given, no timeouts) and then its harsher defaults (accounts withheld, pages of 100 timed out),
 then:
@@ -117,8 +117,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--users", type=int, default=2_500)
     parser.add_argument("--query", default="type:user")
-    parser.add_argument("--ghusers", default=os.path.join(ROOT, ".build-dev/debug/ghusers"))
-    parser.add_argument("--fake", default=os.path.join(ROOT, ".build-dev/debug/github-fake"))
+    parser.add_argument("--ghusers", default=os.path.join(ROOT, ".build-dev/release/ghusers"))
+    parser.add_argument("--fake", default=os.path.join(ROOT, ".build-dev/release/github-fake"))
     args = parser.parse_args()
     rows = []
     for reading, options in [("milder reading", MILDER), ("harsher reading (the fake's defaults)", [])]:

@@ -4,7 +4,7 @@ import Testing
 
 /// The end-to-end tests run the ghusers users run (a defect of -O builds, swiftlang/swift#91911,
 /// can draw every avatar as a placeholder while the debug build passes): scripts/test builds
-/// it as scripts/run does, its own modules optimised and the runtime linked statically
+/// it as scripts/run does, in the release configuration with the runtime linked statically
 /// (`GHUSERS_DEV_BUILD=1`, Package.swift), and the binary beside the tests comes from the same
 /// build as the library they link.
 @Suite("The binary under test")
