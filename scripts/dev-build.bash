@@ -20,6 +20,22 @@ dev_scratch="$root/.build-dev"
 dev_build=(--package-path "$root" --scratch-path "$dev_scratch" --disable-index-store -c release -debug-info-format none)
 [ "$(uname)" != Linux ] || dev_build+=(-Xswiftc -use-ld=lld)
 dev_products="$dev_scratch/release"
+# Two compilers in the toolchain's place: BoringSSL's C compiles unoptimised (scripts/dev-cc)
+# and so do the Swift modules only github-fake and the tests use (scripts/dev-swift-frontend).
+# SwiftPM runs $CC; its swift-driver runs SWIFT_DRIVER_SWIFT_FRONTEND_EXEC and looks for the
+# runtime's files in the folder beside that one's, so it runs from a toolchain folder of links.
+if [ "$(uname)" = Darwin ]; then
+  toolchain_bin="$(dirname "$(xcrun --find swift-frontend)")"
+else  # the toolchain of the swift on PATH, as SwiftPM finds it
+  toolchain_bin="$(dirname "$(readlink -f "$(command -v swift)")")"
+  # a proxy such as swiftly's: the toolchain it runs says where it is
+  [ -x "$toolchain_bin/swift-frontend" ] || toolchain_bin="$(swift -print-target-info | sed -n 's|.*"runtimeResourcePath": "\(.*\)/lib/swift".*|\1/bin|p')"
+fi
+mkdir -p "$dev_scratch/toolchain/bin"
+ln -sfn "$toolchain_bin/../lib" "$dev_scratch/toolchain/lib"
+ln -sfn "$root/scripts/dev-swift-frontend" "$dev_scratch/toolchain/bin/swift-frontend"
+export GHUSERS_DEV_CLANG="$toolchain_bin/clang" CC="$root/scripts/dev-cc"
+export GHUSERS_DEV_FRONTEND="$toolchain_bin/swift-frontend" SWIFT_DRIVER_SWIFT_FRONTEND_EXEC="$dev_scratch/toolchain/bin/swift-frontend"
 if [ "$(uname)" = Linux ]; then  # x86_64 and aarch64, SwiftPM's triples for them
   export GHUSERS_TEST_INDEX_STORE="$dev_scratch/$(uname -m)-unknown-linux-gnu/release/index/store"
 fi

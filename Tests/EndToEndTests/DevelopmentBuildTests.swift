@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// The development build's two compilers (`scripts/dev-cc`, `scripts/dev-swift-frontend`): each
+/// runs here with a stand-in for the toolchain's compiler that prints the arguments it gets, and
+/// the list of modules compiled unoptimised is held to what the build links into ghusers.
+@Suite("The development build's compilers")
+struct DevelopmentBuildTests {
+    static let scripts = InstallEndToEndTests.repository.appendingPathComponent("scripts")
+
+    /// The arguments `script` passes on to the toolchain's compiler when run with `arguments`.
+    static func arguments(passedBy script: String, _ arguments: [String]) throws -> [String] {
+        let standIn = FileManager.default.temporaryDirectory.appendingPathComponent("compiler-\(UUID().uuidString)")
+        try "#!/bin/sh\nprintf '%s\\n' \"$@\"\n".write(to: standIn, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: standIn) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: standIn.path)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [scripts.appendingPathComponent(script).path] + arguments
+        process.environment = ["PATH": "/usr/bin:/bin", "GHUSERS_DEV_CLANG": standIn.path, "GHUSERS_DEV_FRONTEND": standIn.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(script) exited \(process.terminationStatus)")
+        return String(decoding: printed, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// The modules `scripts/dev-swift-frontend` compiles unoptimised, as its list spells them.
+    static func unoptimisedModules() throws -> Set<String> {
+        let script = try String(contentsOf: scripts.appendingPathComponent("dev-swift-frontend"), encoding: .utf8)
+        let list = try #require(script.firstRange(of: "modules=\"").map { script[$0.upperBound...] }?.prefix { $0 != "\"" })
+        return Set(list.split(whereSeparator: \.isWhitespace).map(String.init))
+    }
+
+    @Test("the modules only the fake, the tests and plugins' tools use compile at -Onone, every other at the build's -O, arguments intact")
+    func swiftFrontend() throws {
+        let compile = ["-frontend", "-c", "/a folder/File.swift", "-module-name"]
+        for module in ["GraphQL", "Hummingbird", "_NIOFileSystem"] {
+            #expect(try Self.arguments(passedBy: "dev-swift-frontend", compile + [module, "-O", "-num-threads", "2"])
+                == compile + [module, "-Onone", "-num-threads", "2"])
+        }
+        for module in ["GHUsersKit", "NIOCore", "GRDB", "Hummingbirds", "Graph"] {
+            #expect(try Self.arguments(passedBy: "dev-swift-frontend", compile + [module, "-O"]) == compile + [module, "-O"])
+        }
+        #expect(try Self.arguments(passedBy: "dev-swift-frontend", ["-frontend", "-print-target-info", "-O"]) == ["-frontend", "-print-target-info", "-O"])
+        // A package plugin's build tool (its modules in Modules-tool), whatever its module.
+        for path in ["/b/release/Modules-tool/ArgumentParser.swiftmodule", "/b/release/Modules/ArgumentParser.swiftmodule"] {
+            let tool = ["-frontend", "-c", "/a/File.swift", "-emit-module-path", path, "-module-name", "ArgumentParser"]
+            #expect(try Self.arguments(passedBy: "dev-swift-frontend", tool + ["-O"]) == tool + [path.contains("-tool/") ? "-Onone" : "-O"])
+        }
+    }
+
+    @Test("BoringSSL's C files compile at -O0, every other C file as SwiftPM asks")
+    func cCompiler() throws {
+        let boringSSL = ["-O2", "-c", "/x/CNIOBoringSSL/crypto/x.cc", "-o", "/b/release/CNIOBoringSSL.build/crypto/x.cc.o"]
+        #expect(try Self.arguments(passedBy: "dev-cc", boringSSL) == boringSSL + ["-O0"])
+        let ours = ["-O2", "-c", "/x/Sources/CSearch/CSearch.c", "-o", "/b/release/CSearch.build/CSearch.c.o"]
+        #expect(try Self.arguments(passedBy: "dev-cc", ours) == ours)
+    }
+
+    /// Under the development build, the build's own plan (`release.yaml`) says which modules'
+    /// objects the ghusers executable links: none of them may be in the unoptimised list, and
+    /// every module in the list must be one the build compiles (a stale name hides nothing).
+    @Test("no module ghusers links is on the unoptimised list, and every listed module is built")
+    func unoptimisedListIsTestOnly() throws {
+        guard ProcessInfo.processInfo.environment["GHUSERS_DEV_BUILD"] == "1" else { return }
+        let products = GHUsersProcess.productsDirectory
+        let plan = try #require(
+            [products.deletingLastPathComponent(), products.deletingLastPathComponent().deletingLastPathComponent()]
+                .map { $0.appendingPathComponent("release.yaml") }
+                .first { FileManager.default.fileExists(atPath: $0.path) },
+            "no release.yaml above \(products.path)")
+        let lines = try String(contentsOf: plan, encoding: .utf8).split(separator: "\n")
+        // Commands are named "C.NAME-TRIPLE-release.KIND", the triple's four parts joined by "-".
+        let executable = #/  "C\.ghusers-[^-"]+-[^-"]+-[^-"]+-[^-"]+-release\.exe":/#
+        let module = #/  "C\.([A-Za-z0-9_]+)-[^-"]+-[^-"]+-[^-"]+-[^-"]+-release\.module":/#
+        let link = try #require(lines.firstIndex { (try? executable.wholeMatch(in: String($0))) != nil }, "no ghusers link in \(plan.path)")
+        let inputs = try #require(lines[link...].first { $0.hasPrefix("    inputs: ") })
+        let linked = Set(inputs.split(separator: "\"").compactMap { path in
+            path.split(separator: "/").last { $0.hasSuffix(".build") }.map { String($0.dropLast(".build".count)) }
+        })
+        let unoptimised = try Self.unoptimisedModules()
+        #expect(linked.count > 20 && linked.contains("NIOCore"), "\(linked.sorted())")
+        #expect(linked.isDisjoint(with: unoptimised), "ghusers links unoptimised \(linked.intersection(unoptimised).sorted())")
+        let built = Set(lines.compactMap { line in (try? module.wholeMatch(in: String(line))).map { String($0.1) } })
+        #expect(unoptimised.isSubset(of: built), "not built: \(unoptimised.subtracting(built).sorted())")
+    }
+}
