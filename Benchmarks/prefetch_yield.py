@@ -4,7 +4,7 @@ as the answers' own headers count them, beside the anchor of REST (one profile a
 
     python3 Benchmarks/prefetch_yield.py [--users N] [--ghusers PATH] [--fake PATH]
 
-Starts github-fake (its debug build beside the tests unless --fake), caches N users (5,000 by
+Starts github-fake (the development build's, beside the tests, unless --fake), caches N users (5,000 by
 default) with `next-page`, then prefetches their profiles in fresh homes, one scenario each:
 
 - gh's token (gist, read:org, repo, workflow): the first query, asking `email`, is refused;

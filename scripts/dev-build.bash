@@ -20,22 +20,28 @@ dev_scratch="$root/.build-dev"
 dev_build=(--package-path "$root" --scratch-path "$dev_scratch" --disable-index-store -c release -debug-info-format none)
 [ "$(uname)" != Linux ] || dev_build+=(-Xswiftc -use-ld=lld)
 dev_products="$dev_scratch/release"
-# Two compilers in the toolchain's place: BoringSSL's C compiles unoptimised (scripts/dev-cc)
-# and so do the Swift modules only github-fake and the tests use (scripts/dev-swift-frontend).
-# SwiftPM runs $CC; its swift-driver runs SWIFT_DRIVER_SWIFT_FRONTEND_EXEC and looks for the
-# runtime's files in the folder beside that one's, so it runs from a toolchain folder of links.
-if [ "$(uname)" = Darwin ]; then
-  toolchain_bin="$(dirname "$(xcrun --find swift-frontend)")"
-else  # the toolchain of the swift on PATH, as SwiftPM finds it
-  toolchain_bin="$(dirname "$(readlink -f "$(command -v swift)")")"
-  # a proxy such as swiftly's: the toolchain it runs says where it is
-  [ -x "$toolchain_bin/swift-frontend" ] || toolchain_bin="$(swift -print-target-info | sed -n 's|.*"runtimeResourcePath": "\(.*\)/lib/swift".*|\1/bin|p')"
+# Two compilers stand in for the toolchain's, on the swift commands that run with "${dev_env[@]}"
+# (not exported, so nothing ghusers or the tests start sees them): BoringSSL's C compiles
+# unoptimised (scripts/dev-cc), and so do the Swift modules only github-fake and the tests use
+# (scripts/dev-swift-frontend). SwiftPM runs $CC; its swift-driver runs
+# SWIFT_DRIVER_SWIFT_FRONTEND_EXEC and finds the runtime's files in the folder beside that one's,
+# so the driver is given a toolchain folder of links (.build-dev/toolchain).
+toolchain_bin="$(dirname "$(readlink -f "$(command -v swift)")")"
+if [ ! -x "$toolchain_bin/swift-frontend" ]; then  # a proxy (macOS's /usr/bin/swift, swiftly's): ask the toolchain
+  toolchain_bin="$(env -u SWIFT_DRIVER_SWIFT_FRONTEND_EXEC swift -print-target-info |
+    sed -n 's|.*"runtimeResourcePath": "\(.*\)/lib/swift".*|\1/bin|p')"
+fi
+if [ ! -x "$toolchain_bin/swift-frontend" ] || [ ! -x "$toolchain_bin/clang" ]; then
+  echo "dev-build: no swift-frontend and clang beside the swift on PATH (looked in '$toolchain_bin'); install a Swift toolchain (swift.org/install)" >&2
+  exit 69
 fi
 mkdir -p "$dev_scratch/toolchain/bin"
-ln -sfn "$toolchain_bin/../lib" "$dev_scratch/toolchain/lib"
-ln -sfn "$root/scripts/dev-swift-frontend" "$dev_scratch/toolchain/bin/swift-frontend"
-export GHUSERS_DEV_CLANG="$toolchain_bin/clang" CC="$root/scripts/dev-cc"
-export GHUSERS_DEV_FRONTEND="$toolchain_bin/swift-frontend" SWIFT_DRIVER_SWIFT_FRONTEND_EXEC="$dev_scratch/toolchain/bin/swift-frontend"
+# Linked again only when they point elsewhere: a build running beside this one keeps its compiler.
+dev_link() { [ "$(readlink "$2" 2>/dev/null)" = "$1" ] || ln -sfn "$1" "$2"; }
+dev_link "$toolchain_bin/../lib" "$dev_scratch/toolchain/lib"
+dev_link "$root/scripts/dev-swift-frontend" "$dev_scratch/toolchain/bin/swift-frontend"
+dev_env=(env CC="$root/scripts/dev-cc" GHUSERS_DEV_CLANG="$toolchain_bin/clang"
+  SWIFT_DRIVER_SWIFT_FRONTEND_EXEC="$dev_scratch/toolchain/bin/swift-frontend" GHUSERS_DEV_FRONTEND="$toolchain_bin/swift-frontend")
 if [ "$(uname)" = Linux ]; then  # x86_64 and aarch64, SwiftPM's triples for them
   export GHUSERS_TEST_INDEX_STORE="$dev_scratch/$(uname -m)-unknown-linux-gnu/release/index/store"
 fi
