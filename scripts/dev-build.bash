@@ -17,7 +17,10 @@ export GHUSERS_DEV_BUILD=1
 dev_scratch="$root/.build-dev"
 # Linked by the toolchain's lld on Linux, as the installed binary is (scripts/release-build.bash):
 # gold took longer over the test bundle, github-fake and ghusers-bench.
-dev_build=(--package-path "$root" --scratch-path "$dev_scratch" --disable-index-store -c release -debug-info-format none)
+# Diagnostics uncoloured: SwiftPM adds -color-diagnostics to every compile when its output is a
+# terminal, so a build in a terminal after one into a pipe or a log (CI's) compiled everything again.
+dev_build=(--package-path "$root" --scratch-path "$dev_scratch" --disable-index-store -c release -debug-info-format none
+  --no-color-diagnostics)
 [ "$(uname)" != Linux ] || dev_build+=(-Xswiftc -use-ld=lld)
 dev_products="$dev_scratch/release"
 # Two compilers stand in for the toolchain's, on the swift commands that run with "${dev_env[@]}"
