@@ -18,7 +18,8 @@ let devBuild = Context.environment["GHUSERS_DEV_BUILD"] == "1"
 let own: [SwiftSetting] = devBuild ? [.unsafeFlags(["-enable-testing"])] : []
 let linux = BuildSettingCondition.when(platforms: [.linux])
 let staticRuntime: [SwiftSetting] = devBuild ? [.unsafeFlags(["-static-stdlib"], linux)] : []
-let staticRuntimeLink: [LinkerSetting] = devBuild ? [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], linux)] : []
+// (linked by lld, as every link of the development build is: scripts/dev-build.bash)
+let staticRuntimeLink: [LinkerSetting] = devBuild ? [.unsafeFlags(["-static-stdlib", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], linux)] : []
 
 let package = Package(
     name: "ghusers",
